@@ -1,0 +1,52 @@
+/**
+ * End-to-end helpers: players created through the real UI/API, the confirmation link read from
+ * the server's outbox, accessibility scans with axe-core, and screenshots kept as artifacts.
+ */
+
+import { randomUUID } from "node:crypto";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page } from "@playwright/test";
+import { E2E_DATA_DIR } from "../playwright.config";
+import { outboxLink } from "../src/server/testing/outbox";
+
+export const PASSWORD = "password-e2e-sicura";
+
+export function newEmail(prefix = "giocatore"): string {
+  return `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
+}
+
+/** The confirmation link the server wrote for `email` (path + query, relative to the site). */
+export async function confirmationPath(email: string): Promise<string> {
+  await expect.poll(() => outboxLink(E2E_DATA_DIR, email).then(() => true, () => false)).toBe(true);
+  const url = new URL(await outboxLink(E2E_DATA_DIR, email));
+  return url.pathname + url.search;
+}
+
+/** Registers and confirms a player through the API (fast path for tests that are not about sign-up). */
+export async function signedInPlayer(page: Page, email = newEmail()): Promise<string> {
+  const signUp = await page.request.post("/api/auth/sign-up/email", {
+    data: { email, password: PASSWORD, name: "e2e", acceptPrivacy: true, callbackURL: "/generi" },
+  });
+  expect(signUp.ok()).toBe(true);
+  await page.goto(await confirmationPath(email));
+  await expect(page).toHaveURL(/\/generi$/);
+  return email;
+}
+
+/** Fails on any serious or critical axe violation of the current page. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
+}
+
+/** Saves phone-sized (390×844) and desktop-sized (1440×900) screenshots as test artifacts. */
+export async function screenshots(page: Page, name: string): Promise<void> {
+  const original = page.viewportSize();
+  for (const [label, size] of [["phone", { width: 390, height: 844 }], ["desktop", { width: 1440, height: 900 }]] as const) {
+    await page.setViewportSize(size);
+    await page.waitForTimeout(150);
+    await page.screenshot({ path: `e2e-artifacts/screenshots/${name}-${label}.png`, fullPage: true });
+  }
+  if (original) await page.setViewportSize(original);
+}

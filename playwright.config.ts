@@ -1,0 +1,49 @@
+import { defineConfig, devices } from "@playwright/test";
+
+const PORT = 3199;
+export const E2E_DATA_DIR = "e2e-artifacts/data";
+
+/**
+ * End-to-end tests in the system Chromium (/usr/bin/chromium) against the built site served by
+ * the real server on a fresh SQLite database, with the offline narrator.
+ */
+export default defineConfig({
+  testDir: "e2e",
+  outputDir: "e2e-artifacts/results",
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [["list"]],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    locale: "it-IT",
+    timezoneId: "Europe/Rome",
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  webServer: {
+    command: `rm -rf ${E2E_DATA_DIR} && tsx src/server/index.ts`,
+    url: `http://127.0.0.1:${PORT}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+      DATA_DIR: E2E_DATA_DIR,
+      DATABASE_URL: "",
+      AI_BASE_URL: "",
+      AUTH_RATE_LIMIT: "off",
+      OFFLINE_WORD_DELAY_MS: "4",
+      ADMIN_EMAIL: "admin-e2e@example.com",
+      ADMIN_PASSWORD: "password-admin-e2e",
+    },
+  },
+});

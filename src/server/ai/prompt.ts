@@ -1,0 +1,103 @@
+/**
+ * Prompt building for a narrated turn (DESIGN §4 step 3; spec §3 genre_prompts, §7 chat):
+ * the genre prompt (or the game's own configuration), special instructions, forbidden topics,
+ * vocabulary and styles, then the last context_memory × 2 messages (0 = all).
+ */
+
+import { extractChoices } from "../../shared/choices";
+import { type PlayerAction, parsePlayerAction } from "../../shared/commands";
+import type { ChatTurn, StoryPhase } from "./types";
+
+/** The narrator configuration of a turn: a genre_prompts row or a game's own copy. */
+export interface NarratorConfig {
+  system_prompt: string;
+  temperature: number;
+  max_tokens: number;
+  response_style: string | null;
+  story_pacing: string | null;
+  interaction_style: string | null;
+  context_memory: number;
+  special_instructions: string | null;
+  preferred_vocabulary: string | null;
+  forbidden_topics: string[];
+}
+
+const PHASE_NOTES: Record<StoryPhase, string | null> = {
+  opening: null,
+  middle: null,
+  "approach-ending": "La storia si avvicina alla fine: fai convergere le trame verso il momento decisivo.",
+  conclude: "Questo è il turno finale: porta la storia a una conclusione soddisfacente e offri tre scelte per l'epilogo.",
+};
+
+/**
+ * Builds the system prompt.
+ * Input: the configuration and the story phase. Output: one Italian text, sections separated by
+ * blank lines; empty optional parts are left out.
+ */
+export function buildSystemPrompt(config: NarratorConfig, phase: StoryPhase): string {
+  const parts = [config.system_prompt.trim()];
+  const styles = [
+    config.response_style && `Stile di risposta: ${config.response_style}.`,
+    config.story_pacing && `Ritmo della storia: ${config.story_pacing}.`,
+    config.interaction_style && `Stile di interazione: ${config.interaction_style}.`,
+    config.preferred_vocabulary && `Vocabolario preferito: ${config.preferred_vocabulary}.`,
+  ].filter(Boolean);
+  if (styles.length) parts.push(styles.join("\n"));
+  if (config.special_instructions?.trim()) parts.push(`Istruzioni speciali: ${config.special_instructions.trim()}`);
+  if (config.forbidden_topics.length) {
+    parts.push(`Argomenti da non trattare mai: ${config.forbidden_topics.join(", ")}.`);
+  }
+  parts.push(
+    "Scrivi sempre in italiano. Non parlare mai al posto del giocatore. " +
+      "Termina ogni turno con esattamente tre scelte numerate (1., 2., 3.), ciascuna su una riga, e nient'altro dopo.",
+  );
+  const note = PHASE_NOTES[phase];
+  if (note) parts.push(note);
+  return parts.join("\n\n");
+}
+
+/**
+ * What a player's message means for the model.
+ * Input: the action and the narration it answers (for choices). Output: the text sent as the
+ * user turn ('/A' becomes "Scelgo l'opzione A: <choice text>").
+ */
+export function describeAction(action: PlayerAction, previousNarration: string | undefined): string {
+  switch (action.kind) {
+    case "start":
+      return "Inizia la storia: presenta l'ambientazione, chi sono e la situazione iniziale.";
+    case "new":
+      return "Voglio iniziare un nuovo gioco: lascia la storia precedente e comincia una storia nuova dello stesso genere.";
+    case "choice": {
+      const text = previousNarration ? extractChoices(previousNarration)[action.letter] : undefined;
+      return text ? `Scelgo l'opzione ${action.letter}: ${text}` : `Scelgo l'opzione ${action.letter}.`;
+    }
+    case "visualize":
+      return "Descrivi la scena attuale.";
+    case "free":
+      return action.text;
+  }
+}
+
+/**
+ * Number of stored messages the model sees: context_memory × 2, or undefined for all (0).
+ * Spec §7 chat: default 10 exchanges; 0 means the full history.
+ */
+export function historyWindow(contextMemory: number): number | undefined {
+  return contextMemory > 0 ? contextMemory * 2 : undefined;
+}
+
+/**
+ * Turns stored messages (oldest first) into model messages: user commands are described, and
+ * assistant narrations are kept as they are. Image messages appear only as a mention.
+ */
+export function toModelMessages(stored: { role: "user" | "assistant"; content: string; image_url: string | null }[]): ChatTurn[] {
+  let lastNarration: string | undefined;
+  return stored.map((m) => {
+    if (m.role === "assistant") {
+      if (m.image_url) return { role: "assistant", content: `[Immagine della scena: ${m.content}]` };
+      lastNarration = m.content;
+      return { role: "assistant", content: m.content };
+    }
+    return { role: "user", content: describeAction(parsePlayerAction(m.content), lastNarration) };
+  });
+}

@@ -1,0 +1,104 @@
+/**
+ * createApp(deps): the whole HTTP surface on one origin (DESIGN §1): /api/* JSON and SSE,
+ * /api/auth/* Better Auth, the built SPA with long-cached hashed assets and an SPA fallback.
+ */
+
+import fs from "node:fs";
+import path from "node:path";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { Hono } from "hono";
+import { secureHeaders } from "hono/secure-headers";
+import type { HealthView } from "../shared/api-types";
+import { loadSession } from "./auth/middleware";
+import type { AppDeps, AppEnv } from "./context";
+import { AppError } from "./errors";
+import { accountRoutes } from "./features/account/account.routes";
+import { adminRoutes } from "./features/admin/admin.routes";
+import { gamesRoutes } from "./features/games/games.routes";
+import { presenceRoutes } from "./realtime/presence.routes";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Builds the Hono application.
+ * Input: dependencies (database, auth, narrator, bus, presence, env). Output: the app, whose
+ * `fetch` serves requests. Every error leaves as {error: {code, title?, message}} (DESIGN §6).
+ */
+export function createApp(deps: AppDeps) {
+  const trustedOrigins = new Set(deps.env.PUBLIC_URL ? [new URL(deps.env.PUBLIC_URL).origin] : []);
+
+  const api = new Hono<AppEnv>()
+    .get("/health", (c) => c.json({ status: "ok", database: deps.dialect, ai: deps.narrator.label } satisfies HealthView))
+    .route("/me", accountRoutes)
+    .route("/games", gamesRoutes)
+    .route("/presence", presenceRoutes)
+    .route("/admin", adminRoutes);
+
+  const app = new Hono<AppEnv>();
+  app.use("*", async (c, next) => {
+    c.set("deps", deps);
+    c.set("user", null);
+    await next();
+  });
+  app.use(
+    "*",
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:", "https:"],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", "data:"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+      referrerPolicy: "strict-origin-when-cross-origin",
+    }),
+  );
+  // Same-origin check for state-changing API calls (DESIGN §5); Better Auth checks its own.
+  app.use("/api/*", async (c, next) => {
+    if (!SAFE_METHODS.has(c.req.method) && !c.req.path.startsWith("/api/auth/")) {
+      const origin = c.req.header("origin");
+      const sameOrigin = origin
+        ? origin === new URL(c.req.url).origin || trustedOrigins.has(origin)
+        : c.req.header("sec-fetch-site") === "same-origin";
+      if (!sameOrigin) throw new AppError("BAD_ORIGIN", 403, "Richiesta non consentita da questa origine.", "Errore");
+    }
+    await next();
+  });
+  app.on(["GET", "POST"], "/api/auth/*", (c) => deps.auth.handler(c.req.raw));
+  app.use("/api/*", loadSession);
+  app.route("/api", api);
+  app.all("/api/*", () => {
+    throw new AppError("NOT_FOUND", 404, "Risorsa non trovata.", "Errore");
+  });
+
+  if (deps.webRoot) mountWeb(app, deps.webRoot);
+
+  app.onError((error, c) => {
+    if (error instanceof AppError) return c.json(error.toBody(), error.status);
+    deps.log(`Errore non gestito su ${c.req.method} ${c.req.path}: ${error.stack ?? String(error)}`);
+    return c.json(AppError.of("GENERIC", 500).toBody(), 500);
+  });
+  return app;
+}
+
+export type ApiRoutes = ReturnType<typeof createApp>;
+
+/** Serves the built SPA: hashed /assets/* cached for a year, index.html never cached, SPA fallback. */
+function mountWeb(app: Hono<AppEnv>, webRoot: string) {
+  const indexHtml = fs.readFileSync(path.join(webRoot, "index.html"), "utf8");
+  const root = path.relative(process.cwd(), webRoot) || ".";
+  app.use("/assets/*", async (c, next) => {
+    await next();
+    if (c.res.status === 200) c.header("Cache-Control", "public, max-age=31536000, immutable");
+  });
+  app.use("*", serveStatic({ root, index: "" }));
+  app.get("*", (c) => {
+    c.header("Cache-Control", "no-cache");
+    return c.html(indexHtml);
+  });
+}

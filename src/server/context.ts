@@ -1,0 +1,38 @@
+/** Dependencies and per-request variables shared by the server's modules. */
+
+import type { Kysely } from "kysely";
+import type { Narrator } from "./ai/types";
+import type { Auth } from "./auth/auth";
+import type { DialectName } from "./db/client";
+import type { Database } from "./db/schema";
+import type { Env } from "./env";
+import type { EventBus } from "./realtime/event-bus";
+import type { Presence } from "./realtime/presence";
+
+export interface AppDeps {
+  env: Env;
+  db: Kysely<Database>;
+  dialect: DialectName;
+  auth: Auth;
+  narrator: Narrator;
+  bus: EventBus;
+  presence: Presence;
+  /** Absolute path of the built web app (index.html + assets), or undefined to serve no SPA. */
+  webRoot?: string;
+  log: (line: string) => void;
+  /** Aborted when the server stops: long-lived streams end so in-flight requests can finish. */
+  shutdownSignal: AbortSignal;
+}
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  isAnonymous: boolean;
+}
+
+export interface AppVariables {
+  deps: AppDeps;
+  user: SessionUser | null;
+}
+
+export type AppEnv = { Variables: AppVariables };

@@ -1,0 +1,61 @@
+/**
+ * Database connection: SQLite through better-sqlite3 (WAL) by default, PostgreSQL through pg
+ * when DATABASE_URL is a postgres URL (DESIGN §2).
+ */
+
+import fs from "node:fs";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import pg from "pg";
+import type { Database } from "./schema";
+
+export type DialectName = "sqlite" | "postgres";
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: DialectName;
+  /** Connection string for PostgreSQL (LISTEN/NOTIFY needs its own client); undefined on SQLite. */
+  postgresUrl?: string;
+  /** PostgreSQL schema the handle works in (tests use one per run), undefined for the default. */
+  postgresSchema?: string;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** postgres://…, sqlite:<file>, a bare file path, or undefined for `<dataDir>/storie.sqlite`. */
+  url?: string;
+  dataDir: string;
+  /** PostgreSQL only: work inside this schema (created when missing). */
+  postgresSchema?: string;
+  /** PostgreSQL pool size. */
+  poolSize?: number;
+}
+
+/**
+ * Opens the database.
+ * Output: a handle with the Kysely instance, the dialect name and close().
+ * Throws when the SQLite folder cannot be created or PostgreSQL cannot be reached at first use.
+ */
+export function openDatabase(options: DatabaseOptions): DatabaseHandle {
+  const url = options.url;
+  if (url && /^postgres(ql)?:\/\//.test(url)) {
+    const schema = options.postgresSchema;
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: options.poolSize ?? 10,
+      ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: "postgres", postgresUrl: url, postgresSchema: schema, close: () => db.destroy() };
+  }
+  const file = url ? url.replace(/^sqlite:/, "") : path.join(options.dataDir, "storie.sqlite");
+  if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("busy_timeout = 5000");
+  sqlite.pragma("synchronous = NORMAL");
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: "sqlite", close: () => db.destroy() };
+}

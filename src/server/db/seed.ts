@@ -1,0 +1,55 @@
+/**
+ * Idempotent seeds (issue: foundation §2): the plans of spec §9, one genre_prompts row per genre,
+ * and the admin account from ADMIN_EMAIL / ADMIN_PASSWORD when both are set.
+ */
+
+import { randomUUID } from "node:crypto";
+import { type Kysely, sql } from "kysely";
+import { GENRES } from "../../shared/genres";
+import type { Auth } from "../auth/auth";
+import { createAccountRows } from "../auth/account-rows";
+import { nowIso } from "../clock";
+import { GENRE_PROMPT_SEEDS } from "./genre-prompts";
+import { PLAN_SEEDS } from "./plans";
+import type { Database } from "./schema";
+
+/** Inserts missing plans and genre prompts; existing rows (possibly edited by admins) are kept. */
+export async function seedReferenceData(db: Kysely<Database>): Promise<void> {
+  for (const plan of PLAN_SEEDS) {
+    await db.insertInto("plans").values(plan).onConflict((oc) => oc.column("id").doNothing()).execute();
+  }
+  for (const genre of GENRES) {
+    const seed = GENRE_PROMPT_SEEDS[genre];
+    await db
+      .insertInto("genre_prompts")
+      .values({
+        id: randomUUID(),
+        genre,
+        ...seed,
+        forbidden_topics: JSON.stringify(seed.forbidden_topics),
+        updated_at: nowIso(),
+      })
+      .onConflict((oc) => oc.column("genre").doNothing())
+      .execute();
+  }
+}
+
+/**
+ * Ensures the admin account exists, is verified, has the admin role and the admin plan.
+ * Input: e-mail and password (≥ 8 characters). Idempotent: an existing account keeps its password.
+ */
+export async function seedAdmin(db: Kysely<Database>, auth: Auth, email: string, password: string): Promise<void> {
+  const normalized = email.toLowerCase();
+  let user = await db.selectFrom("user").select("id").where("email", "=", normalized).executeTakeFirst();
+  if (!user) {
+    await auth.api.signUpEmail({ body: { email: normalized, password, name: "Admin", acceptPrivacy: true } as never });
+    user = await db.selectFrom("user").select("id").where("email", "=", normalized).executeTakeFirstOrThrow();
+  }
+  await db.updateTable("user").set({ emailVerified: sql<boolean>`true` }).where("id", "=", user.id).execute();
+  await createAccountRows(db, { id: user.id, email: normalized }, "admin", "admin");
+  await db
+    .updateTable("user_tokens")
+    .set({ model: "admin", message_limit: -1, visualize_limit: -1, updated_at: nowIso() })
+    .where("user_id", "=", user.id)
+    .execute();
+}

@@ -1,0 +1,144 @@
+/**
+ * Personal games (spec §3 saved_games, chat_messages; §4 Game). Authorisation lives in the
+ * queries: every read and write filters on the owner, so another user's id is simply not found.
+ */
+
+import { randomUUID } from "node:crypto";
+import type { Kysely, Selectable } from "kysely";
+import type { GameView, MessageView } from "../../../shared/api-types";
+import type { GenreName } from "../../../shared/genres";
+import { resolveGenre } from "../../../shared/genres";
+import type { NarratorConfig } from "../../ai/prompt";
+import { nowIso } from "../../clock";
+import type { ChatMessagesTable, Database, SavedGamesTable } from "../../db/schema";
+import { AppError } from "../../errors";
+
+type Db = Kysely<Database>;
+
+export type OwnedGame = Pick<
+  Selectable<SavedGamesTable>,
+  | "id" | "title" | "genre" | "progress" | "last_played" | "system_prompt" | "temperature" | "max_tokens"
+  | "response_style" | "story_pacing" | "interaction_style" | "context_memory" | "special_instructions"
+  | "preferred_vocabulary" | "forbidden_topics"
+>;
+
+/**
+ * Default title (spec §3): 'Nuova Avventura {genre} #{last 4 digits of the timestamp}'.
+ */
+export function defaultGameTitle(genre: GenreName, at: number = Date.now()): string {
+  return `Nuova Avventura ${genre} #${String(at).slice(-4)}`;
+}
+
+/** Creates a personal game (progress 0) for the user. Output: the game id. */
+export async function createGame(db: Db, userId: string, genre: GenreName): Promise<string> {
+  const id = randomUUID();
+  const now = nowIso();
+  await db
+    .insertInto("saved_games")
+    .values({
+      id,
+      user_id: userId,
+      title: defaultGameTitle(genre),
+      genre,
+      description: null,
+      content: null,
+      system_prompt: null,
+      temperature: null,
+      max_tokens: null,
+      response_style: null,
+      story_pacing: null,
+      interaction_style: null,
+      context_memory: null,
+      special_instructions: null,
+      preferred_vocabulary: null,
+      forbidden_topics: null,
+      cover_image_url: null,
+      last_played: now,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return id;
+}
+
+/**
+ * Loads one of the user's own games (never a template, never someone else's).
+ * Throws 404 GAME_NOT_FOUND ('Partita non trovata o non autorizzata.') otherwise.
+ */
+export async function findOwnedGame(db: Db, userId: string, gameId: string): Promise<OwnedGame> {
+  const game = await db
+    .selectFrom("saved_games")
+    .select([
+      "id", "title", "genre", "progress", "last_played", "system_prompt", "temperature", "max_tokens",
+      "response_style", "story_pacing", "interaction_style", "context_memory", "special_instructions",
+      "preferred_vocabulary", "forbidden_topics",
+    ])
+    .where("id", "=", gameId)
+    .where("user_id", "=", userId)
+    .where("is_template", "=", 0)
+    .executeTakeFirst();
+  if (!game) throw AppError.of("GAME_NOT_FOUND", 404);
+  return game;
+}
+
+export function toMessageView(m: Pick<ChatMessagesTable, "id" | "role" | "content" | "image_url" | "created_at">): MessageView {
+  return { id: m.id, role: m.role, content: m.content, imageUrl: m.image_url, createdAt: m.created_at };
+}
+
+/** The whole game as the player sees it: metadata and every message, oldest first. */
+export async function getGameView(db: Db, userId: string, gameId: string): Promise<GameView> {
+  const game = await findOwnedGame(db, userId, gameId);
+  const messages = await db
+    .selectFrom("chat_messages")
+    .select(["id", "role", "content", "image_url", "created_at"])
+    .where("game_id", "=", game.id)
+    .orderBy("created_at", "asc")
+    .orderBy("id", "asc")
+    .execute();
+  return {
+    id: game.id,
+    title: game.title,
+    genre: resolveGenre(game.genre),
+    progress: game.progress,
+    started: messages.some((m) => m.role === "user"),
+    lastPlayed: game.last_played,
+    messages: messages.map(toMessageView),
+  };
+}
+
+/**
+ * The narrator configuration of a game: its own copy when it has one (template or custom game),
+ * otherwise the current genre prompt, so an admin's edit applies to the next turn.
+ */
+export async function narratorConfigFor(db: Db, game: OwnedGame): Promise<NarratorConfig> {
+  if (game.system_prompt) {
+    return {
+      system_prompt: game.system_prompt,
+      temperature: game.temperature ?? 1,
+      max_tokens: game.max_tokens ?? 1024,
+      response_style: game.response_style,
+      story_pacing: game.story_pacing,
+      interaction_style: game.interaction_style,
+      context_memory: game.context_memory ?? 10,
+      special_instructions: game.special_instructions,
+      preferred_vocabulary: game.preferred_vocabulary,
+      forbidden_topics: parseTopics(game.forbidden_topics),
+    };
+  }
+  const row = await db
+    .selectFrom("genre_prompts")
+    .selectAll()
+    .where("genre", "=", resolveGenre(game.genre))
+    .executeTakeFirstOrThrow();
+  return { ...row, temperature: Number(row.temperature), forbidden_topics: parseTopics(row.forbidden_topics) };
+}
+
+function parseTopics(json: string | null): string[] {
+  if (!json) return [];
+  try {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value) ? value.filter((t): t is string => typeof t === "string") : [];
+  } catch {
+    return [];
+  }
+}

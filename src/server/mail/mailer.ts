@@ -1,0 +1,50 @@
+/**
+ * Outgoing e-mail (DESIGN §2): nodemailer over SMTP_URL, or, without it, each message is
+ * written to `<dataDir>/outbox/*.eml` and its first link is logged so registration works
+ * out of the box.
+ */
+
+import fs from "node:fs/promises";
+import path from "node:path";
+import nodemailer from "nodemailer";
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  /** Sends one message. Throws when the SMTP server refuses it or the outbox cannot be written. */
+  send(message: MailMessage): Promise<void>;
+}
+
+export interface MailerOptions {
+  smtpUrl?: string;
+  outboxDir: string;
+  from: string;
+  log: (line: string) => void;
+}
+
+/** Creates the mailer for the configuration (SMTP when smtpUrl is set, otherwise the outbox folder). */
+export function createMailer(options: MailerOptions): Mailer {
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl);
+    return {
+      async send(message) {
+        await transport.sendMail({ from: options.from, ...message });
+      },
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  return {
+    async send(message) {
+      const info = await transport.sendMail({ from: options.from, ...message });
+      await fs.mkdir(options.outboxDir, { recursive: true });
+      const file = path.join(options.outboxDir, `${Date.now()}-${info.messageId.replace(/[^\w.-]/g, "")}.eml`);
+      await fs.writeFile(file, info.message as Buffer);
+      const link = /https?:\/\/\S+/.exec(message.text)?.[0];
+      options.log(`E-mail per ${message.to} salvata in ${file}${link ? ` — link: ${link}` : ""}`);
+    },
+  };
+}

@@ -1,0 +1,129 @@
+/**
+ * Server lifecycle (issue: foundation §1): open the database, run migrations, seed, listen, and
+ * stop cleanly (finish in-flight requests, end long-lived streams, close the database).
+ */
+
+import crypto from "node:crypto";
+import fs from "node:fs";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { serve } from "@hono/node-server";
+import { createNarrator } from "./ai/narrator";
+import type { Narrator } from "./ai/types";
+import { createApp } from "./app";
+import { createAuth } from "./auth/auth";
+import type { AppDeps } from "./context";
+import { openDatabase } from "./db/client";
+import { migrateToLatest } from "./db/migrate";
+import { seedAdmin, seedReferenceData } from "./db/seed";
+import type { Env } from "./env";
+import { createMailer, type Mailer } from "./mail/mailer";
+import { createLocalEventBus } from "./realtime/event-bus";
+import { createLocalPresence } from "./realtime/presence";
+
+export interface StartOptions {
+  env: Env;
+  /** Replace the configured narrator (tests, benchmarks). */
+  narrator?: Narrator;
+  /** Replace the configured mailer (tests). */
+  mailer?: Mailer;
+  /** PostgreSQL schema to work in (tests). */
+  postgresSchema?: string;
+  webRoot?: string;
+  log?: (line: string) => void;
+}
+
+export interface RunningServer {
+  url: string;
+  deps: AppDeps;
+  /** Stops accepting connections, waits for in-flight requests, then closes the database. */
+  close(): Promise<void>;
+}
+
+/** Reads AUTH_SECRET, or a secret generated once and kept in DATA_DIR/auth-secret. */
+function authSecret(env: Env): string {
+  if (env.AUTH_SECRET) return env.AUTH_SECRET;
+  const file = path.join(env.DATA_DIR, "auth-secret");
+  if (fs.existsSync(file)) return fs.readFileSync(file, "utf8").trim();
+  fs.mkdirSync(env.DATA_DIR, { recursive: true });
+  const secret = crypto.randomBytes(32).toString("base64url");
+  fs.writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/**
+ * Starts the whole server.
+ * Output: its URL (http://host:port), dependencies and close(). Throws when the database cannot
+ * be opened or migrated, or the port is taken.
+ */
+export async function startServer(options: StartOptions): Promise<RunningServer> {
+  const { env } = options;
+  const log = options.log ?? ((line: string) => console.log(line));
+  const handle = openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR, postgresSchema: options.postgresSchema });
+  await migrateToLatest(handle.db, handle.postgresSchema);
+  await seedReferenceData(handle.db);
+
+  // The app needs the listening port (auth base URL), so it is attached once the socket is bound.
+  const mounted: { app?: ReturnType<typeof createApp> } = {};
+  const server = serve({
+    fetch: (request, bindings) => (mounted.app ? mounted.app.fetch(request, bindings) : new Response("Avvio in corso", { status: 503 })),
+    port: env.PORT,
+    hostname: env.HOST,
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("listening", resolve);
+    server.once("error", reject);
+  });
+  const port = (server.address() as AddressInfo).port;
+  const url = `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${port}`;
+  const publicUrl = env.PUBLIC_URL ?? url;
+
+  const mailer =
+    options.mailer ??
+    createMailer({ smtpUrl: env.SMTP_URL, outboxDir: path.join(env.DATA_DIR, "outbox"), from: env.MAIL_FROM, log });
+  const auth = createAuth({
+    db: handle.db,
+    dialect: handle.dialect,
+    baseURL: publicUrl,
+    secret: authSecret(env),
+    brandName: env.BRAND_NAME,
+    mailer,
+    rateLimit: env.AUTH_RATE_LIMIT === "on",
+    trustedOrigins: [publicUrl, url],
+  });
+  if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) await seedAdmin(handle.db, auth, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
+
+  const shutdown = new AbortController();
+  const bus = createLocalEventBus();
+  const deps: AppDeps = {
+    env,
+    db: handle.db,
+    dialect: handle.dialect,
+    auth,
+    narrator: options.narrator ?? createNarrator(env),
+    bus,
+    presence: createLocalPresence(),
+    webRoot: options.webRoot,
+    log,
+    shutdownSignal: shutdown.signal,
+  };
+  mounted.app = createApp(deps);
+
+  let closing: Promise<void> | undefined;
+  return {
+    url,
+    deps,
+    close() {
+      closing ??= (async () => {
+        shutdown.abort();
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          if ("closeIdleConnections" in server) server.closeIdleConnections();
+        });
+        await bus.close();
+        await handle.close();
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,36 @@
+/**
+ * Player commands of the game chat (spec §2 Game chat, DESIGN §4): the server interprets
+ * them, the buttons only send their text.
+ */
+
+export type ChoiceLetter = "A" | "B" | "C";
+
+export type PlayerAction =
+  | { kind: "start" }
+  | { kind: "choice"; letter: ChoiceLetter }
+  | { kind: "new" }
+  | { kind: "visualize" }
+  | { kind: "free"; text: string };
+
+/** Text sent by the '/nuovo' button (spec §2). */
+export const NEW_GAME_TEXT = "Voglio iniziare un nuovo gioco";
+
+/** Longest message a player may send, in characters. */
+export const MAX_MESSAGE_LENGTH = 2000;
+
+/**
+ * Classifies what the player sent.
+ * Input: the raw message (any string). Output: the action the narrator must answer.
+ * '/inizia' → start; '/A', 'A', 'a)', '/b' … → choice; '/nuovo' or the '/nuovo' button text → new;
+ * '/visualizza' → visualize; anything else → free text (trimmed).
+ */
+export function parsePlayerAction(content: string): PlayerAction {
+  const text = content.trim();
+  const lower = text.toLowerCase();
+  if (lower === "/inizia") return { kind: "start" };
+  if (lower === "/nuovo" || lower === NEW_GAME_TEXT.toLowerCase()) return { kind: "new" };
+  if (lower === "/visualizza") return { kind: "visualize" };
+  const choice = /^\/?([abc])[).:]?$/i.exec(text);
+  if (choice) return { kind: "choice", letter: choice[1]!.toUpperCase() as ChoiceLetter };
+  return { kind: "free", text };
+}

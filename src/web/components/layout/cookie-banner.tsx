@@ -1,0 +1,58 @@
+import { Cookie } from "lucide-react";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+
+/** localStorage key and values of the consent (spec §9). */
+const CONSENT_KEY = "cookie_consent";
+
+function readConsent(): string | null {
+  try {
+    return window.localStorage.getItem(CONSENT_KEY);
+  } catch {
+    return null; // storage blocked: behave as "no choice yet"
+  }
+}
+
+function storeConsent(value: "true" | "false"): void {
+  try {
+    window.localStorage.setItem(CONSENT_KEY, value);
+  } catch {
+    // storage blocked: the banner still hides for this visit
+  }
+}
+
+/**
+ * Cookie consent banner (spec §4 Cookie banner, §9): shown while localStorage has no
+ * 'cookie_consent'; 'Accetta' stores 'true', 'Rifiuta' stores 'false', and either hides it for
+ * good. It is sticky at the bottom of the viewport, and its in-flow place after the footer
+ * means the end of the page can always be scrolled into view above it.
+ */
+export function CookieBanner() {
+  const [visible, setVisible] = useState(() => readConsent() === null);
+  if (!visible) return null;
+
+  const choose = (value: "true" | "false") => {
+    storeConsent(value);
+    setVisible(false);
+  };
+
+  return (
+    <section
+      aria-label="Consenso ai cookie"
+      className="sticky bottom-0 z-30 border-t border-border bg-card/95 shadow-[0_-8px_24px_rgb(0_0_0/0.35)] backdrop-blur"
+    >
+      <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-4 sm:flex-row sm:items-center sm:gap-6 md:px-6">
+        <p className="flex flex-1 items-start gap-3 text-sm text-card-foreground">
+          <Cookie aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-violet-300" />
+          Utilizziamo i cookie per migliorare la tua esperienza. Accettando, ci aiuti a offrirti contenuti migliori.
+        </p>
+        <div className="flex shrink-0 gap-2 self-end sm:self-auto">
+          <Button variant="outline" onClick={() => choose("false")}>
+            Rifiuta
+          </Button>
+          <Button onClick={() => choose("true")}>Accetta</Button>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,118 @@
+import { Bell, ExternalLink, LogIn, LogOut, Play, User } from "lucide-react";
+import type { ReactElement } from "react";
+import { Link, NavLink } from "react-router";
+import { Button } from "@/components/ui/button";
+import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
+import { useMe } from "@/features/auth/api";
+import { useSignOut } from "@/features/auth/use-sign-out";
+import { cn } from "@/lib/utils";
+import { Brand } from "./brand";
+import { MobileNav } from "./mobile-nav";
+import { ADMIN_LINK, COMMUNITY_URL, NAV_LINKS } from "./nav-links";
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    "rounded-md px-3 py-2 text-sm font-medium transition-colors outline-none hover:bg-accent hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/60",
+    isActive ? "bg-accent/60 text-foreground" : "text-muted-foreground",
+  );
+
+/** An icon-only control with a tooltip repeating its aria-label. */
+function IconAction({ label, children }: { label: string; children: ReactElement }) {
+  return (
+    <Tooltip>
+      <TooltipTrigger asChild>{children}</TooltipTrigger>
+      <TooltipContent>{label}</TooltipContent>
+    </Tooltip>
+  );
+}
+
+/**
+ * Site header (spec §2 Site frame): brand, the inline menu on desktop (drawer on mobile), the
+ * notifications bell and sign-out button for signed-in users, the profile or login icon, the
+ * 'Admin' link for admins and the 'Inizia a Giocare' / 'Gioca' button to /generi.
+ * Follows auth changes through useMe() (['me'] is invalidated on every sign-in and sign-out).
+ */
+export function Header() {
+  const { me } = useMe();
+  const { signOut, isPending: signingOut } = useSignOut();
+  const signedIn = Boolean(me);
+  const isAdmin = me?.isAdmin ?? false;
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-border/60 bg-background/85 backdrop-blur-md">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-1 px-3 md:gap-2 md:px-6">
+        <MobileNav signedIn={signedIn} isAdmin={isAdmin} onSignOut={signOut} />
+        <Link
+          to="/"
+          className="rounded-md px-1 text-xl outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60 md:mr-4"
+        >
+          <Brand />
+        </Link>
+
+        <nav aria-label="Menu principale" className="hidden items-center gap-0.5 md:flex">
+          {NAV_LINKS.map((link) => (
+            <NavLink key={link.to} to={link.to} className={navLinkClass}>
+              {link.label}
+            </NavLink>
+          ))}
+          <a
+            href={COMMUNITY_URL}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={cn(navLinkClass({ isActive: false }), "inline-flex items-center gap-1")}
+          >
+            Community
+            <ExternalLink aria-hidden="true" className="size-3.5" />
+            <span className="sr-only">(si apre in una nuova scheda)</span>
+          </a>
+          {isAdmin && (
+            <NavLink to={ADMIN_LINK.to} className={navLinkClass}>
+              {ADMIN_LINK.label}
+            </NavLink>
+          )}
+        </nav>
+
+        <div className="ml-auto flex items-center gap-1">
+          {signedIn && (
+            <IconAction label="Notifiche">
+              <Button variant="ghost" size="icon" aria-label="Notifiche">
+                <Bell aria-hidden="true" />
+              </Button>
+            </IconAction>
+          )}
+          {signedIn ? (
+            <IconAction label="Profilo">
+              <Button asChild variant="ghost" size="icon">
+                <Link to="/profilo" aria-label="Profilo">
+                  <User aria-hidden="true" />
+                </Link>
+              </Button>
+            </IconAction>
+          ) : (
+            <IconAction label="Accedi">
+              <Button asChild variant="ghost" size="icon">
+                <Link to="/login" aria-label="Accedi">
+                  <LogIn aria-hidden="true" />
+                </Link>
+              </Button>
+            </IconAction>
+          )}
+          {signedIn && (
+            <IconAction label="Esci">
+              <Button variant="ghost" size="icon" aria-label="Esci" className="hidden md:inline-flex" disabled={signingOut} onClick={signOut}>
+                <LogOut aria-hidden="true" />
+              </Button>
+            </IconAction>
+          )}
+          <Button asChild size="sm" className="ml-1 rounded-full px-4 shadow-md shadow-primary/30">
+            <Link to="/generi">
+              <Play aria-hidden="true" className="fill-current" />
+              <span className="lg:hidden">Gioca</span>
+              <span className="hidden lg:inline">Inizia a Giocare</span>
+            </Link>
+          </Button>
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,41 @@
+import { useEffect } from "react";
+import { Outlet, useLocation, useNavigation } from "react-router";
+import { Toaster } from "@/components/ui/sonner";
+import { CookieBanner } from "./cookie-banner";
+import { Footer } from "./footer";
+import { Header } from "./header";
+
+/**
+ * The site frame around every page (spec §2 Site frame): skip link, header, the routed page,
+ * footer, cookie banner and the toast outlet. Scrolls to the top on every route change and
+ * shows a thin progress bar while a lazy page is loading.
+ */
+export function RootLayout() {
+  const { pathname } = useLocation();
+  const navigation = useNavigation();
+
+  useEffect(() => {
+    window.scrollTo({ top: 0, left: 0, behavior: "instant" });
+  }, [pathname]);
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#contenuto"
+        className="sr-only z-50 rounded-md bg-violet-600 px-4 py-2 text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Vai al contenuto
+      </a>
+      {navigation.state === "loading" && (
+        <div aria-hidden="true" className="fixed inset-x-0 top-0 z-50 h-0.5 animate-pulse bg-gradient-to-r from-violet-500 via-fuchsia-400 to-violet-500" />
+      )}
+      <Header />
+      <main id="contenuto" tabIndex={-1} className="flex-1 outline-none">
+        <Outlet />
+      </main>
+      <Footer />
+      <CookieBanner />
+      <Toaster />
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+/**
+ * One chat bubble (spec §2 Game chat: a message shows role, content and an optional image).
+ * Player's text is shown as plain text, the narrator's through <Narration> (markdown, no HTML).
+ */
+
+import type { MessageView } from "@shared/api-types";
+import { Feather } from "lucide-react";
+import type { ReactNode } from "react";
+import { cn } from "@/lib/utils";
+import { Narration } from "./narration";
+
+interface ChatMessageProps {
+  role: MessageView["role"];
+  content: string;
+  imageUrl?: string | null;
+  /** The narration is still being written: typing indicator or caret, aria-busy. */
+  streaming?: boolean;
+  /** Not yet confirmed by the server (the player's message while the turn is being accepted). */
+  pending?: boolean;
+  /** Actions shown under the bubble (e.g. 'Riprova'). */
+  children?: ReactNode;
+}
+
+/**
+ * Input: see props. Output: an <li> with the speaker ('Tu' / 'Narratore'), the bubble (player's
+ * on the right, narrator's on the left) and the optional actions below it.
+ */
+export function ChatMessage({ role, content, imageUrl, streaming = false, pending = false, children }: ChatMessageProps) {
+  const mine = role === "user";
+  return (
+    <li className={cn("flex flex-col gap-1.5", mine ? "items-end pl-8 sm:pl-16" : "items-start pr-4 sm:pr-12")} aria-busy={streaming || undefined}>
+      <span className="flex items-center gap-1.5 px-1 text-xs font-medium text-muted-foreground">
+        {!mine && <Feather aria-hidden className="size-3.5" />}
+        {mine ? "Tu" : "Narratore"}
+      </span>
+      <div
+        className={cn(
+          "max-w-full rounded-2xl px-4 py-3 leading-relaxed shadow-sm",
+          mine
+            ? "rounded-br-sm bg-linear-to-br from-violet-700 to-indigo-800 text-white"
+            : "rounded-bl-sm border bg-card text-card-foreground",
+          pending && "opacity-80",
+        )}
+      >
+        {mine ? (
+          <p className="break-words whitespace-pre-wrap">{content}</p>
+        ) : streaming && !content ? (
+          <p className="flex items-center gap-2 text-muted-foreground">
+            Il narratore sta scrivendo
+            <span aria-hidden className="flex gap-1">
+              {[0, 150, 300].map((delay) => (
+                <span key={delay} className="size-1.5 animate-bounce rounded-full bg-current motion-reduce:animate-none" style={{ animationDelay: `${delay}ms` }} />
+              ))}
+            </span>
+          </p>
+        ) : (
+          <Narration text={content} streaming={streaming} />
+        )}
+        {imageUrl && <img src={imageUrl} alt="Immagine della scena" loading="lazy" className="mt-3 w-full rounded-lg" />}
+      </div>
+      {children}
+    </li>
+  );
+}

@@ -1,0 +1,123 @@
+/**
+ * Command buttons and message box of the game chat (spec §2 Game chat, §4 Game, §5).
+ */
+
+import { MAX_MESSAGE_LENGTH, NEW_GAME_TEXT } from "@shared/commands";
+import { ERRORS } from "@shared/errors";
+import { SendHorizontal, Square } from "lucide-react";
+import { type FormEvent, type KeyboardEvent, useId, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Label } from "@/components/ui/label";
+import { Textarea } from "@/components/ui/textarea";
+
+const START_COMMAND = "/inizia";
+
+/** Command buttons available once the game has started: label → text sent (spec §2). */
+const COMMANDS = [
+  { label: "/A", content: "/A" },
+  { label: "/B", content: "/B" },
+  { label: "/C", content: "/C" },
+  { label: "/nuovo", content: NEW_GAME_TEXT },
+] as const;
+
+interface CommandBarProps {
+  /** The game has started (spec §4): until then only '/inizia' can be sent. */
+  started: boolean;
+  /** The game is loading or a turn is in flight. */
+  busy: boolean;
+  /** A reply is being streamed: the send button becomes 'Stop'. */
+  streaming: boolean;
+  /** No messages left today (tokens.remaining === 0). */
+  limitReached: boolean;
+  /** Sends a message; resolves false when the server refused it (the text is given back). */
+  onSend(content: string): Promise<boolean>;
+  onStop(): void;
+}
+
+/**
+ * '/inizia' (until started), '/A', '/B', '/C', '/nuovo' (sends 'Voglio iniziare un nuovo gioco'),
+ * and the message box: Enter sends, Shift+Enter adds a line. Sending is disabled until the game
+ * has started (typing '/inizia' itself is allowed, as the greeting suggests), while busy, for
+ * empty or whitespace-only text, and when the limit is reached (spec §4, §5).
+ */
+export function CommandBar({ started, busy, streaming, limitReached, onSend, onStop }: CommandBarProps) {
+  const [draft, setDraft] = useState("");
+  const inputId = useId();
+  const text = draft.trim();
+  const canAct = !busy && !limitReached;
+  const canSendDraft = canAct && text !== "" && (started || text.toLowerCase() === START_COMMAND);
+
+  const submit = async () => {
+    if (!canSendDraft) return;
+    setDraft("");
+    if (!(await onSend(text))) setDraft((current) => current || text);
+  };
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void submit();
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key !== "Enter" || event.shiftKey || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    void submit();
+  };
+
+  return (
+    <div className="space-y-2">
+      {limitReached && (
+        <p role="status" className="rounded-lg border border-red-400/50 bg-red-950/50 px-3 py-2 text-sm text-red-100">
+          <strong className="font-semibold">{ERRORS.MESSAGE_LIMIT.title}.</strong> {ERRORS.MESSAGE_LIMIT.message}
+        </p>
+      )}
+      <div role="group" aria-label="Comandi" className="flex flex-wrap gap-2">
+        {!started && (
+          <Button
+            type="button"
+            className="h-10 bg-violet-700 px-5 font-semibold text-white hover:bg-violet-600"
+            disabled={!canAct}
+            onClick={() => void onSend(START_COMMAND)}
+          >
+            {START_COMMAND}
+          </Button>
+        )}
+        {COMMANDS.map(({ label, content }) => (
+          <Button
+            key={label}
+            type="button"
+            variant="outline"
+            className="h-10 min-w-12 font-mono"
+            disabled={!started || !canAct}
+            onClick={() => void onSend(content)}
+          >
+            {label}
+          </Button>
+        ))}
+      </div>
+      <form onSubmit={onSubmit} className="flex items-end gap-2">
+        <Label htmlFor={inputId} className="sr-only">
+          Scrivi la tua azione
+        </Label>
+        <Textarea
+          id={inputId}
+          value={draft}
+          onChange={(event) => setDraft(event.target.value)}
+          onKeyDown={onKeyDown}
+          maxLength={MAX_MESSAGE_LENGTH}
+          rows={1}
+          placeholder="Cosa fai? Scrivi la tua azione oppure scegli A, B o C…"
+          className="max-h-40 min-h-10 resize-none"
+        />
+        {streaming ? (
+          <Button type="button" variant="destructive" className="h-10 shrink-0" onClick={onStop}>
+            <Square aria-hidden className="fill-current" />
+            Stop
+          </Button>
+        ) : (
+          <Button type="submit" size="icon" aria-label="Invia" className="size-10 shrink-0 bg-violet-700 text-white hover:bg-violet-600" disabled={!canSendDraft}>
+            <SendHorizontal aria-hidden />
+          </Button>
+        )}
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+/**
+ * Keeps the end of the chat in view while messages arrive and the narration streams in
+ * (spec §2 Game chat), without pulling back a player who scrolled up to read.
+ */
+
+import { type RefObject, useEffect, useRef } from "react";
+
+/** How close to the end (px) the player must be for the view to follow new text. */
+const FOLLOW_THRESHOLD_PX = 120;
+
+/**
+ * Input:
+ * - `contentRef`: the element that grows (the message list);
+ * - `endRef`: the element to keep in view (placed after the message box);
+ * - `content`: any value that changes when the content grows (e.g. messages count + streamed text);
+ * - `turnActive`: true while a turn is in flight; its start always scrolls to the end.
+ * Scrolls smoothly, or instantly when the player prefers reduced motion; the first scroll
+ * (opening a saved game) and the scrolls that follow the streamed words are always instant,
+ * so that they do not fight each other.
+ */
+export function useAutoScroll(contentRef: RefObject<HTMLElement | null>, endRef: RefObject<HTMLElement | null>, content: unknown, turnActive: boolean) {
+  const lastHeight = useRef<number | null>(null);
+  const wasActive = useRef(false);
+
+  useEffect(() => {
+    const list = contentRef.current;
+    const end = endRef.current;
+    if (!list || !end) return;
+    const height = list.offsetHeight;
+    const growth = lastHeight.current === null ? 0 : height - lastHeight.current;
+    const first = lastHeight.current === null;
+    lastHeight.current = height;
+    const turnStarted = turnActive && !wasActive.current;
+    wasActive.current = turnActive;
+
+    // Where the end was before this growth, relative to the bottom of the viewport.
+    const distanceBefore = end.getBoundingClientRect().bottom - growth - window.innerHeight;
+    if (!first && !turnStarted && distanceBefore > FOLLOW_THRESHOLD_PX) return;
+    const reduceMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    const smooth = turnStarted && !reduceMotion;
+    // Next frame: the layout's scroll-to-top on a route change runs after this (child) effect.
+    requestAnimationFrame(() => end.scrollIntoView({ block: "end", behavior: smooth ? "smooth" : "auto" }));
+  }, [contentRef, endRef, content, turnActive]);
+}

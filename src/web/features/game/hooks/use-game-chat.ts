@@ -1,0 +1,159 @@
+/**
+ * State of the game chat (spec §2 Game chat, §4 Game; DESIGN §4 A chat turn): the stored game
+ * from TanStack Query plus the turn being streamed.
+ */
+
+import type { GameView, MeView, MessageView, TokensView } from "@shared/api-types";
+import { ERRORS } from "@shared/errors";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { toast } from "sonner";
+import { meQuery } from "@/features/auth/api";
+import { ApiError } from "@/lib/api";
+import { gameKey, gameQuery, streamTurn, type TurnRequest } from "../api";
+
+/** The turn in flight. */
+export interface LiveTurn {
+  /** The player's text, shown until the server accepts (stores) it; null for a retry. */
+  pendingContent: string | null;
+  /** The narration streamed so far ('' before the first word). */
+  text: string;
+}
+
+/**
+ * After 'Stop' (or a dropped stream) the server stores the partial narration once it notices the
+ * closed connection; the game is refetched (for the stored ids) after this delay so that it is there.
+ */
+const REFETCH_DELAY_MS = 600;
+
+/** Shows a destructive toast with the server's title and message (spec §8). */
+function showError(title: string | undefined, message: string): void {
+  toast.error(title ?? ERRORS.GENERIC.title, { description: message });
+}
+
+/** Appends a message unless a message with the same id is already there. */
+function withMessage(messages: MessageView[], message: MessageView): MessageView[] {
+  return messages.some((m) => m.id === message.id) ? messages : [...messages, message];
+}
+
+/**
+ * Input: the game id of the route.
+ * Output:
+ * - `query`: the TanStack query of the GameView (loading, error with ApiError status);
+ * - `started`: the game has started (stored flag, or a turn is in flight: spec §4, the start
+ *   button sets the started state and is then hidden; it comes back if the start is refused);
+ * - `liveTurn`: the turn being streamed, or null;
+ * - `canRetry`: the last stored message is the player's (the narrator failed, or the player
+ *   stopped before the first word) and nothing is in flight: offer 'Riprova';
+ * - `announcement`: short text for an aria-live region, set when a reply completes;
+ * - `send(content)`: runs a turn; resolves true when the server accepted the message, false
+ *   when it was refused before streaming (the caller may give the text back to the player);
+ * - `retry()`: POST /retry, a new answer to the last stored player's message;
+ * - `stop()`: aborts the stream; the partial narration is kept (the server stores it too).
+ * Quotas from the accepted/done/error events update ['me'] at once; ['me'] is refetched after
+ * each turn. Refusals and stream errors show a destructive toast with the server's texts.
+ */
+export function useGameChat(gameId: string) {
+  const queryClient = useQueryClient();
+  const query = useQuery(gameQuery(gameId));
+  const [liveTurn, setLiveTurn] = useState<LiveTurn | null>(null);
+  const [announcement, setAnnouncement] = useState("");
+  const controllerRef = useRef<AbortController | null>(null);
+  const refetchTimer = useRef<number | undefined>(undefined);
+
+  useEffect(
+    () => () => {
+      controllerRef.current?.abort();
+      window.clearTimeout(refetchTimer.current);
+    },
+    [],
+  );
+
+  const run = useCallback(
+    async (request: TurnRequest): Promise<boolean> => {
+      if (controllerRef.current) return false;
+      const controller = new AbortController();
+      controllerRef.current = controller;
+      setLiveTurn({ pendingContent: request.kind === "message" ? request.content : null, text: "" });
+      setAnnouncement("");
+
+      const key = gameKey(gameId);
+      const patchGame = (patch: (game: GameView) => GameView) => queryClient.setQueryData<GameView>(key, (game) => game && patch(game));
+      const setTokens = (tokens: TokensView | null) => {
+        if (tokens) queryClient.setQueryData<MeView | null>(meQuery.queryKey, (me) => me && { ...me, tokens });
+      };
+      const refetchSoon = () => {
+        refetchTimer.current = window.setTimeout(() => void queryClient.invalidateQueries({ queryKey: key }), REFETCH_DELAY_MS);
+      };
+
+      window.clearTimeout(refetchTimer.current);
+      await queryClient.cancelQueries({ queryKey: key });
+      let accepted = false;
+      let text = "";
+      try {
+        await streamTurn(
+          gameId,
+          request,
+          {
+            onAccepted({ userMessage, tokens }) {
+              accepted = true;
+              setTokens(tokens);
+              patchGame((game) => ({ ...game, started: true, messages: userMessage ? withMessage(game.messages, userMessage) : game.messages }));
+              setLiveTurn({ pendingContent: null, text });
+            },
+            onDelta({ text: piece }) {
+              text += piece;
+              setLiveTurn({ pendingContent: null, text });
+            },
+            onDone({ message, progress, tokens }) {
+              setTokens(tokens);
+              patchGame((game) => ({ ...game, progress, messages: withMessage(game.messages, message) }));
+              setAnnouncement("Il narratore ha risposto.");
+            },
+            onError({ title, message, tokens }) {
+              setTokens(tokens);
+              showError(title, message);
+            },
+          },
+          controller.signal,
+        );
+      } catch (error) {
+        if (controller.signal.aborted) {
+          const partial = text.trim();
+          if (partial) {
+            const local: MessageView = { id: `local-${Date.now()}`, role: "assistant", content: partial, imageUrl: null, createdAt: new Date().toISOString() };
+            patchGame((game) => ({ ...game, messages: withMessage(game.messages, local) }));
+            setAnnouncement("Narrazione interrotta.");
+          }
+          refetchSoon();
+        } else {
+          const apiError = error instanceof ApiError ? error : new ApiError(0, "GENERIC", ERRORS.GENERIC.message, ERRORS.GENERIC.title);
+          showError(apiError.title, apiError.message);
+          if (accepted) refetchSoon();
+        }
+      } finally {
+        controllerRef.current = null;
+        setLiveTurn(null);
+        void queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
+      }
+      return accepted;
+    },
+    [gameId, queryClient],
+  );
+
+  const send = useCallback((content: string) => run({ kind: "message", content }), [run]);
+  const retry = useCallback(() => void run({ kind: "retry" }), [run]);
+  const stop = useCallback(() => controllerRef.current?.abort(), []);
+
+  const game = query.data;
+  return {
+    query,
+    started: Boolean(game?.started) || liveTurn !== null,
+    liveTurn,
+    canRetry: liveTurn === null && game?.messages.at(-1)?.role === "user",
+    announcement,
+    send,
+    retry,
+    stop,
+  };
+}

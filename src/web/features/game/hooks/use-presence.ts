@@ -1,0 +1,47 @@
+/**
+ * Duplicate-session guard of the game page (spec §4 Duplicate session, §8 'Sessione già attiva').
+ */
+
+import { ERRORS } from "@shared/errors";
+import { useEffect } from "react";
+import { useNavigate } from "react-router";
+import { toast } from "sonner";
+
+const TAB_ID_KEY = "storie.tab-id";
+
+/** This tab's id, kept in sessionStorage so a reload of the same tab is not a second session. */
+function tabId(): string {
+  let id = sessionStorage.getItem(TAB_ID_KEY);
+  if (!id) {
+    // getRandomValues (unlike randomUUID) also works outside secure contexts, e.g. plain http on a LAN.
+    id = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+    sessionStorage.setItem(TAB_ID_KEY, id);
+  }
+  return id;
+}
+
+/**
+ * Holds this tab's presence (GET /api/presence?tab=<id>, an EventSource) while the calling
+ * component is mounted, and closes it on unmount. When the server answers `duplicate`
+ * ({title, message}: another tab of the same user is playing), shows the destructive toast
+ * 'Sessione già attiva' and navigates to /generi.
+ */
+export function usePresence(): void {
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    const source = new EventSource(`/api/presence?tab=${encodeURIComponent(tabId())}`);
+    source.addEventListener("duplicate", (event) => {
+      source.close();
+      let text: { title: string; message: string } = ERRORS.DUPLICATE_SESSION;
+      try {
+        text = JSON.parse((event as MessageEvent<string>).data) as typeof text;
+      } catch {
+        // keep the built-in texts
+      }
+      toast.error(text.title, { id: "duplicate-session", description: text.message });
+      navigate("/generi", { replace: true });
+    });
+    return () => source.close();
+  }, [navigate]);
+}
