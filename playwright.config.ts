@@ -29,7 +29,7 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: {
-    command: `rm -rf ${E2E_DATA_DIR} && tsx src/server/index.ts`,
+    command: `rm -rf ${E2E_DATA_DIR} && node dist-server/index.js`,
     url: `http://127.0.0.1:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -28,6 +28,12 @@ function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 }
 
+/** CPU time (user + system, ms) the server process has used so far, from /proc (Linux). */
+function serverCpuMs(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
 async function waitForHealth() {
   for (let i = 0; i < 200; i++) {
     try {
@@ -66,7 +72,7 @@ async function turn(p: { client: TestClient; gameId: string }) {
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "storie-bench-"));
   const fake = await startFakeOpenAI({ text: "La torre si staglia nel cielo.\n\n1. Entra\n2. Aspetta\n3. Fuggi" });
-  const server: ChildProcess = spawn(process.execPath, ["--import", "tsx", "src/server/index.ts"], {
+  const server: ChildProcess = spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? []), "dist-server/index.js"], {
     env: { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: "", AI_BASE_URL: fake.url, AI_MODEL: "fake-model", AUTH_RATE_LIMIT: "off", ADMIN_EMAIL: "", ADMIN_PASSWORD: "" },
     stdio: ["ignore", "ignore", "inherit"],
   });
@@ -86,6 +92,7 @@ async function main() {
 
     // Ceiling: trivial JSON endpoint, 100 concurrent clients for 3 s.
     let healthCount = 0;
+    const healthCpuBefore = serverCpuMs(server.pid!);
     const healthUntil = performance.now() + 3000;
     await Promise.all(
       Array.from({ length: 100 }, async () => {
@@ -96,9 +103,11 @@ async function main() {
       }),
     );
     const ceiling = healthCount / 3;
+    const healthCpu = (serverCpuMs(server.pid!) - healthCpuBefore) / healthCount;
 
     for (const concurrency of [1, 10, 100]) {
       const times: number[] = [];
+      const cpuBefore = serverCpuMs(server.pid!);
       const started = performance.now();
       await Promise.all(
         players.slice(0, concurrency).map(async (p) => {
@@ -107,27 +116,29 @@ async function main() {
       );
       const seconds = (performance.now() - started) / 1000;
       const rate = times.length / seconds;
-      rows.push([`instant provider, ${concurrency} players`, times.length.toString(), percentile(times, 50).toFixed(1), percentile(times, 99).toFixed(1), rate.toFixed(0), `${((rate / ceiling) * 100).toFixed(1)} %`]);
+      const cpuPerTurn = (serverCpuMs(server.pid!) - cpuBefore) / times.length;
+      rows.push([`instant provider, ${concurrency} players`, times.length.toString(), percentile(times, 50).toFixed(1), percentile(times, 99).toFixed(1), cpuPerTurn.toFixed(2), rate.toFixed(0), `${((rate / ceiling) * 100).toFixed(1)} %`]);
     }
 
     fake.set({ firstTokenDelayMs: 400, tokensPerSecond: 50 });
     const firstWords: number[] = [];
     for (const p of players.slice(0, 5)) firstWords.push((await turn(p)).firstWord);
-    rows.push(["400 ms + 50 tok/s provider: first word", firstWords.length.toString(), percentile(firstWords, 50).toFixed(1), percentile(firstWords, 99).toFixed(1), "–", "–"]);
-    rows.push(["GET /api/health (ceiling), 100 clients", healthCount.toString(), "–", "–", ceiling.toFixed(0), "100 %"]);
+    rows.push(["400 ms + 50 tok/s provider: first word", firstWords.length.toString(), percentile(firstWords, 50).toFixed(1), percentile(firstWords, 99).toFixed(1), "–", "–", "–"]);
+    rows.push(["GET /api/health (ceiling), 100 clients", healthCount.toString(), "–", "–", healthCpu.toFixed(2), ceiling.toFixed(0), "100 %"]);
     sqlite.close();
   } finally {
     server.kill("SIGTERM");
     await fake.close();
   }
 
-  const header = ["scenario", "samples", "p50 ms", "p99 ms", "per second", "of ceiling"];
+  const header = ["scenario", "samples", "p50 ms", "p99 ms", "server CPU ms/req", "per second", "of ceiling"];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(" | ")} |`;
   console.log(line(header));
   console.log(`|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`);
   for (const r of rows) console.log(line(r));
-  console.log(`\nNode ${process.version}, ${os.cpus().length} cores; times are measured by the client over loopback.`);
+  console.log(`\nNode ${process.version}, ${os.cpus().length} cores. p50/p99: send → end of stream, measured by the client over loopback`);
+  console.log("(includes queueing behind the other players); server CPU ms/req: the server process's CPU time per request.");
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 

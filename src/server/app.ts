@@ -6,7 +6,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { secureHeaders } from "hono/secure-headers";
 import type { HealthView } from "../shared/api-types";
 import { loadSession } from "./auth/middleware";
@@ -96,9 +96,11 @@ function mountWeb(app: Hono<AppEnv>, webRoot: string) {
     await next();
     if (c.res.status === 200) c.header("Cache-Control", "public, max-age=31536000, immutable");
   });
-  app.use("*", serveStatic({ root, index: "" }));
-  app.get("*", (c) => {
+  const spa = (c: Context<AppEnv>) => {
     c.header("Cache-Control", "no-cache");
     return c.html(indexHtml);
-  });
+  };
+  app.get("/", spa);
+  app.use("*", serveStatic({ root }));
+  app.get("*", spa);
 }

@@ -37,7 +37,8 @@ describe.each(DIALECTS)("message quota on %s", (dialect) => {
     const results = [];
     for (let i = 0; i < 16; i++) results.push(await takeMessages(server.deps.db, id, 1, at));
     expect(results.filter(Boolean)).toHaveLength(15);
-    expect(results[15]).toBe(false);
+    expect(results[14]).toMatchObject({ messagesSent: 15, remaining: 0 });
+    expect(results[15]).toBeNull();
     expect(await readTokens(server.deps.db, id, at)).toMatchObject({ messagesSent: 15, remaining: 0, messageLimit: 15 });
   });
 
@@ -45,10 +46,10 @@ describe.each(DIALECTS)("message quota on %s", (dialect) => {
     const id = await user();
     const day1 = new Date("2026-05-10T21:00:00Z");
     for (let i = 0; i < 15; i++) await takeMessages(server.deps.db, id, 1, day1);
-    expect(await takeMessages(server.deps.db, id, 1, day1)).toBe(false);
+    expect(await takeMessages(server.deps.db, id, 1, day1)).toBeNull();
     const nextRomeDay = new Date("2026-05-10T22:30:00Z"); // 00:30 in Rome (CEST)
     expect(await readTokens(server.deps.db, id, nextRomeDay)).toMatchObject({ messagesSent: 0, remaining: 15 });
-    expect(await takeMessages(server.deps.db, id, 1, nextRomeDay)).toBe(true);
+    expect(await takeMessages(server.deps.db, id, 1, nextRomeDay)).toMatchObject({ messagesSent: 1 });
     expect(await readTokens(server.deps.db, id, nextRomeDay)).toMatchObject({ messagesSent: 1, remaining: 14 });
   });
 
@@ -67,7 +68,7 @@ describe.each(DIALECTS)("message quota on %s", (dialect) => {
   it("admins are unlimited and never charged", async () => {
     const id = await user("admin");
     const at = new Date("2026-05-11T09:00:00Z");
-    for (let i = 0; i < 40; i++) expect(await takeMessages(server.deps.db, id, 1, at)).toBe(true);
+    for (let i = 0; i < 40; i++) expect(await takeMessages(server.deps.db, id, 1, at)).toMatchObject({ remaining: null });
     expect(await readTokens(server.deps.db, id, at)).toMatchObject({ plan: "admin", messagesSent: 0, remaining: null, messageLimit: -1 });
   });
 

@@ -4,31 +4,21 @@
  * unlimited plans (-1) are never charged.
  */
 
-import { type Kysely, sql } from "kysely";
+import { type Kysely, type Selectable, sql } from "kysely";
+import type { TokensView } from "../../shared/api-types";
 import { romePeriods } from "../clock";
-import type { Database } from "../db/schema";
+import type { Database, UserTokensTable } from "../db/schema";
 
-export interface TokenStatus {
-  plan: string;
-  /** -1 = unlimited */
-  messageLimit: number;
-  /** Messages used today (0 after the daily reset). */
-  messagesSent: number;
-  /** Messages left today, null when unlimited. */
-  remaining: number | null;
-  visualizeLimit: number;
-  visualizationsSent: number;
-}
 
 /**
  * Takes `amount` messages from the user's daily quota inside `db` (pass a transaction to make it
- * part of a turn). Output: true when taken (or the plan is unlimited), false when the limit is
- * reached or the user has no tokens row. Never lets messages_sent exceed message_limit, even
- * under concurrent calls.
+ * part of a turn). Output: the counters after the take (or unchanged for an unlimited plan), or
+ * null when the limit is reached or the user has no tokens row. Never lets messages_sent exceed
+ * message_limit, even under concurrent calls: the check and the increment are one UPDATE.
  */
-export async function takeMessages(db: Kysely<Database>, userId: string, amount = 1, at = new Date()): Promise<boolean> {
+export async function takeMessages(db: Kysely<Database>, userId: string, amount = 1, at = new Date()): Promise<TokensView | null> {
   const { day } = romePeriods(at);
-  const result = await db
+  const row = await db
     .updateTable("user_tokens")
     .set({
       messages_sent: sql`case when message_limit = -1 then messages_sent when messages_period = ${day} then messages_sent + ${amount} else ${amount} end`,
@@ -42,8 +32,9 @@ export async function takeMessages(db: Kysely<Database>, userId: string, amount 
         eb.and([eb("messages_period", "=", day), sql<boolean>`messages_sent + ${amount} <= message_limit`]),
       ]),
     )
+    .returningAll()
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  return row ? toTokensView(row, at) : null;
 }
 
 /**
@@ -62,12 +53,17 @@ export async function refundMessages(db: Kysely<Database>, userId: string, amoun
 }
 
 /**
- * Reads the user's plan and counters as the player sees them now (a counter of a past day or
- * month reads as 0). Output: TokenStatus, or null when the user has no tokens row.
+ * Reads the user's plan and counters as the player sees them now.
+ * Output: TokensView (spec §6: remaining = limit − sent, null when unlimited), or null when the
+ * user has no tokens row.
  */
-export async function readTokens(db: Kysely<Database>, userId: string, at = new Date()): Promise<TokenStatus | null> {
+export async function readTokens(db: Kysely<Database>, userId: string, at = new Date()): Promise<TokensView | null> {
   const row = await db.selectFrom("user_tokens").selectAll().where("user_id", "=", userId).executeTakeFirst();
-  if (!row) return null;
+  return row ? toTokensView(row, at) : null;
+}
+
+/** Counters of a past Rome day (messages) or month (images) read as 0: the reset is lazy. */
+function toTokensView(row: Selectable<UserTokensTable>, at: Date): TokensView {
   const { day, month } = romePeriods(at);
   const messagesSent = row.messages_period === day ? row.messages_sent : 0;
   const visualizationsSent = row.visualizations_period === month ? row.visualizations_sent : 0;

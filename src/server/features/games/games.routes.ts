@@ -45,27 +45,46 @@ export const gamesRoutes = new Hono<AppEnv>()
     return streamTurn(c, turn);
   });
 
-/** Streams a prepared turn as server-sent events (accepted → delta* → done | error). */
+/**
+ * Streams a prepared turn as server-sent events (accepted → delta* → done | error). Chunks that
+ * arrive together are sent as one 'delta' (flushed on the next event-loop turn), so a fast
+ * provider costs few writes while a slow one still reaches the player word by word.
+ */
 function streamTurn(c: Context<AppEnv>, turn: PreparedTurn) {
   const { db, env, narrator } = c.var.deps;
   return streamSSE(c, async (stream) => {
     const clientGone = new AbortController();
     stream.onAbort(() => clientGone.abort());
     const send = (e: TurnEvent) => stream.writeSSE({ event: e.event, data: JSON.stringify(e.data) });
-    await send({ event: "accepted", data: { userMessage: turn.userMessage, tokens: await readTokens(db, turn.userId) } });
+    let pending = "";
+    let flushing: Promise<void> | undefined;
+    const flush = () => {
+      flushing ??= new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
+        const text = pending;
+        pending = "";
+        flushing = undefined;
+        if (text) await send({ event: "delta", data: { text } });
+      });
+      return flushing;
+    };
+    await send({ event: "accepted", data: { userMessage: turn.userMessage, tokens: turn.tokens } });
     try {
       const result = await narrateTurn(db, turn, {
         narrator,
         connectTimeoutMs: env.AI_CONNECT_TIMEOUT_MS,
         idleTimeoutMs: env.AI_IDLE_TIMEOUT_MS,
         clientSignal: clientGone.signal,
-        onDelta: (text) => send({ event: "delta", data: { text } }),
+        onDelta: (text) => {
+          pending += text;
+          void flush();
+        },
       });
-      const tokens = await readTokens(db, turn.userId);
+      await flush();
       if (result.message) {
-        await send({ event: "done", data: { message: result.message, progress: result.progress, tokens, stopped: result.stopped } });
+        await send({ event: "done", data: { message: result.message, progress: result.progress, tokens: turn.tokens, stopped: result.stopped } });
       }
     } catch (error) {
+      await flush();
       const appError = error instanceof AppError ? error : AppError.of("GENERIC", 500);
       if (!(error instanceof AppError)) c.var.deps.log(`Turno fallito: ${String(error)}`);
       const tokens = await readTokens(db, turn.userId);

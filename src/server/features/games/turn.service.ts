@@ -7,7 +7,7 @@
 
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { MessageView } from "../../../shared/api-types";
+import type { MessageView, TokensView } from "../../../shared/api-types";
 import { type PlayerAction, parsePlayerAction } from "../../../shared/commands";
 import { resolveGenre } from "../../../shared/genres";
 import { advanceProgress, phaseFor } from "../../ai/progress";
@@ -30,6 +30,8 @@ export interface PreparedTurn {
   userMessage: MessageView | null;
   /** When the quota was taken: a refund must hit the same Rome day. */
   chargedAt: Date;
+  /** The player's counters right after this turn was charged. */
+  tokens: TokensView;
 }
 
 /**
@@ -59,16 +61,16 @@ export async function prepareTurn(db: Db, userId: string, gameId: string, input:
   if (action.kind === "visualize") throw AppError.of("VISUALIZE_UNAVAILABLE", 400);
 
   const chargedAt = new Date();
-  const userMessage = await db.transaction().execute(async (trx) => {
-    if (!(await takeMessages(trx, userId, 1, chargedAt))) throw AppError.of("MESSAGE_LIMIT", 429);
+  return db.transaction().execute(async (trx) => {
+    const tokens = await takeMessages(trx, userId, 1, chargedAt);
+    if (!tokens) throw AppError.of("MESSAGE_LIMIT", 429);
     const now = nowIso();
     await trx.updateTable("saved_games").set({ last_played: now, updated_at: now }).where("id", "=", game.id).execute();
-    if ("retry" in input) return null;
+    if ("retry" in input) return { userId, game, action, userMessage: null, chargedAt, tokens };
     const row = { id: randomUUID(), game_id: game.id, user_id: userId, role: "user" as const, content, image_url: null, created_at: now };
     await trx.insertInto("chat_messages").values(row).execute();
-    return toMessageView(row);
+    return { userId, game, action, userMessage: toMessageView(row), chargedAt, tokens };
   });
-  return { userId, game, action, userMessage, chargedAt };
 }
 
 export interface NarrateOptions {

@@ -5,7 +5,7 @@
 
 import type { GameView, MeView, MessageView, TokensView } from "@shared/api-types";
 import { ERRORS } from "@shared/errors";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { notifyManager, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { meQuery } from "@/features/auth/api";
@@ -14,6 +14,8 @@ import { gameKey, gameQuery, streamTurn, type TurnRequest } from "../api";
 
 /** The turn in flight. */
 export interface LiveTurn {
+  /** Distinguishes turns, so late updates of a finished turn never touch the next one. */
+  id: number;
   /** The player's text, shown until the server accepts (stores) it; null for a retry. */
   pendingContent: string | null;
   /** The narration streamed so far ('' before the first word). */
@@ -60,6 +62,7 @@ export function useGameChat(gameId: string) {
   const [announcement, setAnnouncement] = useState("");
   const controllerRef = useRef<AbortController | null>(null);
   const refetchTimer = useRef<number | undefined>(undefined);
+  const turnCount = useRef(0);
 
   useEffect(
     () => () => {
@@ -74,11 +77,20 @@ export function useGameChat(gameId: string) {
       if (controllerRef.current) return false;
       const controller = new AbortController();
       controllerRef.current = controller;
-      setLiveTurn({ pendingContent: request.kind === "message" ? request.content : null, text: "" });
+      const id = ++turnCount.current;
+      setLiveTurn({ id, pendingContent: request.kind === "message" ? request.content : null, text: "" });
       setAnnouncement("");
 
       const key = gameKey(gameId);
-      const patchGame = (patch: (game: GameView) => GameView) => queryClient.setQueryData<GameView>(key, (game) => game && patch(game));
+      // Query observers are notified on a later tick: scheduling the live-turn update in the same
+      // batch renders both together, so a bubble never vanishes for a frame before its stored copy shows.
+      const mine = (next: (turn: LiveTurn) => LiveTurn | null) => (turn: LiveTurn | null) => (turn?.id === id ? next(turn) : turn);
+      const commit = (patch: ((game: GameView) => GameView) | null, next: (turn: LiveTurn) => LiveTurn | null) =>
+        notifyManager.batch(() => {
+          if (patch) queryClient.setQueryData<GameView>(key, (game) => game && patch(game));
+          notifyManager.schedule(() => setLiveTurn(mine(next)));
+        });
+      const end = () => null;
       const setTokens = (tokens: TokensView | null) => {
         if (tokens) queryClient.setQueryData<MeView | null>(meQuery.queryKey, (me) => me && { ...me, tokens });
       };
@@ -98,16 +110,18 @@ export function useGameChat(gameId: string) {
             onAccepted({ userMessage, tokens }) {
               accepted = true;
               setTokens(tokens);
-              patchGame((game) => ({ ...game, started: true, messages: userMessage ? withMessage(game.messages, userMessage) : game.messages }));
-              setLiveTurn({ pendingContent: null, text });
+              commit(
+                (game) => ({ ...game, started: true, messages: userMessage ? withMessage(game.messages, userMessage) : game.messages }),
+                (turn) => ({ ...turn, pendingContent: null }),
+              );
             },
             onDelta({ text: piece }) {
               text += piece;
-              setLiveTurn({ pendingContent: null, text });
+              setLiveTurn(mine((turn) => ({ ...turn, text })));
             },
             onDone({ message, progress, tokens }) {
               setTokens(tokens);
-              patchGame((game) => ({ ...game, progress, messages: withMessage(game.messages, message) }));
+              commit((game) => ({ ...game, progress, messages: withMessage(game.messages, message) }), end);
               setAnnouncement("Il narratore ha risposto.");
             },
             onError({ title, message, tokens }) {
@@ -122,7 +136,7 @@ export function useGameChat(gameId: string) {
           const partial = text.trim();
           if (partial) {
             const local: MessageView = { id: `local-${Date.now()}`, role: "assistant", content: partial, imageUrl: null, createdAt: new Date().toISOString() };
-            patchGame((game) => ({ ...game, messages: withMessage(game.messages, local) }));
+            commit((game) => ({ ...game, messages: withMessage(game.messages, local) }), end);
             setAnnouncement("Narrazione interrotta.");
           }
           refetchSoon();
@@ -133,7 +147,7 @@ export function useGameChat(gameId: string) {
         }
       } finally {
         controllerRef.current = null;
-        setLiveTurn(null);
+        commit(null, end);
         void queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
       }
       return accepted;
