@@ -1,7 +1,8 @@
 import { defineConfig, devices } from "@playwright/test";
 
-const PORT = 3199;
-export const E2E_DATA_DIR = "e2e-artifacts/data";
+/** E2E_PORT lets several runs share a machine; each gets its own data folder. */
+const PORT = Number(process.env.E2E_PORT ?? 3199);
+export const E2E_DATA_DIR = `e2e-artifacts/data-${PORT}`;
 
 /**
  * End-to-end tests in the system Chromium (/usr/bin/chromium) against the built site served by
@@ -9,7 +10,7 @@ export const E2E_DATA_DIR = "e2e-artifacts/data";
  */
 export default defineConfig({
   testDir: "e2e",
-  outputDir: "e2e-artifacts/results",
+  outputDir: `e2e-artifacts/results-${PORT}`,
   timeout: 90_000,
   expect: { timeout: 15_000 },
   fullyParallel: false,
