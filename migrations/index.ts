@@ -2,7 +2,11 @@
 
 import type { Migration } from "kysely/migration";
 import * as m0001 from "./0001_initial";
+import * as m0002 from "./0002_images";
+import * as m0003 from "./0003_profile_notifications";
 
 export const migrations: Record<string, Migration> = {
   "0001_initial": m0001,
+  "0002_images": m0002,
+  "0003_profile_notifications": m0003,
 };

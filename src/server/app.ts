@@ -15,6 +15,15 @@ import { AppError } from "./errors";
 import { accountRoutes } from "./features/account/account.routes";
 import { adminRoutes } from "./features/admin/admin.routes";
 import { gamesRoutes } from "./features/games/games.routes";
+import { visualizeRoutes } from "./features/games/visualize.routes";
+import { mountGalleryPages } from "./features/gallery/gallery.pages";
+import { galleryRoutes } from "./features/gallery/gallery.routes";
+import { adminNotificationsRoutes, notificationsRoutes } from "./features/notifications/notifications.routes";
+import { plansRoutes } from "./features/plans/plans.routes";
+import { profileRoutes } from "./features/profile/profile.routes";
+import { adminTemplatesRoutes, customGamesRoutes, templatesRoutes } from "./features/templates/templates.routes";
+import { mediaRoutes } from "./media/media.routes";
+import { eventsRoutes } from "./realtime/events.routes";
 import { presenceRoutes } from "./realtime/presence.routes";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -30,8 +39,20 @@ export function createApp(deps: AppDeps) {
   const api = new Hono<AppEnv>()
     .get("/health", (c) => c.json({ status: "ok", database: deps.dialect, ai: deps.narrator.label } satisfies HealthView))
     .route("/me", accountRoutes)
+    // Before gamesRoutes: POST /games/:id/images answers its own 401 ('Devi effettuare il login per generare immagini').
+    .route("/games", visualizeRoutes)
     .route("/games", gamesRoutes)
     .route("/presence", presenceRoutes)
+    .route("/images", galleryRoutes)
+    .route("/events", eventsRoutes)
+    .route("/profile", profileRoutes)
+    .route("/plans", plansRoutes)
+    .route("/notifications", notificationsRoutes)
+    .route("/templates", templatesRoutes)
+    .route("/custom-games", customGamesRoutes)
+    // Before "/admin": a matched route ends the chain, so the admin check runs (and audits) once.
+    .route("/admin/notifications", adminNotificationsRoutes)
+    .route("/admin/templates", adminTemplatesRoutes)
     .route("/admin", adminRoutes);
 
   const app = new Hono<AppEnv>();
@@ -76,6 +97,9 @@ export function createApp(deps: AppDeps) {
     throw new AppError("NOT_FOUND", 404, "Risorsa non trovata.", "Errore");
   });
 
+  // Stored images (DESIGN §1): public, long-cached, with their own content type.
+  app.route("/media", mediaRoutes);
+
   if (deps.webRoot) mountWeb(app, deps.webRoot);
 
   app.onError((error, c) => {
@@ -101,6 +125,8 @@ function mountWeb(app: Hono<AppEnv>, webRoot: string) {
     return c.html(indexHtml);
   };
   app.get("/", spa);
+  // /galleria/{id}/{slug}: canonical redirects and Open Graph tags for shared links (issue 3).
+  mountGalleryPages(app, indexHtml);
   app.use("*", serveStatic({ root }));
   app.get("*", spa);
 }

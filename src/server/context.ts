@@ -1,11 +1,13 @@
 /** Dependencies and per-request variables shared by the server's modules. */
 
 import type { Kysely } from "kysely";
+import type { Illustrator } from "./ai/illustrator/types";
 import type { Narrator } from "./ai/types";
 import type { Auth } from "./auth/auth";
 import type { DialectName } from "./db/client";
 import type { Database } from "./db/schema";
 import type { Env } from "./env";
+import type { MediaStorage } from "./media/media-storage";
 import type { EventBus } from "./realtime/event-bus";
 import type { Presence } from "./realtime/presence";
 
@@ -15,6 +17,10 @@ export interface AppDeps {
   dialect: DialectName;
   auth: Auth;
   narrator: Narrator;
+  /** Scene pictures and their titles (/visualizza): images API or offline illustrator. */
+  illustrator: Illustrator;
+  /** Stored images (local folder or S3), served under /media/<key>. */
+  media: MediaStorage;
   bus: EventBus;
   presence: Presence;
   /** Absolute path of the built web app (index.html + assets), or undefined to serve no SPA. */

@@ -41,10 +41,44 @@ const envSchema = z
     AI_IDLE_TIMEOUT_MS: milliseconds(20_000),
     /** Reading pace of the offline storyteller, per word. */
     OFFLINE_WORD_DELAY_MS: milliseconds(35),
+    /** OpenAI-compatible images API; default: AI_BASE_URL. Neither set = the offline illustrator. */
+    IMAGE_BASE_URL: optionalUrl,
+    /** Key of the images API; default: AI_API_KEY. */
+    IMAGE_API_KEY: optionalText,
+    /** Image model (e.g. gpt-image-1, dall-e-3); required to use a real images API. */
+    IMAGE_MODEL: optionalText,
+    /** Requested picture size, WIDTHxHEIGHT (16:9 by default). */
+    IMAGE_SIZE: z
+      .string()
+      .trim()
+      .regex(/^\d{2,5}x\d{2,5}$/, "deve avere la forma LARGHEZZAxALTEZZA, per esempio 1792x1024")
+      .default("1792x1024"),
+    /** Longest wait for one picture from the images API. */
+    IMAGE_TIMEOUT_MS: milliseconds(120_000),
+    /** Largest picture accepted from the provider (bytes). */
+    IMAGE_MAX_BYTES: z.coerce.number().int().min(1024).default(20 * 1024 * 1024),
+    /** S3-compatible bucket for media; unset = local folder DATA_DIR/media. */
+    S3_BUCKET: optionalText,
+    /** Region of the bucket (any value for MinIO/R2-style services). */
+    S3_REGION: z.string().trim().default("us-east-1"),
+    /** Endpoint of an S3-compatible service (MinIO, R2, Scaleway…); unset = AWS. */
+    S3_ENDPOINT: optionalUrl,
+    S3_ACCESS_KEY_ID: optionalText,
+    S3_SECRET_ACCESS_KEY: optionalText,
+    /** Path-style addressing (bucket in the path), needed by MinIO and most self-hosted services. */
+    S3_FORCE_PATH_STYLE: z.enum(["true", "false"]).default("false"),
+    /** Key prefix inside the bucket. */
+    S3_PREFIX: z.string().trim().default("media/"),
   })
   .superRefine((env, ctx) => {
     if (env.AI_BASE_URL && !env.AI_MODEL) {
       ctx.addIssue({ code: "custom", path: ["AI_MODEL"], message: "è obbligatorio quando AI_BASE_URL è impostato" });
+    }
+    if (env.IMAGE_BASE_URL && !env.IMAGE_MODEL) {
+      ctx.addIssue({ code: "custom", path: ["IMAGE_MODEL"], message: "è obbligatorio quando IMAGE_BASE_URL è impostato" });
+    }
+    if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({ code: "custom", path: ["S3_SECRET_ACCESS_KEY"], message: "S3_ACCESS_KEY_ID e S3_SECRET_ACCESS_KEY vanno impostati insieme" });
     }
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
       ctx.addIssue({ code: "custom", path: ["ADMIN_PASSWORD"], message: "ADMIN_EMAIL e ADMIN_PASSWORD vanno impostati insieme" });

@@ -8,6 +8,8 @@ import fs from "node:fs";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { serve } from "@hono/node-server";
+import { createIllustrator } from "./ai/illustrator";
+import type { Illustrator } from "./ai/illustrator/types";
 import { createNarrator } from "./ai/narrator";
 import type { Narrator } from "./ai/types";
 import { createApp } from "./app";
@@ -18,7 +20,9 @@ import { migrateToLatest } from "./db/migrate";
 import { seedAdmin, seedReferenceData } from "./db/seed";
 import type { Env } from "./env";
 import { createMailer, type Mailer } from "./mail/mailer";
+import { createMediaStorage, type MediaStorage } from "./media";
 import { createLocalEventBus } from "./realtime/event-bus";
+import { createPostgresEventBus } from "./realtime/postgres-event-bus";
 import { createLocalPresence } from "./realtime/presence";
 
 export interface StartOptions {
@@ -27,6 +31,10 @@ export interface StartOptions {
   narrator?: Narrator;
   /** Replace the configured mailer (tests). */
   mailer?: Mailer;
+  /** Replace the configured media storage (tests). */
+  media?: MediaStorage;
+  /** Replace the configured illustrator (tests, benchmarks). */
+  illustrator?: Illustrator;
   /** PostgreSQL schema to work in (tests). */
   postgresSchema?: string;
   webRoot?: string;
@@ -94,13 +102,19 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) await seedAdmin(handle.db, auth, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
 
   const shutdown = new AbortController();
-  const bus = createLocalEventBus();
+  // Several instances on one PostgreSQL share events through LISTEN/NOTIFY; SQLite is one process.
+  const bus =
+    handle.dialect === "postgres" && handle.postgresUrl
+      ? await createPostgresEventBus({ url: handle.postgresUrl, db: handle.db, schema: handle.postgresSchema, log })
+      : createLocalEventBus();
   const deps: AppDeps = {
     env,
     db: handle.db,
     dialect: handle.dialect,
     auth,
     narrator: options.narrator ?? createNarrator(env),
+    illustrator: options.illustrator ?? createIllustrator(env),
+    media: options.media ?? createMediaStorage(env),
     bus,
     presence: createLocalPresence(),
     webRoot: options.webRoot,
@@ -117,7 +131,12 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       closing ??= (async () => {
         shutdown.abort();
         await new Promise<void>((resolve) => {
-          server.close(() => resolve());
+          // Connections go idle as their requests finish: close them as soon as they do.
+          const sweep = setInterval(() => "closeIdleConnections" in server && server.closeIdleConnections(), 50);
+          server.close(() => {
+            clearInterval(sweep);
+            resolve();
+          });
           if ("closeIdleConnections" in server) server.closeIdleConnections();
         });
         await bus.close();

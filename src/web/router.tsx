@@ -25,13 +25,6 @@ const redirects: RouteObject[] = [
   ["/admin/games", "/admin/activity"],
 ].map(([path, to]) => ({ path, element: <RedirectTo to={to!} /> }));
 
-const comingSoon = (title: string) => ({
-  lazy: async () => {
-    const { ComingSoonPage } = await import("./features/coming-soon/pages/coming-soon-page");
-    return { element: <ComingSoonPage title={title} /> };
-  },
-});
-
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -39,32 +32,49 @@ export const routes: RouteObject[] = [
       { index: true, lazy: () => import("./features/landing/pages/landing-page").then((m) => ({ Component: m.LandingPage })) },
       { path: "generi", lazy: () => import("./features/genres/pages/genres-page").then((m) => ({ Component: m.GenresPage })) },
       { path: "login", lazy: () => import("./features/auth/pages/login-page").then((m) => ({ Component: m.LoginPage })) },
-      { path: "scopri", ...comingSoon("Scopri le storie della community") },
-      { path: "scopri/:slug/:templateId", ...comingSoon("Template") },
-      { path: "crea-gioco", ...comingSoon("Crea il tuo Gioco") },
-      { path: "galleria", ...comingSoon("Galleria") },
-      { path: "galleria/:id/*", ...comingSoon("Galleria") },
-      { path: "prezzi", ...comingSoon("Prezzi") },
+      {
+        path: "reimposta-password",
+        lazy: () => import("./features/auth/pages/reset-password-page").then((m) => ({ Component: m.ResetPasswordPage })),
+      },
+      { path: "scopri", lazy: () => import("./features/templates/pages/discover-page").then((m) => ({ Component: m.DiscoverPage })) },
+      {
+        path: "scopri/:slug/:templateId",
+        lazy: () => import("./features/templates/pages/template-page").then((m) => ({ Component: m.TemplatePage })),
+      },
+      { path: "crea-gioco", lazy: () => import("./features/create-game/pages/create-game-page").then((m) => ({ Component: m.CreateGamePage })) },
+      { path: "galleria", lazy: () => import("./features/gallery/pages/gallery-page").then((m) => ({ Component: m.GalleryPage })) },
+      { path: "galleria/:id/*", lazy: () => import("./features/gallery/pages/image-page").then((m) => ({ Component: m.ImagePage })) },
+      { path: "prezzi", lazy: () => import("./features/pricing/pages/pricing-page").then((m) => ({ Component: m.PricingPage })) },
       {
         lazy: () => import("./features/auth/components/require-auth").then((m) => ({ Component: m.RequireAuth })),
         children: [
           { path: "gioco/:genre/new", lazy: () => import("./features/game/pages/new-game-page").then((m) => ({ Component: m.NewGamePage })) },
           { path: "gioco/:genre/:gameId", lazy: () => import("./features/game/pages/game-page").then((m) => ({ Component: m.GamePage })) },
-          { path: "profilo", ...comingSoon("Profilo") },
-          { path: "notifiche", ...comingSoon("Notifiche") },
+          { path: "profilo", lazy: () => import("./features/profile/pages/profile-page").then((m) => ({ Component: m.ProfilePage })) },
+          {
+            path: "notifiche",
+            lazy: () => import("./features/notifications/pages/notifications-page").then((m) => ({ Component: m.NotificationsPage })),
+          },
         ],
       },
       {
         path: "admin",
         lazy: () => import("./features/admin/components/admin-layout").then((m) => ({ Component: m.AdminLayout })),
         children: [
-          { index: true, ...comingSoon("Dashboard") },
-          { path: "users", ...comingSoon("Utenti") },
-          { path: "activity", ...comingSoon("Partite Utenti") },
-          { path: "templates", ...comingSoon("Template") },
-          { path: "notifications", ...comingSoon("Notifiche") },
-          { path: "genres", ...comingSoon("Generi") },
-          { path: "orders", ...comingSoon("Ordini") },
+          { index: true, lazy: () => import("./features/admin/pages/dashboard-page").then((m) => ({ Component: m.DashboardPage })) },
+          { path: "users", lazy: () => import("./features/admin/pages/users-page").then((m) => ({ Component: m.UsersPage })) },
+          { path: "activity", lazy: () => import("./features/admin/pages/activity-page").then((m) => ({ Component: m.ActivityPage })) },
+          {
+            path: "templates",
+            lazy: () => import("./features/admin/pages/templates/admin-templates-page").then((m) => ({ Component: m.AdminTemplatesPage })),
+          },
+          {
+            path: "notifications",
+            lazy: () =>
+              import("./features/notifications/pages/admin-notifications-page").then((m) => ({ Component: m.AdminNotificationsPage })),
+          },
+          { path: "genres", lazy: () => import("./features/admin/pages/genres-page").then((m) => ({ Component: m.GenresPage })) },
+          { path: "orders", lazy: () => import("./features/admin/pages/orders-page").then((m) => ({ Component: m.OrdersPage })) },
         ],
       },
       ...redirects,

@@ -101,6 +101,7 @@ describe.each(DIALECTS)("accounts on %s", (dialect) => {
     const me = await admin.json("GET", "/api/me");
     expect(me.body).toMatchObject({ isAdmin: true, tokens: { plan: "admin", remaining: null, messageLimit: -1 } });
     expect((await admin.json("GET", "/api/admin/check")).status).toBe(200);
+    expect(server.mailbox.filter((m) => m.to === "capo@example.com")).toEqual([]);
 
     expect((await new TestClient(server.url).json("GET", "/api/admin/check")).status).toBe(401);
     const player = await registerPlayer(server);

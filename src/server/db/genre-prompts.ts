@@ -5,12 +5,10 @@
  */
 
 import type { GenreName } from "../../shared/genres";
+import { INTERACTION_STYLES, PREFERRED_VOCABULARIES, RESPONSE_STYLES, STORY_PACINGS } from "../../shared/schemas/genre-prompt";
 
-/** Choice lists of the genre prompt form (spec §3 "Choice lists for genre prompt editing"). */
-export const RESPONSE_STYLES = ["bilanciato", "drammatico", "descrittivo", "conciso", "poetico", "diretto"] as const;
-export const STORY_PACINGS = ["lento", "medio", "veloce", "variabile", "epico"] as const;
-export const INTERACTION_STYLES = ["guidato", "libero", "semi-guidato", "interattivo", "narrativo"] as const;
-export const PREFERRED_VOCABULARIES = ["formale", "colloquiale", "epico", "tecnico", "poetico", "semplice"] as const;
+/** Choice lists of the genre prompt form (spec §3), defined with the form schema in src/shared. */
+export { INTERACTION_STYLES, PREFERRED_VOCABULARIES, RESPONSE_STYLES, STORY_PACINGS };
 
 export interface GenrePromptSeed {
   system_prompt: string;

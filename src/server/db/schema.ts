@@ -136,9 +136,17 @@ export interface ChatMessagesTable {
 export interface GeneratedImagesTable {
   id: string;
   user_id: string | null;
+  /** Public media path /media/<key> (stored by the server, never a provider URL). */
   image_url: string;
+  /** The generated title (spec §3). */
   prompt: string | null;
   created_at: string;
+  /** Slug of the title (spec §2 rule), for /galleria/{slug} links. */
+  slug: Generated<string>;
+  /** 1 = drawn by the offline illustrator. */
+  offline: Generated<number>;
+  width: number | null;
+  height: number | null;
 }
 
 export interface GenrePromptsTable {

@@ -42,8 +42,12 @@ export async function seedAdmin(db: Kysely<Database>, auth: Auth, email: string,
   const normalized = email.toLowerCase();
   let user = await db.selectFrom("user").select("id").where("email", "=", normalized).executeTakeFirst();
   if (!user) {
-    await auth.api.signUpEmail({ body: { email: normalized, password, name: "Admin", acceptPrivacy: true } as never });
-    user = await db.selectFrom("user").select("id").where("email", "=", normalized).executeTakeFirstOrThrow();
+    // Through Better Auth's adapter (its hooks create the account rows) but without the
+    // confirmation e-mail a public sign-up sends: the operator chose this address.
+    const ctx = await auth.$context;
+    const created = await ctx.internalAdapter.createUser({ email: normalized, name: "Admin", emailVerified: true }, { method: "email-password" });
+    await ctx.internalAdapter.linkAccount({ userId: created.id, providerId: "credential", accountId: created.id, password: await ctx.password.hash(password) });
+    user = { id: created.id };
   }
   await db.updateTable("user").set({ emailVerified: sql<boolean>`true` }).where("id", "=", user.id).execute();
   await createAccountRows(db, { id: user.id, email: normalized }, "admin", "admin");

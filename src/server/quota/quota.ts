@@ -53,6 +53,53 @@ export async function refundMessages(db: Kysely<Database>, userId: string, amoun
 }
 
 /**
+ * Takes one image (/visualizza) from the user's monthly image counter (spec §9: 'one image is
+ * counted against the image counter before the call'). Same guarantees as takeMessages: one
+ * conditional UPDATE, so concurrent calls never push visualizations_sent past visualize_limit;
+ * the counter restarts at the first use of a new Europe/Rome month; unlimited plans (-1) are
+ * never charged. Output: the counters after the take, or null when the limit is reached (the
+ * base plan's limit is 0) or the user has no tokens row.
+ */
+export async function takeVisualization(db: Kysely<Database>, userId: string, at = new Date()): Promise<TokensView | null> {
+  const { month } = romePeriods(at);
+  const row = await db
+    .updateTable("user_tokens")
+    .set({
+      visualizations_sent: sql`case when visualize_limit = -1 then visualizations_sent when visualizations_period = ${month} then visualizations_sent + 1 else 1 end`,
+      visualizations_period: month,
+    })
+    .where("user_id", "=", userId)
+    .where((eb) =>
+      eb.or([
+        eb("visualize_limit", "=", -1),
+        eb.and([eb("visualizations_period", "<>", month), eb("visualize_limit", ">=", 1)]),
+        eb.and([eb("visualizations_period", "=", month), sql<boolean>`visualizations_sent + 1 <= visualize_limit`]),
+      ]),
+    )
+    .returningAll()
+    .executeTakeFirst();
+  return row ? toTokensView(row, at) : null;
+}
+
+/**
+ * Gives back the image taken at `at` (generation failed). Unlimited plans and a counter of a
+ * previous Rome month are left alone; the counter never goes below zero.
+ */
+export async function refundVisualization(db: Kysely<Database>, userId: string, at = new Date()): Promise<void> {
+  const { month } = romePeriods(at);
+  await db
+    .updateTable("user_tokens")
+    .set({ visualizations_sent: sql`case when visualizations_sent >= 1 then visualizations_sent - 1 else 0 end` })
+    .where("user_id", "=", userId)
+    .where("visualize_limit", "<>", -1)
+    .where("visualizations_period", "=", month)
+    .execute();
+}
+
+/** Messages a /visualizza costs, added to messages_sent after the picture is made (spec §9). */
+export const VISUALIZE_MESSAGE_COST = 2;
+
+/**
  * Reads the user's plan and counters as the player sees them now.
  * Output: TokensView (spec §6: remaining = limit − sent, null when unlimited), or null when the
  * user has no tokens row.

@@ -2,6 +2,7 @@
  * A fake OpenAI-compatible provider over real HTTP (tests, benchmarks, end-to-end runs):
  * POST /v1/chat/completions streams SSE chunks (or answers JSON when stream is false) and can
  * fail on purpose: HTTP 500, hang (never answer), or cut the stream in the middle.
+ * POST /v1/images/generations answers a picture as b64_json or as a URL (see FakeImageMode).
  * Run standalone: `tsx src/server/testing/fake-openai.ts [port]`.
  */
 
@@ -18,13 +19,32 @@ export interface FakeOpenAIBehaviour {
   tokensPerSecond: number;
 }
 
+/**
+ * POST /v1/images/generations: 'b64' answers b64_json, 'url' answers a URL on this server
+ * (GET /files/…, served once per request), 'foreign-url' a URL on another host, 'not-image'
+ * bytes that are no picture; 'error500' and 'hang' as for chat.
+ */
+export type FakeImageMode = "b64" | "url" | "foreign-url" | "not-image" | "error500" | "hang";
+
 export interface FakeOpenAI {
   /** Base URL to use as AI_BASE_URL, ending in /v1. */
   url: string;
-  /** Every request body received, parsed. */
+  /** Every chat request body received, parsed. */
   requests: any[];
+  /** Every images request body received, parsed. */
+  imageRequests: any[];
+  /** GET /files/… downloads served (url mode). */
+  fileDownloads: string[];
   set(behaviour: Partial<FakeOpenAIBehaviour>): void;
+  setImages(mode: FakeImageMode, options?: { format?: "png" | "webp" | "jpeg"; delayMs?: number }): void;
   close(): Promise<void>;
+}
+
+/** A 1280×720 picture of the fake provider (a two-colour gradient), in the asked format. */
+async function fakePicture(format: "png" | "webp" | "jpeg"): Promise<Buffer> {
+  const { default: sharp } = await import("sharp");
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1280" height="720"><defs><linearGradient id="g"><stop offset="0" stop-color="#3b1d8f"/><stop offset="1" stop-color="#f59e0b"/></linearGradient></defs><rect width="1280" height="720" fill="url(#g)"/><circle cx="900" cy="260" r="120" fill="#fde68a"/></svg>`;
+  return sharp(Buffer.from(svg)).toFormat(format).toBuffer();
 }
 
 export const FAKE_REPLY =
@@ -42,11 +62,48 @@ function chunk(content: string | null, finish: string | null) {
 export async function startFakeOpenAI(initial: Partial<FakeOpenAIBehaviour> = {}, port = 0): Promise<FakeOpenAI> {
   let behaviour: FakeOpenAIBehaviour = { mode: "ok", text: FAKE_REPLY, firstTokenDelayMs: 0, tokensPerSecond: 0, ...initial };
   const requests: any[] = [];
+  const imageRequests: any[] = [];
+  const fileDownloads: string[] = [];
+  let images: { mode: FakeImageMode; format: "png" | "webp" | "jpeg"; delayMs: number } = { mode: "b64", format: "png", delayMs: 0 };
+  const files = new Map<string, Buffer>();
   const sockets = new Set<import("node:net").Socket>();
   const server = http.createServer(async (req, res) => {
     let raw = "";
     for await (const part of req) raw += part;
+    if (req.method === "GET" && req.url?.startsWith("/files/")) {
+      fileDownloads.push(req.url);
+      const file = files.get(req.url);
+      files.delete(req.url);
+      res.writeHead(file ? 200 : 404, { "content-type": file ? `image/${images.format}` : "text/plain" });
+      res.end(file ?? "not found");
+      return;
+    }
     const body = raw ? JSON.parse(raw) : {};
+    if (req.url?.startsWith("/v1/images/generations")) {
+      imageRequests.push(body);
+      const im = images;
+      if (im.delayMs) await sleep(im.delayMs);
+      if (im.mode === "hang") return;
+      if (im.mode === "error500") {
+        res.writeHead(500, { "content-type": "application/json" });
+        res.end(JSON.stringify({ error: { message: "fake image failure", type: "server_error" } }));
+        return;
+      }
+      const picture = im.mode === "not-image" ? Buffer.from("questa non è un'immagine") : await fakePicture(im.format);
+      let item: { b64_json?: string; url?: string };
+      if (im.mode === "url") {
+        const path = `/files/${imageRequests.length}.${im.format}`;
+        files.set(path, picture);
+        item = { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}${path}` };
+      } else if (im.mode === "foreign-url") {
+        item = { url: "http://203.0.113.7/files/altrove.png" };
+      } else {
+        item = { b64_json: picture.toString("base64") };
+      }
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(JSON.stringify({ created: Math.floor(Date.now() / 1000), data: [item] }));
+      return;
+    }
     requests.push(body);
     const b = behaviour;
     if (b.mode === "hang") return;
@@ -85,8 +142,13 @@ export async function startFakeOpenAI(initial: Partial<FakeOpenAIBehaviour> = {}
   return {
     url: `http://127.0.0.1:${actual}/v1`,
     requests,
+    imageRequests,
+    fileDownloads,
     set(next) {
       behaviour = { ...behaviour, ...next };
+    },
+    setImages(mode, options = {}) {
+      images = { mode, format: options.format ?? "png", delayMs: options.delayMs ?? 0 };
     },
     close() {
       for (const s of sockets) s.destroy();

@@ -21,6 +21,8 @@ export const DIALECTS: TestDialect[] = process.env.TEST_DATABASE_URL ? ["sqlite"
 export interface TestServer extends RunningServer {
   mailbox: MailMessage[];
   dialect: TestDialect;
+  /** PostgreSQL schema of this server (undefined on SQLite). */
+  postgresSchema?: string;
 }
 
 /**
@@ -30,12 +32,21 @@ export interface TestServer extends RunningServer {
  */
 export async function startTestServer(
   dialect: TestDialect,
-  options: { env?: Record<string, string>; narrator?: Narrator } = {},
+  options: {
+    env?: Record<string, string>;
+    narrator?: Narrator;
+    /**
+     * PostgreSQL only: work in this existing schema (another test server's `postgresSchema`)
+     * instead of a fresh one, to run two instances on one database; it is not dropped on close.
+     */
+    sharedSchema?: string;
+  } = {},
 ): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "storie-test-"));
-  let schema: string | undefined;
+  let schema: string | undefined = options.sharedSchema;
+  const ownsSchema = dialect === "postgres" && !options.sharedSchema;
   const baseUrl = process.env.TEST_DATABASE_URL;
-  if (dialect === "postgres") {
+  if (ownsSchema) {
     schema = `t_${randomUUID().replace(/-/g, "").slice(0, 16)}`;
     const client = new pg.Client({ connectionString: baseUrl });
     await client.connect();
@@ -59,12 +70,13 @@ export async function startTestServer(
     ...server,
     mailbox,
     dialect,
+    postgresSchema: schema,
     async close() {
       await server.close();
-      if (schema) {
+      if (schema && ownsSchema) {
         const client = new pg.Client({ connectionString: baseUrl });
         await client.connect();
-        await client.query(`drop schema ${schema} cascade`);
+        await client.query(`drop schema if exists ${schema} cascade`);
         await client.end();
       }
       fs.rmSync(dataDir, { recursive: true, force: true });

@@ -5,7 +5,7 @@
 
 import { randomUUID } from "node:crypto";
 import type { Kysely, Selectable } from "kysely";
-import type { GameView, MessageView } from "../../../shared/api-types";
+import type { GameView, MessageImageView, MessageView } from "../../../shared/api-types";
 import type { GenreName } from "../../../shared/genres";
 import { resolveGenre } from "../../../shared/genres";
 import type { NarratorConfig } from "../../ai/prompt";
@@ -81,6 +81,25 @@ export async function findOwnedGame(db: Db, userId: string, gameId: string): Pro
   return game;
 }
 
+/**
+ * Deletes one of the user's own games with its messages (spec §2 Profile 'Elimina'). Templates
+ * and other users' games are never touched. Images stay in the gallery (generated_images).
+ * Throws 404 GAME_NOT_FOUND ('Partita non trovata o non autorizzata.') otherwise.
+ */
+export async function deleteOwnedGame(db: Db, userId: string, gameId: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const owned = trx
+      .selectFrom("saved_games")
+      .select("id")
+      .where("id", "=", gameId)
+      .where("user_id", "=", userId)
+      .where("is_template", "=", 0);
+    await trx.deleteFrom("chat_messages").where("game_id", "in", owned).execute();
+    const result = await trx.deleteFrom("saved_games").where("id", "in", owned).executeTakeFirst();
+    if (Number(result.numDeletedRows) === 0) throw AppError.of("GAME_NOT_FOUND", 404);
+  });
+}
+
 export function toMessageView(m: Pick<ChatMessagesTable, "id" | "role" | "content" | "image_url" | "created_at">): MessageView {
   return { id: m.id, role: m.role, content: m.content, imageUrl: m.image_url, createdAt: m.created_at };
 }
@@ -95,6 +114,7 @@ export async function getGameView(db: Db, userId: string, gameId: string): Promi
     .orderBy("created_at", "asc")
     .orderBy("id", "asc")
     .execute();
+  const images = await imagesOf(db, messages.map((m) => m.image_url).filter((url): url is string => url !== null));
   return {
     id: game.id,
     title: game.title,
@@ -102,8 +122,23 @@ export async function getGameView(db: Db, userId: string, gameId: string): Promi
     progress: game.progress,
     started: messages.some((m) => m.role === "user"),
     lastPlayed: game.last_played,
-    messages: messages.map(toMessageView),
+    messages: messages.map((m) => ({ ...toMessageView(m), ...(m.image_url ? { image: images.get(m.image_url) ?? null } : {}) })),
   };
+}
+
+/**
+ * Gallery side of a game's image messages (issue 3: 'Creata da {nickname}', link to the image
+ * page, offline label). Input: the messages' /media URLs. Output: URL → MessageImageView.
+ */
+async function imagesOf(db: Db, urls: string[]): Promise<Map<string, MessageImageView>> {
+  if (urls.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("generated_images as g")
+    .leftJoin("profiles as p", "p.id", "g.user_id")
+    .select(["g.id", "g.image_url", "g.slug", "g.offline", "p.nickname"])
+    .where("g.image_url", "in", urls)
+    .execute();
+  return new Map(rows.map((r) => [r.image_url, { id: r.id, slug: r.slug, creator: r.nickname ?? null, offline: r.offline === 1 }]));
 }
 
 /**

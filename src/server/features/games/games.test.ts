@@ -198,7 +198,34 @@ describe.each(DIALECTS)("game turns on %s", (dialect) => {
     });
   });
 
-  it("'Stop' keeps what was written so far", async () => {
+  it("'Stop' ends the narration, keeps what was written and closes the stream with 'done'", async () => {
+    fake.set({ tokensPerSecond: 20 });
+    const player = await registerPlayer(server);
+    const id = await newGame(player);
+    const response = await player.client.post(`/api/games/${id}/messages`, { content: "/inizia" });
+    let received = "";
+    let stopAsked = false;
+    const events = await readEvents(response, (e) => {
+      if (e.event === "delta") received += e.data.text;
+      if (!stopAsked && received.split(/\s+/).length > 6) {
+        stopAsked = true;
+        void player.client.post(`/api/games/${id}/stop`).then((r) => expect(r.status).toBe(202));
+      }
+    });
+    const done = events.at(-1)!;
+    expect(done.event).toBe("done");
+    expect(done.data.stopped).toBe(true);
+    const stored = done.data.message.content as string;
+    expect(stored.length).toBeGreaterThan(0);
+    expect(FAKE_REPLY.startsWith(stored)).toBe(true);
+    expect(stored.length).toBeLessThan(FAKE_REPLY.length);
+    const game = await player.client.json("GET", `/api/games/${id}`);
+    expect(game.body.messages.map((m: any) => m.content)).toEqual(["/inizia", stored]);
+    const other = await registerPlayer(server);
+    expect((await other.client.json("POST", `/api/games/${id}/stop`, {})).status).toBe(404);
+  });
+
+  it("a dropped connection keeps what was written so far", async () => {
     fake.set({ tokensPerSecond: 20 });
     const player = await registerPlayer(server);
     const id = await newGame(player);
@@ -217,6 +244,24 @@ describe.each(DIALECTS)("game turns on %s", (dialect) => {
     expect(stored.length).toBeGreaterThan(0);
     expect(FAKE_REPLY.startsWith(stored)).toBe(true);
     expect(stored.length).toBeLessThan(FAKE_REPLY.length);
+  });
+
+  it("DELETE /api/games/:id removes the owner's game and its messages; anyone else gets 404", async () => {
+    const owner = await registerPlayer(server);
+    const intruder = await registerPlayer(server);
+    const id = await newGame(owner);
+    await readEvents(await owner.client.post(`/api/games/${id}/messages`, { content: "/inizia" }));
+
+    const foreign = await intruder.client.json("DELETE", `/api/games/${id}`);
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.error.message).toBe("Partita non trovata o non autorizzata.");
+    expect((await owner.client.json("GET", `/api/games/${id}`)).body.messages).toHaveLength(2);
+
+    expect((await owner.client.json("DELETE", `/api/games/${id}`)).status).toBe(200);
+    expect((await owner.client.json("GET", `/api/games/${id}`)).status).toBe(404);
+    const left = await server.deps.db.selectFrom("chat_messages").select("id").where("game_id", "=", id).execute();
+    expect(left).toEqual([]);
+    expect((await owner.client.json("DELETE", `/api/games/${id}`)).status).toBe(404);
   });
 
   it("retry without a pending player message is refused", async () => {

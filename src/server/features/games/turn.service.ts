@@ -37,8 +37,8 @@ export interface PreparedTurn {
 /**
  * Step 1–2 of a turn, before anything is streamed.
  * Input: the owner, the game, and either the player's text or `retry` (answer the last stored
- * player's message again). Throws 404 GAME_NOT_FOUND, 409 NOTHING_TO_RETRY, 400
- * VISUALIZE_UNAVAILABLE, 429 MESSAGE_LIMIT (spec §8 'Limite messaggi raggiunto').
+ * player's message again). Throws 404 GAME_NOT_FOUND, 409 NOTHING_TO_RETRY, 400 NO_SCENE for
+ * '/visualizza' (handled by visualize.service.ts, never here), 429 MESSAGE_LIMIT (spec §8 'Limite messaggi raggiunto').
  */
 export async function prepareTurn(db: Db, userId: string, gameId: string, input: { content: string } | { retry: true }): Promise<PreparedTurn> {
   const game = await findOwnedGame(db, userId, gameId);
@@ -58,7 +58,9 @@ export async function prepareTurn(db: Db, userId: string, gameId: string, input:
     content = input.content;
   }
   const action = parsePlayerAction(content);
-  if (action.kind === "visualize") throw AppError.of("VISUALIZE_UNAVAILABLE", 400);
+  // '/visualizza' never reaches a narration: the route sends it to the visualisation (and it is
+  // never stored as a player's message, so a retry cannot find it either).
+  if (action.kind === "visualize") throw AppError.of("NO_SCENE", 400);
 
   const chargedAt = new Date();
   return db.transaction().execute(async (trx) => {

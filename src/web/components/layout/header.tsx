@@ -1,13 +1,15 @@
-import { Bell, ExternalLink, LogIn, LogOut, Play, User } from "lucide-react";
+import { ExternalLink, LogIn, LogOut, Play, User } from "lucide-react";
 import type { ReactElement } from "react";
 import { Link, NavLink } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { useMe } from "@/features/auth/api";
 import { useSignOut } from "@/features/auth/use-sign-out";
+import { useLiveEvents } from "@/features/notifications/api";
 import { cn } from "@/lib/utils";
 import { Brand } from "./brand";
 import { MobileNav } from "./mobile-nav";
+import { NotificationPopover } from "./notification-popover";
 import { ADMIN_LINK, COMMUNITY_URL, NAV_LINKS } from "./nav-links";
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
@@ -30,13 +32,16 @@ function IconAction({ label, children }: { label: string; children: ReactElement
  * Site header (spec §2 Site frame): brand, the inline menu on desktop (drawer on mobile), the
  * notifications bell and sign-out button for signed-in users, the profile or login icon, the
  * 'Admin' link for admins and the 'Inizia a Giocare' / 'Gioca' button to /generi.
- * Follows auth changes through useMe() (['me'] is invalidated on every sign-in and sign-out).
+ * Follows auth changes through useMe() (['me'] is invalidated on every sign-in and sign-out, and
+ * live when the user's role rows change, through useLiveEvents).
  */
 export function Header() {
   const { me } = useMe();
   const { signOut, isPending: signingOut } = useSignOut();
   const signedIn = Boolean(me);
   const isAdmin = me?.isAdmin ?? false;
+  // New notifications and role changes arrive live (the bell and the Admin link follow them).
+  useLiveEvents(signedIn);
 
   return (
     <header className="sticky top-0 z-40 border-b border-border/60 bg-background/85 backdrop-blur-md">
@@ -73,13 +78,7 @@ export function Header() {
         </nav>
 
         <div className="ml-auto flex items-center gap-1">
-          {signedIn && (
-            <IconAction label="Notifiche">
-              <Button variant="ghost" size="icon" aria-label="Notifiche">
-                <Bell aria-hidden="true" />
-              </Button>
-            </IconAction>
-          )}
+          {signedIn && <NotificationPopover />}
           {signedIn ? (
             <IconAction label="Profilo">
               <Button asChild variant="ghost" size="icon">

@@ -74,8 +74,8 @@ const streamError = () => new ApiError(0, "GENERIC", ERRORS.GENERIC.message, ERR
  * Resolves when the stream ends with `done` or `error`. Rejects with:
  * - ApiError carrying the server's title and message when the turn is refused before streaming
  *   (429 MESSAGE_LIMIT, 404 GAME_NOT_FOUND, 400, 409 NOTHING_TO_RETRY) or the connection drops;
- * - the AbortError of `signal` when the player presses 'Stop' (the server then stores the
- *   narration written so far and sends nothing more).
+ * - the AbortError of `signal` when the page is left mid-turn. ('Stop' does not abort: it calls
+ *   POST /stop and the stream ends normally with a 'done' event.)
  */
 export async function streamTurn(gameId: string, request: TurnRequest, handlers: TurnHandlers, signal: AbortSignal): Promise<void> {
   const path = `/api/games/${encodeURIComponent(gameId)}/${request.kind === "retry" ? "retry" : "messages"}`;

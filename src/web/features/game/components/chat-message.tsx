@@ -3,16 +3,21 @@
  * Player's text is shown as plain text, the narrator's through <Narration> (markdown, no HTML).
  */
 
-import type { MessageView } from "@shared/api-types";
+import type { MessageImageView, MessageView } from "@shared/api-types";
 import { Feather } from "lucide-react";
 import type { ReactNode } from "react";
 import { cn } from "@/lib/utils";
 import { Narration } from "./narration";
+import { SceneImage, SceneImagePending } from "./scene-image";
 
 interface ChatMessageProps {
   role: MessageView["role"];
   content: string;
   imageUrl?: string | null;
+  /** Gallery side of a generated scene image (creator, link, offline label). */
+  image?: MessageImageView | null;
+  /** '/visualizza' in progress: a drawing placeholder instead of the typing indicator. */
+  visualizing?: boolean;
   /** The narration is still being written: typing indicator or caret, aria-busy. */
   streaming?: boolean;
   /** Not yet confirmed by the server (the player's message while the turn is being accepted). */
@@ -25,8 +30,20 @@ interface ChatMessageProps {
  * Input: see props. Output: an <li> with the speaker ('Tu' / 'Narratore'), the bubble (player's
  * on the right, narrator's on the left) and the optional actions below it.
  */
-export function ChatMessage({ role, content, imageUrl, streaming = false, pending = false, children }: ChatMessageProps) {
+export function ChatMessage({ role, content, imageUrl, image, visualizing = false, streaming = false, pending = false, children }: ChatMessageProps) {
   const mine = role === "user";
+  if (!mine && (imageUrl || visualizing)) {
+    return (
+      <li className="flex flex-col gap-1.5 pr-4 sm:pr-12" aria-busy={visualizing || undefined}>
+        <span className="flex items-center gap-1.5 px-1 text-xs font-medium text-muted-foreground">
+          <Feather aria-hidden className="size-3.5" />
+          Narratore
+        </span>
+        {imageUrl ? <SceneImage title={content} imageUrl={imageUrl} image={image ?? null} /> : <SceneImagePending />}
+        {children}
+      </li>
+    );
+  }
   return (
     <li className={cn("flex flex-col gap-1.5", mine ? "items-end pl-8 sm:pl-16" : "items-start pr-4 sm:pr-12")} aria-busy={streaming || undefined}>
       <span className="flex items-center gap-1.5 px-1 text-xs font-medium text-muted-foreground">

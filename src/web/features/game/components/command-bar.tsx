@@ -4,13 +4,14 @@
 
 import { MAX_MESSAGE_LENGTH, NEW_GAME_TEXT } from "@shared/commands";
 import { ERRORS } from "@shared/errors";
-import { SendHorizontal, Square } from "lucide-react";
+import { Image as ImageIcon, SendHorizontal, Square } from "lucide-react";
 import { type FormEvent, type KeyboardEvent, useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 
 const START_COMMAND = "/inizia";
+const VISUALIZE_COMMAND = "/visualizza";
 
 /** Command buttons available once the game has started: label → text sent (spec §2). */
 const COMMANDS = [
@@ -29,23 +30,31 @@ interface CommandBarProps {
   streaming: boolean;
   /** No messages left today (tokens.remaining === 0). */
   limitReached: boolean;
+  /** Admins may use '/visualizza' before '/inizia' (spec §6). */
+  canVisualizeBeforeStart?: boolean;
+  /** Scene images left this month; null = unlimited; undefined = unknown. */
+  imagesLeft?: number | null;
   /** Sends a message; resolves false when the server refused it (the text is given back). */
   onSend(content: string): Promise<boolean>;
   onStop(): void;
 }
 
 /**
- * '/inizia' (until started), '/A', '/B', '/C', '/nuovo' (sends 'Voglio iniziare un nuovo gioco'),
+ * '/inizia' (until started), '/visualizza (2 token)' (a scene image; admins may use it before the
+ * start; its title tells the images left), '/A', '/B', '/C', '/nuovo' (sends 'Voglio iniziare un nuovo gioco'),
  * and the message box: Enter sends, Shift+Enter adds a line. Sending is disabled until the game
  * has started (typing '/inizia' itself is allowed, as the greeting suggests), while busy, for
  * empty or whitespace-only text, and when the limit is reached (spec §4, §5).
  */
-export function CommandBar({ started, busy, streaming, limitReached, onSend, onStop }: CommandBarProps) {
+export function CommandBar({ started, busy, streaming, limitReached, canVisualizeBeforeStart = false, imagesLeft, onSend, onStop }: CommandBarProps) {
   const [draft, setDraft] = useState("");
   const inputId = useId();
   const text = draft.trim();
   const canAct = !busy && !limitReached;
-  const canSendDraft = canAct && text !== "" && (started || text.toLowerCase() === START_COMMAND);
+  const lower = text.toLowerCase();
+  const canSendDraft = canAct && text !== "" && (started || lower === START_COMMAND || (canVisualizeBeforeStart && lower === VISUALIZE_COMMAND));
+  const imagesHint =
+    imagesLeft === null ? "Immagini illimitate" : imagesLeft === undefined ? undefined : imagesLeft === 0 ? "Nessuna immagine disponibile nel tuo piano questo mese" : `Immagini rimaste questo mese: ${imagesLeft}`;
 
   const submit = async () => {
     if (!canSendDraft) return;
@@ -80,6 +89,18 @@ export function CommandBar({ started, busy, streaming, limitReached, onSend, onS
             {START_COMMAND}
           </Button>
         )}
+        <Button
+          type="button"
+          variant="outline"
+          className="h-10 font-mono"
+          disabled={(!started && !canVisualizeBeforeStart) || !canAct}
+          title={imagesHint}
+          aria-label={imagesHint ? `/visualizza (2 token). ${imagesHint}` : undefined}
+          onClick={() => void onSend(VISUALIZE_COMMAND)}
+        >
+          <ImageIcon aria-hidden />
+          /visualizza (2 token)
+        </Button>
         {COMMANDS.map(({ label, content }) => (
           <Button
             key={label}

@@ -4,12 +4,13 @@
  */
 
 import type { GameView, MeView, MessageView, TokensView } from "@shared/api-types";
+import { parsePlayerAction } from "@shared/commands";
 import { ERRORS } from "@shared/errors";
 import { notifyManager, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { meQuery } from "@/features/auth/api";
-import { ApiError } from "@/lib/api";
+import { ApiError, api } from "@/lib/api";
 import { gameKey, gameQuery, streamTurn, type TurnRequest } from "../api";
 
 /** The turn in flight. */
@@ -20,17 +21,26 @@ export interface LiveTurn {
   pendingContent: string | null;
   /** The narration streamed so far ('' before the first word). */
   text: string;
+  /** '/visualizza': a scene image is being made (no player's bubble, no narration). */
+  visualizing?: boolean;
 }
 
 /**
- * After 'Stop' (or a dropped stream) the server stores the partial narration once it notices the
- * closed connection; the game is refetched (for the stored ids) after this delay so that it is there.
+ * After a dropped stream the server stores the partial narration once it notices the closed
+ * connection; the game is refetched after this delay so that it is there.
  */
 const REFETCH_DELAY_MS = 600;
 
-/** Shows a destructive toast with the server's title and message (spec §8). */
-function showError(title: string | undefined, message: string): void {
-  toast.error(title ?? ERRORS.GENERIC.title, { description: message });
+/**
+ * Shows a destructive toast with the server's title and message (spec §8). A refused
+ * '/visualizza' for lack of image tokens (VISUALIZE_LIMIT, e.g. the base plan's 0 images)
+ * also offers the plans (issue 3: the button explains the upgrade).
+ */
+function showError(title: string | undefined, message: string, code?: string): void {
+  toast.error(title ?? ERRORS.GENERIC.title, {
+    description: message,
+    ...(code === "VISUALIZE_LIMIT" ? { action: { label: "Vedi i piani", onClick: () => window.location.assign("/prezzi") } } : {}),
+  });
 }
 
 /** Appends a message unless a message with the same id is already there. */
@@ -51,7 +61,8 @@ function withMessage(messages: MessageView[], message: MessageView): MessageView
  * - `send(content)`: runs a turn; resolves true when the server accepted the message, false
  *   when it was refused before streaming (the caller may give the text back to the player);
  * - `retry()`: POST /retry, a new answer to the last stored player's message;
- * - `stop()`: aborts the stream; the partial narration is kept (the server stores it too).
+ * - `stop()`: asks the server to end the narration (POST /stop); the stream then ends with
+ *   'done' carrying the stored partial narration (or no message when nothing was written).
  * Quotas from the accepted/done/error events update ['me'] at once; ['me'] is refetched after
  * each turn. Refusals and stream errors show a destructive toast with the server's texts.
  */
@@ -78,7 +89,9 @@ export function useGameChat(gameId: string) {
       const controller = new AbortController();
       controllerRef.current = controller;
       const id = ++turnCount.current;
-      setLiveTurn({ id, pendingContent: request.kind === "message" ? request.content : null, text: "" });
+      // '/visualizza' is interpreted by the server: it is not stored as the player's message.
+      const visualizing = request.kind === "message" && parsePlayerAction(request.content).kind === "visualize";
+      setLiveTurn({ id, pendingContent: request.kind === "message" && !visualizing ? request.content : null, text: "", visualizing });
       setAnnouncement("");
 
       const key = gameKey(gameId);
@@ -111,7 +124,7 @@ export function useGameChat(gameId: string) {
               accepted = true;
               setTokens(tokens);
               commit(
-                (game) => ({ ...game, started: true, messages: userMessage ? withMessage(game.messages, userMessage) : game.messages }),
+                (game) => ({ ...game, started: game.started || !visualizing, messages: userMessage ? withMessage(game.messages, userMessage) : game.messages }),
                 (turn) => ({ ...turn, pendingContent: null }),
               );
             },
@@ -119,30 +132,24 @@ export function useGameChat(gameId: string) {
               text += piece;
               setLiveTurn(mine((turn) => ({ ...turn, text })));
             },
-            onDone({ message, progress, tokens }) {
+            onDone({ message, progress, tokens, stopped }) {
               setTokens(tokens);
-              commit((game) => ({ ...game, progress, messages: withMessage(game.messages, message) }), end);
-              setAnnouncement("Il narratore ha risposto.");
+              commit((game) => ({ ...game, progress, messages: message ? withMessage(game.messages, message) : game.messages }), end);
+              setAnnouncement(visualizing ? "L'immagine della scena è pronta." : stopped ? "Narrazione interrotta." : "Il narratore ha risposto.");
             },
-            onError({ title, message, tokens }) {
+            onError({ code, title, message, tokens }) {
               setTokens(tokens);
-              showError(title, message);
+              showError(title, message, code);
             },
           },
           controller.signal,
         );
       } catch (error) {
         if (controller.signal.aborted) {
-          const partial = text.trim();
-          if (partial) {
-            const local: MessageView = { id: `local-${Date.now()}`, role: "assistant", content: partial, imageUrl: null, createdAt: new Date().toISOString() };
-            commit((game) => ({ ...game, messages: withMessage(game.messages, local) }), end);
-            setAnnouncement("Narrazione interrotta.");
-          }
-          refetchSoon();
+          // The page is closing: nothing to show.
         } else {
           const apiError = error instanceof ApiError ? error : new ApiError(0, "GENERIC", ERRORS.GENERIC.message, ERRORS.GENERIC.title);
-          showError(apiError.title, apiError.message);
+          showError(apiError.title, apiError.message, apiError.code);
           if (accepted) refetchSoon();
         }
       } finally {
@@ -157,12 +164,14 @@ export function useGameChat(gameId: string) {
 
   const send = useCallback((content: string) => run({ kind: "message", content }), [run]);
   const retry = useCallback(() => void run({ kind: "retry" }), [run]);
-  const stop = useCallback(() => controllerRef.current?.abort(), []);
+  const stop = useCallback(() => {
+    if (controllerRef.current) void api(`/games/${encodeURIComponent(gameId)}/stop`, { method: "POST" }).catch(() => controllerRef.current?.abort());
+  }, [gameId]);
 
   const game = query.data;
   return {
     query,
-    started: Boolean(game?.started) || liveTurn !== null,
+    started: Boolean(game?.started) || (liveTurn !== null && !liveTurn.visualizing),
     liveTurn,
     canRetry: liveTurn === null && game?.messages.at(-1)?.role === "user",
     announcement,

@@ -24,7 +24,8 @@ import { usePresence } from "../hooks/use-presence";
 
 /**
  * The game page. The genre comes from the stored game (from the URL while loading; unknown
- * genres fall back to Fantasy). The first bubble is always the genre greeting (not stored).
+ * genres fall back to Fantasy). The first bubble is the genre greeting (not stored), unless the game
+ * opens with its own stored opening (a template's initial prompt, a /crea-gioco premise).
  * A game that cannot be loaded shows 'Partita non trovata o non autorizzata.' (404) or
  * 'Errore nel caricamento o creazione della partita.' and goes back to /generi.
  */
@@ -60,9 +61,10 @@ export function GamePage() {
       <section aria-label="Conversazione" className="flex-1 py-5">
         {game ? (
           <ol ref={listRef} className="flex flex-col gap-5">
-            <ChatMessage role="assistant" content={greetingFor(genre)} />
+            {/* A game from a template or /crea-gioco opens with its own stored opening instead. */}
+            {!(game.messages[0]?.role === "assistant" && !game.messages[0].imageUrl) && <ChatMessage role="assistant" content={greetingFor(genre)} />}
             {game.messages.map((message, index) => (
-              <ChatMessage key={message.id} role={message.role} content={message.content} imageUrl={message.imageUrl}>
+              <ChatMessage key={message.id} role={message.role} content={message.content} imageUrl={message.imageUrl} image={message.image}>
                 {canRetry && index === lastIndex && (
                   <Button type="button" variant="outline" className="h-10" disabled={limitReached} onClick={retry}>
                     <RotateCcw aria-hidden />
@@ -72,7 +74,7 @@ export function GamePage() {
               </ChatMessage>
             ))}
             {liveTurn?.pendingContent && <ChatMessage role="user" content={liveTurn.pendingContent} pending />}
-            {liveTurn && <ChatMessage role="assistant" content={liveTurn.text} streaming />}
+            {liveTurn && <ChatMessage role="assistant" content={liveTurn.text} streaming visualizing={liveTurn.visualizing} />}
           </ol>
         ) : (
           <div role="status" aria-label="Caricamento della partita" className="flex flex-col gap-5">
@@ -87,8 +89,10 @@ export function GamePage() {
         <CommandBar
           started={started}
           busy={!game || liveTurn !== null}
-          streaming={liveTurn !== null}
+          streaming={liveTurn !== null && !liveTurn.visualizing}
           limitReached={limitReached}
+          canVisualizeBeforeStart={me?.isAdmin ?? false}
+          imagesLeft={tokens ? (tokens.visualizeLimit === -1 ? null : Math.max(0, tokens.visualizeLimit - tokens.visualizationsSent)) : undefined}
           onSend={send}
           onStop={stop}
         />

@@ -1,0 +1,151 @@
+/**
+ * Scene images in a real Chromium (issue 3): a premium player visualises a scene and sees it in
+ * the chat with 'Creata da', finds it in the gallery, opens its page and downloads a PNG; a
+ * base-plan player is refused; a visitor sees the call to action. axe on /galleria and the image
+ * page; the page's HTML carries Open Graph tags for shared links.
+ */
+
+import path from "node:path";
+import Database from "better-sqlite3";
+import { expect, type Page, test } from "@playwright/test";
+import { E2E_DATA_DIR } from "../playwright.config";
+import { expectAccessible, screenshots, signedInPlayer } from "./fixtures";
+
+/** Moves a player to a plan, as an operator would (spec §9 limits). */
+function setPlan(email: string, plan: "premium" | "base") {
+  const db = new Database(path.join(E2E_DATA_DIR, "storie.sqlite"));
+  try {
+    const limits = db.prepare("select message_limit, visualize_limit from plans where id = ?").get(plan) as { message_limit: number; visualize_limit: number };
+    db.prepare("update user_tokens set model = ?, message_limit = ?, visualize_limit = ? where user_id = (select id from user where email = ?)").run(
+      plan,
+      limits.message_limit,
+      limits.visualize_limit,
+      email,
+    );
+  } finally {
+    db.close();
+  }
+}
+
+const conversation = (page: Page) => page.getByRole("region", { name: "Conversazione" }).getByRole("listitem");
+
+/** Starts a Fantasy game and waits for the first narration. */
+async function startFantasyGame(page: Page) {
+  await page.goto("/gioco/fantasy/new");
+  await expect(page).toHaveURL(/\/gioco\/fantasy\/[0-9a-f-]{36}$/);
+  await page.getByRole("button", { name: "/inizia" }).click();
+  await expect(conversation(page).filter({ hasText: "C)" })).toHaveCount(1, { timeout: 30_000 });
+  await expect(page.getByRole("button", { name: "/A" })).toBeEnabled();
+}
+
+test("a premium player visualises a scene, finds it in the gallery and downloads it", async ({ page }) => {
+  const email = await signedInPlayer(page);
+  setPlan(email, "premium");
+  await page.goto("/generi");
+  await page.getByRole("button", { name: "Accetta" }).click();
+  await startFantasyGame(page);
+
+  const visualize = page.getByRole("button", { name: /^\/visualizza \(2 token\)/ });
+  await expect(visualize).toHaveAccessibleName("/visualizza (2 token). Immagini rimaste questo mese: 10");
+  await visualize.click();
+  const picture = page.getByRole("img", { name: /^Immagine della scena: / });
+  await expect(picture).toBeVisible({ timeout: 30_000 });
+  await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1280);
+  await expect(page.getByText("Creata da Utente anonimo")).toBeVisible();
+  await expect(page.getByText("Offline", { exact: true })).toBeVisible();
+  await expect(visualize).toHaveAccessibleName("/visualizza (2 token). Immagini rimaste questo mese: 9");
+  // 1 message for /inizia + 2 for the picture: 30 − 3.
+  await expect(page.getByLabel("Token rimanenti per oggi: 27")).toBeVisible();
+  const title = (await picture.getAttribute("alt"))!.replace("Immagine della scena: ", "");
+  await expectAccessible(page);
+  await screenshots(page, "game-scene-image");
+
+  // It stays after a reload.
+  await page.reload();
+  await expect(page.getByRole("img", { name: `Immagine della scena: ${title}` })).toBeVisible();
+
+  // In the gallery, newest first, with its title and Italian date; its page opens from there.
+  await page.goto("/galleria");
+  await expect(page.getByRole("heading", { level: 1, name: "Galleria" })).toBeVisible();
+  const card = page.getByRole("link", { name: new RegExp(title) }).first();
+  await expect(card).toBeVisible();
+  await expect(card.locator("time")).toHaveText(/^\d{1,2} (gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|agosto|settembre|ottobre|novembre|dicembre) \d{4}$/);
+  await expectAccessible(page);
+  await screenshots(page, "gallery");
+  await card.click();
+  await expect(page).toHaveURL(/\/galleria\/[0-9a-f-]{36}\/[^/]+$/);
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  await expect(page.getByText(`© ${new Date().getFullYear()} Storie.ai`).first()).toBeVisible();
+  await expect(page.getByText("Utente anonimo")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Accedi" })).toHaveCount(0);
+  await expectAccessible(page);
+  await screenshots(page, "image-page");
+
+  const imageId = /\/galleria\/([0-9a-f-]{36})\//.exec(page.url())![1]!;
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Scarica" }).click()]);
+  expect(download.suggestedFilename()).toBe(`immagine-${imageId}.png`);
+  const file = await download.path();
+  const bytes = await import("node:fs").then((fs) => fs.readFileSync(file!));
+  expect(bytes.subarray(0, 8).toString("hex")).toBe("89504e470d0a1a0a");
+
+  // Shared links: /galleria/{id} redirects to the canonical address, whose HTML has Open Graph tags.
+  const canonical = new URL(page.url()).pathname;
+  const short = await page.request.get(`/galleria/${imageId}`, { maxRedirects: 0 });
+  expect(short.status()).toBe(301);
+  expect(short.headers().location).toBe(canonical);
+  const html = await (await page.request.get(canonical)).text();
+  expect(html).toContain(`<meta property="og:image" content="http://127.0.0.1:${process.env.E2E_PORT ?? 3199}/media/images/`);
+  expect(html).toMatch(/<meta property="og:title" content="[^"]+" \/>/);
+  const old = await page.request.get(`/gallery/${imageId}`, { maxRedirects: 0 });
+  expect(old.headers().location).toBe(`/galleria/${imageId}`);
+
+  // 'Torna alla galleria'.
+  await page.getByRole("link", { name: "Torna alla galleria" }).first().click();
+  await expect(page).toHaveURL(/\/galleria$/);
+});
+
+test("a base-plan player is refused with the upgrade explained", async ({ page }) => {
+  await signedInPlayer(page);
+  await page.getByRole("button", { name: "Accetta" }).click();
+  await startFantasyGame(page);
+  const visualize = page.getByRole("button", { name: /^\/visualizza \(2 token\)/ });
+  await expect(visualize).toHaveAccessibleName(/Nessuna immagine disponibile/);
+  await visualize.click();
+  await expect(page.getByText("Token visualizzazione insufficienti")).toBeVisible();
+  await expect(page.getByText("Non hai abbastanza token per generare un'immagine.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Vedi i piani" })).toBeVisible();
+  await screenshots(page, "game-visualize-refused");
+  await expect(page.getByRole("img", { name: /^Immagine della scena/ })).toHaveCount(0);
+  await expect(page.getByLabel("Token rimanenti per oggi: 14")).toBeVisible();
+});
+
+test("a visitor sees the gallery, an image page with the call to action, and 'Immagine non trovata'", async ({ page }) => {
+  // A picture of its own, made through the API by a premium player who then signs out.
+  const email = await signedInPlayer(page);
+  setPlan(email, "premium");
+  const headers = { origin: new URL(page.url()).origin };
+  const game = await (await page.request.post("/api/games", { data: { genre: "western" }, headers })).json();
+  expect((await page.request.post(`/api/games/${game.id}/messages`, { data: { content: "/inizia" }, headers })).ok()).toBe(true);
+  const made = await page.request.post(`/api/games/${game.id}/images`, { headers });
+  expect(made.status()).toBe(201);
+  const { image } = await made.json();
+  await page.context().clearCookies();
+
+  await page.goto("/gallery");
+  await expect(page).toHaveURL(/\/galleria$/);
+  await page.getByRole("button", { name: "Accetta" }).click();
+  const card = page.getByRole("link", { name: new RegExp(image.title) }).first();
+  await expect(card).toBeVisible();
+  await card.click();
+  await expect(page).toHaveURL(new RegExp(`/galleria/${image.id}/`));
+  await expect(page.getByRole("heading", { level: 1, name: image.title })).toBeVisible();
+  const cta = page.getByRole("region", { name: "Crea anche tu le immagini delle tue storie" });
+  await expect(cta.getByRole("link", { name: "Accedi" })).toHaveAttribute("href", "/login");
+  await expect(cta.getByRole("link", { name: "Registrati" })).toHaveAttribute("href", "/login");
+  await expectAccessible(page);
+  await screenshots(page, "image-page-visitor");
+
+  await page.goto("/galleria/00000000-0000-4000-8000-000000000000/nessuna");
+  await expect(page.getByRole("heading", { name: "Immagine non trovata" })).toBeVisible();
+  await expectAccessible(page);
+});

@@ -1,0 +1,138 @@
+/**
+ * Personal data export (GDPR access and portability; spec §2 Profile 'Esporta', §7 Data export,
+ * §8 Export, §9 export file name). Used by the profile; reusable by the admin console.
+ */
+
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema";
+
+/** The nine tables of spec §7, then the other tables holding the user's rows. */
+export const EXPORTED_TABLES = [
+  "profiles",
+  "saved_games",
+  "chat_messages",
+  "user_tokens",
+  "user_roles",
+  "template_likes",
+  "user_favorites",
+  "generated_images",
+  "notification_reads",
+  "subscription_orders",
+  "audit_log",
+] as const;
+
+export type ExportedTable = (typeof EXPORTED_TABLES)[number];
+
+export interface AccountExport {
+  format: "storie-ai-export/1";
+  exportedAt: string;
+  /** The login account, without secrets. */
+  account: {
+    id: string;
+    name: string;
+    email: string;
+    emailVerified: boolean;
+    createdAt: string;
+    updatedAt: string;
+    /** How the user signs in ('credential' = e-mail and password), no password or tokens. */
+    loginMethods: { providerId: string; createdAt: string; updatedAt: string }[];
+  } | null;
+  /** Open sessions, without their tokens. */
+  sessions: { createdAt: string; updatedAt: string; expiresAt: string; ipAddress: string | null; userAgent: string | null }[];
+  /** The user's rows of every table, as stored. A table that could not be read is absent here. */
+  tables: Partial<Record<ExportedTable, Record<string, unknown>[]>>;
+  /** One entry per table (or section) skipped because reading it failed (spec §8). */
+  warnings: { table: string; message: string }[];
+}
+
+/** Export file name (spec §9): i_miei_dati_{product}ai.json, e.g. i_miei_dati_storieai.json. */
+export function exportFileName(brandName: string): string {
+  return `i_miei_dati_${brandName.toLowerCase().replace(/[^a-z0-9]+/g, "")}ai.json`;
+}
+
+const iso = (v: Date | string | null | undefined) => (v instanceof Date ? v.toISOString() : v ? String(v) : "");
+
+function readTable(db: Kysely<Database>, table: ExportedTable, userId: string): Promise<Record<string, unknown>[]> {
+  switch (table) {
+    case "profiles":
+      return db.selectFrom("profiles").selectAll().where("id", "=", userId).execute();
+    case "chat_messages": {
+      const ownGames = db.selectFrom("saved_games").select("id").where("user_id", "=", userId);
+      return db
+        .selectFrom("chat_messages")
+        .selectAll()
+        .where((eb) => eb.or([eb("user_id", "=", userId), eb("game_id", "in", ownGames)]))
+        .orderBy("created_at")
+        .execute();
+    }
+    default:
+      return db.selectFrom(table).selectAll().where("user_id", "=", userId).execute() as Promise<Record<string, unknown>[]>;
+  }
+}
+
+/**
+ * Builds the export of one user.
+ * Output: AccountExport — the account and session metadata (never the password hash, session
+ * tokens or provider tokens) and the user's rows of EXPORTED_TABLES. A table that fails is
+ * skipped and named in `warnings` with the reason, so the rest is still delivered.
+ */
+export async function exportAccount(db: Kysely<Database>, userId: string): Promise<AccountExport> {
+  const warnings: AccountExport["warnings"] = [];
+  const attempt = async <T>(section: string, read: () => Promise<T>, fallback: T): Promise<T> => {
+    try {
+      return await read();
+    } catch (error) {
+      warnings.push({ table: section, message: `Tabella non esportata: ${error instanceof Error ? error.message : String(error)}` });
+      return fallback;
+    }
+  };
+
+  const account = await attempt(
+    "user",
+    async () => {
+      const user = await db
+        .selectFrom("user")
+        .select(["id", "name", "email", "emailVerified", "createdAt", "updatedAt"])
+        .where("id", "=", userId)
+        .executeTakeFirst();
+      if (!user) return null;
+      const methods = await db
+        .selectFrom("account")
+        .select(["providerId", "createdAt", "updatedAt"])
+        .where("userId", "=", userId)
+        .execute();
+      return {
+        id: user.id,
+        name: user.name,
+        email: user.email,
+        emailVerified: Boolean(user.emailVerified),
+        createdAt: iso(user.createdAt),
+        updatedAt: iso(user.updatedAt),
+        loginMethods: methods.map((m) => ({ providerId: m.providerId, createdAt: iso(m.createdAt), updatedAt: iso(m.updatedAt) })),
+      };
+    },
+    null,
+  );
+
+  const sessions = await attempt(
+    "session",
+    async () =>
+      (
+        await db
+          .selectFrom("session")
+          .select(["createdAt", "updatedAt", "expiresAt", "ipAddress", "userAgent"])
+          .where("userId", "=", userId)
+          .orderBy("createdAt")
+          .execute()
+      ).map((s) => ({ ...s, createdAt: iso(s.createdAt), updatedAt: iso(s.updatedAt), expiresAt: iso(s.expiresAt) })),
+    [],
+  );
+
+  const tables: AccountExport["tables"] = {};
+  for (const table of EXPORTED_TABLES) {
+    const rows = await attempt(table, () => readTable(db, table, userId), undefined);
+    if (rows) tables[table] = rows;
+  }
+
+  return { format: "storie-ai-export/1", exportedAt: new Date().toISOString(), account, sessions, tables, warnings };
+}

@@ -1,0 +1,78 @@
+/**
+ * Admin activity (spec §2 Admin activity, §7 saved_games "select is_template false with joined
+ * profile, exact count, ordered by last_played descending, paged by range"): players' games and
+ * their chat histories, read by admins only.
+ */
+
+import { type Kysely, sql } from "kysely";
+import type { AdminChatHistoryView, AdminGameView, Page } from "../../../shared/admin-types";
+import type { AdminListQuery } from "../../../shared/schemas/admin";
+import type { Database } from "../../db/schema";
+import { AppError } from "../../errors";
+import { offsetOf } from "./admin-shared";
+
+type Db = Kysely<Database>;
+
+/** Spec §2: full name, else e-mail, else 'Utente Sconosciuto'. */
+export function displayName(profile: { first_name: string | null; last_name: string | null; email: string | null }): string {
+  const full = [profile.first_name, profile.last_name].map((p) => p?.trim() ?? "").filter(Boolean).join(" ");
+  return full || profile.email?.trim() || "Utente Sconosciuto";
+}
+
+/**
+ * One page of personal games (templates excluded), most recently played first (never-played
+ * games last), with the owner's name. Exactly two queries whatever the page size: the page,
+ * joined with profiles, and the count. Output: Page<AdminGameView>.
+ */
+export async function listGames(db: Db, query: AdminListQuery): Promise<Page<AdminGameView>> {
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom("saved_games as g")
+      .leftJoin("profiles as p", "p.id", "g.user_id")
+      .select(["g.id", "g.title", "g.genre", "g.last_played", "p.first_name", "p.last_name", "p.email"])
+      .where("g.is_template", "=", 0)
+      .orderBy(sql`case when g.last_played is null then 1 else 0 end`)
+      .orderBy("g.last_played", "desc")
+      .orderBy("g.id")
+      .limit(query.pageSize)
+      .offset(offsetOf(query.page, query.pageSize))
+      .execute(),
+    db
+      .selectFrom("saved_games")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("is_template", "=", 0)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    items: rows.map((r) => ({ id: r.id, title: r.title, genre: r.genre, userName: displayName(r), lastPlayed: r.last_played })),
+    total: Number(count.n),
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+/**
+ * 'Storico Chat' of any personal game: every message, oldest first.
+ * Throws 404 GAME_NOT_FOUND for a missing game or a template.
+ */
+export async function chatHistory(db: Db, gameId: string): Promise<AdminChatHistoryView> {
+  const game = await db
+    .selectFrom("saved_games")
+    .select(["id", "title"])
+    .where("id", "=", gameId)
+    .where("is_template", "=", 0)
+    .executeTakeFirst();
+  if (!game) throw AppError.of("GAME_NOT_FOUND", 404);
+  const messages = await db
+    .selectFrom("chat_messages")
+    .select(["id", "role", "content", "image_url", "created_at"])
+    .where("game_id", "=", gameId)
+    .orderBy("created_at", "asc")
+    .orderBy("id", "asc")
+    .execute();
+  return {
+    id: game.id,
+    title: game.title,
+    messages: messages.map((m) => ({ id: m.id, role: m.role, content: m.content, imageUrl: m.image_url, createdAt: m.created_at })),
+  };
+}

@@ -1,0 +1,82 @@
+/**
+ * Server side of the gallery's pages (spec §2 route table /galleria/{id}; issue 3):
+ * - /galleria/{id} and /galleria/{slug} redirect (301) to the canonical /galleria/{id}/{slug};
+ * - /galleria/{id}/{slug} answers the SPA's index.html with Open Graph and Twitter tags
+ *   (title, absolute image URL, size, canonical URL), so a shared link shows the picture;
+ *   a wrong slug redirects to the right one; a missing image gets index.html with status 404
+ *   (the page then shows 'Immagine non trovata');
+ * - /gallery/{id} redirects to /galleria/{id}.
+ */
+
+import type { Context, Hono } from "hono";
+import { imagePath } from "../../../shared/image-slug";
+import type { AppEnv } from "../../context";
+import { findImage } from "./gallery.service";
+
+/** Escapes text for an HTML attribute or element (titles come from the model). */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
+}
+
+/** index.html with the page's title and Open Graph tags inserted before </head>. */
+export function withOpenGraph(
+  indexHtml: string,
+  meta: { title: string; brand: string; imageUrl: string; pageUrl: string; width: number | null; height: number | null },
+): string {
+  const title = escapeHtml(meta.title);
+  const description = escapeHtml(`Un'immagine creata giocando su ${meta.brand}.ai`);
+  const tags = [
+    `<meta property="og:type" content="article" />`,
+    `<meta property="og:site_name" content="${escapeHtml(`${meta.brand}.ai`)}" />`,
+    `<meta property="og:title" content="${title}" />`,
+    `<meta property="og:description" content="${description}" />`,
+    `<meta property="og:image" content="${escapeHtml(meta.imageUrl)}" />`,
+    `<meta property="og:image:alt" content="${title}" />`,
+    ...(meta.width && meta.height
+      ? [`<meta property="og:image:width" content="${meta.width}" />`, `<meta property="og:image:height" content="${meta.height}" />`]
+      : []),
+    `<meta property="og:url" content="${escapeHtml(meta.pageUrl)}" />`,
+    `<meta name="twitter:card" content="summary_large_image" />`,
+    `<meta name="twitter:title" content="${title}" />`,
+    `<meta name="twitter:image" content="${escapeHtml(meta.imageUrl)}" />`,
+    `<link rel="canonical" href="${escapeHtml(meta.pageUrl)}" />`,
+  ].join("\n    ");
+  return indexHtml
+    .replace(/<title>[^<]*<\/title>/, `<title>${title} · Galleria · ${escapeHtml(meta.brand)}.ai</title>`)
+    .replace("</head>", `    ${tags}\n  </head>`);
+}
+
+/**
+ * Registers the page routes on the app, before the SPA fallback.
+ * Input: the app and the built index.html.
+ */
+export function mountGalleryPages(app: Hono<AppEnv>, indexHtml: string) {
+  const origin = (c: Context<AppEnv>) => c.var.deps.env.PUBLIC_URL?.replace(/\/+$/, "") ?? new URL(c.req.url).origin;
+
+  app.get("/gallery/:id", (c) => c.redirect(`/galleria/${encodeURIComponent(c.req.param("id"))}`, 301));
+
+  app.get("/galleria/:id", async (c, next) => {
+    const image = await findImage(c.var.deps.db, c.req.param("id"));
+    if (!image) return next();
+    return c.redirect(imagePath(image.id, image.title), 301);
+  });
+
+  app.get("/galleria/:id/:slug", async (c) => {
+    const image = await findImage(c.var.deps.db, c.req.param("id"));
+    c.header("Cache-Control", "no-cache");
+    if (!image) return c.html(indexHtml, 404);
+    const canonical = imagePath(image.id, image.title);
+    if (decodeURIComponent(new URL(c.req.url).pathname) !== decodeURIComponent(canonical)) return c.redirect(canonical, 301);
+    const base = origin(c);
+    return c.html(
+      withOpenGraph(indexHtml, {
+        title: image.title,
+        brand: c.var.deps.env.BRAND_NAME,
+        imageUrl: `${base}${image.imageUrl}`,
+        pageUrl: `${base}${canonical}`,
+        width: image.width,
+        height: image.height,
+      }),
+    );
+  });
+}

@@ -1,0 +1,51 @@
+/**
+ * Public gallery API (spec §2 Gallery, Image detail; issue 3). Anyone may call these, with or
+ * without a session; only public fields are returned (picture, title, nickname, date).
+ *
+ * GET /api/images?limit=24&cursor=…   → 200 GalleryPageView {items, nextCursor}   newest first
+ * GET /api/images/:idOrSlug            → 200 GalleryImageView | 404 'Immagine non trovata'
+ * GET /api/images/:id/download         → 200 image/png attachment 'immagine-{id}.png'
+ *                                        (a WebP or JPEG original is converted) | 404
+ */
+
+import { zValidator } from "@hono/zod-validator";
+import { Hono } from "hono";
+import sharp from "sharp";
+import { z } from "zod";
+import { imageDownloadName } from "../../../shared/image-slug";
+import type { AppEnv } from "../../context";
+import { AppError } from "../../errors";
+import { keyFromMediaUrl } from "../../media";
+import { validationHook } from "../../validation";
+import { decodeCursor, findImage, GALLERY_MAX_PAGE_SIZE, GALLERY_PAGE_SIZE, listGallery } from "./gallery.service";
+
+const pageQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(GALLERY_MAX_PAGE_SIZE).default(GALLERY_PAGE_SIZE),
+  cursor: z.string().max(400).optional(),
+});
+
+export const galleryRoutes = new Hono<AppEnv>()
+  .get("/", zValidator("query", pageQuery, validationHook), async (c) => {
+    const { limit, cursor } = c.req.valid("query");
+    const decoded = cursor ? decodeCursor(cursor) : undefined;
+    if (decoded === null) throw AppError.of("VALIDATION", 400);
+    const page = await listGallery(c.var.deps.db, { limit, cursor: decoded });
+    c.header("Cache-Control", "no-cache");
+    return c.json(page);
+  })
+  .get("/:id/download", async (c) => {
+    const image = await findImage(c.var.deps.db, c.req.param("id"));
+    const key = image && keyFromMediaUrl(image.imageUrl);
+    const object = key ? await c.var.deps.media.get(key) : null;
+    if (!image || !object) throw AppError.of("IMAGE_NOT_FOUND", 404);
+    const png = object.contentType === "image/png" ? object.bytes : await sharp(object.bytes).png().toBuffer();
+    c.header("Content-Type", "image/png");
+    c.header("Content-Disposition", `attachment; filename="${imageDownloadName(image.id)}"`);
+    c.header("Cache-Control", "public, max-age=31536000, immutable");
+    return c.body(new Uint8Array(png), 200);
+  })
+  .get("/:id", async (c) => {
+    const image = await findImage(c.var.deps.db, c.req.param("id"));
+    if (!image) throw AppError.of("IMAGE_NOT_FOUND", 404);
+    return c.json(image);
+  });

@@ -1,0 +1,109 @@
+/**
+ * The public gallery (spec §2 Gallery and Image detail, §3 generated_images; issue 3).
+ * Pages are read with a keyset on (created_at, id), newest first, so a page costs the same at
+ * any depth and the table is never loaded whole. Only public fields leave this module: picture,
+ * title, creator's nickname, date (plus slug, size and the offline flag) — never a user id or
+ * an e-mail.
+ */
+
+import { type Kysely, sql } from "kysely";
+import type { GalleryImageView, GalleryPageView } from "../../../shared/api-types";
+import { looksLikeImageId } from "../../../shared/image-slug";
+import { FALLBACK_TITLE } from "../../ai/illustrator/types";
+import type { Database } from "../../db/schema";
+
+type Db = Kysely<Database>;
+
+/** Default and largest page size. */
+export const GALLERY_PAGE_SIZE = 24;
+export const GALLERY_MAX_PAGE_SIZE = 60;
+
+interface Cursor {
+  createdAt: string;
+  id: string;
+}
+
+/** Opaque cursor: base64url of [created_at, id] of the last item of a page. */
+export function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(JSON.stringify([cursor.createdAt, cursor.id])).toString("base64url");
+}
+
+/** Reads a cursor; null when it is malformed (the caller answers 400). */
+export function decodeCursor(value: string): Cursor | null {
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(value, "base64url").toString("utf8"));
+    if (Array.isArray(parsed) && parsed.length === 2 && typeof parsed[0] === "string" && typeof parsed[1] === "string") {
+      return { createdAt: parsed[0], id: parsed[1] };
+    }
+  } catch {
+    // fall through
+  }
+  return null;
+}
+
+function publicImages(db: Db) {
+  return db
+    .selectFrom("generated_images as g")
+    .leftJoin("profiles as p", "p.id", "g.user_id")
+    .select(["g.id", "g.prompt", "g.slug", "g.image_url", "g.created_at", "g.offline", "g.width", "g.height", "p.nickname"]);
+}
+
+type Row = {
+  id: string;
+  prompt: string | null;
+  slug: string;
+  image_url: string;
+  created_at: string;
+  offline: number;
+  width: number | null;
+  height: number | null;
+  nickname: string | null;
+};
+
+function toView(r: Row): GalleryImageView {
+  return {
+    id: r.id,
+    title: r.prompt?.trim() || FALLBACK_TITLE,
+    slug: r.slug,
+    imageUrl: r.image_url,
+    createdAt: r.created_at,
+    creator: r.nickname ?? null,
+    offline: Number(r.offline) === 1,
+    width: r.width === null ? null : Number(r.width),
+    height: r.height === null ? null : Number(r.height),
+  };
+}
+
+/**
+ * One gallery page, newest first.
+ * Input: page size (1–60) and the cursor of the previous page (undefined = first page).
+ * Output: {items, nextCursor} (nextCursor null on the last page). One indexed range scan of
+ * limit + 1 rows.
+ */
+export async function listGallery(db: Db, options: { limit: number; cursor?: Cursor }): Promise<GalleryPageView> {
+  let query = publicImages(db);
+  if (options.cursor) {
+    const { createdAt, id } = options.cursor;
+    query = query.where(sql<boolean>`(g.created_at, g.id) < (${createdAt}, ${id})`);
+  }
+  const rows = await query.orderBy("g.created_at", "desc").orderBy("g.id", "desc").limit(options.limit + 1).execute();
+  const page = rows.slice(0, options.limit);
+  const last = page.at(-1);
+  return {
+    items: page.map(toView),
+    nextCursor: rows.length > options.limit && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null,
+  };
+}
+
+/**
+ * One image by id, or — for links built from the title (/galleria/{slug}, spec §2) — the newest
+ * image with that slug. Output: the view, or null when none.
+ */
+export async function findImage(db: Db, idOrSlug: string): Promise<GalleryImageView | null> {
+  if (looksLikeImageId(idOrSlug)) {
+    const row = await publicImages(db).where("g.id", "=", idOrSlug.toLowerCase()).executeTakeFirst();
+    if (row) return toView(row);
+  }
+  const bySlug = await publicImages(db).where("g.slug", "=", idOrSlug.toLowerCase()).orderBy("g.created_at", "desc").limit(1).executeTakeFirst();
+  return bySlug ? toView(bySlug) : null;
+}

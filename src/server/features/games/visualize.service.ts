@@ -1,0 +1,180 @@
+/**
+ * /visualizza: a picture of the current scene (spec §2 Game chat, §5 image rules, §7
+ * generate-image and the title call, §9 costs; issue 3).
+ *
+ * Order of a visualisation:
+ * 1. refusals, before anything is charged: the game must be the player's (404); enough image
+ *    quota ('Token visualizzazione insufficienti', 429) and 2 messages left today (429
+ *    'Limite messaggi raggiunto'); a prior narration ('Nessun messaggio disponibile per generare
+ *    un'immagine', 400). Admins are unlimited and may visualise before /inizia (the genre's
+ *    greeting is then the scene);
+ * 2. one image is taken from the monthly image counter (conditional UPDATE, so parallel requests
+ *    never exceed the plan);
+ * 3. the picture and its title are made in parallel (title fallback 'Scena generata');
+ * 4. the bytes are stored in media storage, then ONE transaction adds 2 to messages_sent
+ *    (conditional: refused if a parallel turn used them up), inserts the generated_images row and
+ *    the chat message (image_url, title);
+ * 5. on any failure the image is given back, a stored file is deleted and no row is left.
+ */
+
+import { randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { GalleryImageView, MessageView, TokensView } from "../../../shared/api-types";
+import { greetingFor, resolveGenre } from "../../../shared/genres";
+import { imageSlug } from "../../../shared/image-slug";
+import { buildImagePrompt, type Illustrator, ImageProviderError, sceneFromNarration } from "../../ai/illustrator";
+import { nowIso } from "../../clock";
+import type { Database } from "../../db/schema";
+import { AppError } from "../../errors";
+import { extensionOfContentType, type MediaStorage } from "../../media";
+import { readTokens, refundVisualization, takeMessages, takeVisualization, VISUALIZE_MESSAGE_COST } from "../../quota/quota";
+import { findOwnedGame, type OwnedGame } from "./games.service";
+
+type Db = Kysely<Database>;
+
+export interface PreparedVisualization {
+  userId: string;
+  game: OwnedGame;
+  /** Plain-text scene the picture shows. */
+  scene: string;
+  /** When the image was taken from the counter: a refund must hit the same Rome month. */
+  chargedAt: Date;
+  /** Counters right after the image was taken. */
+  tokens: TokensView | null;
+}
+
+export interface VisualizationResult {
+  message: MessageView;
+  image: GalleryImageView;
+  tokens: TokensView | null;
+}
+
+/** True when the user holds an admin row in user_roles (spec §6). */
+async function isAdminUser(db: Db, userId: string): Promise<boolean> {
+  const row = await db.selectFrom("user_roles").select("id").where("user_id", "=", userId).where("role", "=", "admin").executeTakeFirst();
+  return Boolean(row);
+}
+
+/**
+ * Steps 1–2: checks every refusal, then takes one image from the counter.
+ * Input: the player's id and the game id. Output: what step 3 needs.
+ * Throws 404 GAME_NOT_FOUND, 429 VISUALIZE_LIMIT, 429 MESSAGE_LIMIT, 400 NO_SCENE.
+ */
+export async function prepareVisualization(db: Db, userId: string, gameId: string): Promise<PreparedVisualization> {
+  const game = await findOwnedGame(db, userId, gameId);
+  const [admin, tokens, last] = await Promise.all([
+    isAdminUser(db, userId),
+    readTokens(db, userId),
+    db
+      .selectFrom("chat_messages")
+      .select("content")
+      .where("game_id", "=", game.id)
+      .where("role", "=", "assistant")
+      .where("image_url", "is", null)
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
+      .limit(1)
+      .executeTakeFirst(),
+  ]);
+  if (!tokens) throw AppError.of("VISUALIZE_LIMIT", 429);
+  if (tokens.visualizeLimit !== -1 && tokens.visualizationsSent >= tokens.visualizeLimit) throw AppError.of("VISUALIZE_LIMIT", 429);
+  if (tokens.remaining !== null && tokens.remaining < VISUALIZE_MESSAGE_COST) throw AppError.of("MESSAGE_LIMIT", 429);
+
+  let scene = last ? sceneFromNarration(last.content) : "";
+  if (!scene && admin && !last) scene = greetingFor(resolveGenre(game.genre));
+  if (!scene) throw AppError.of("NO_SCENE", 400);
+
+  const chargedAt = new Date();
+  const taken = await takeVisualization(db, userId, chargedAt);
+  if (!taken) throw AppError.of("VISUALIZE_LIMIT", 429);
+  return { userId, game, scene, chargedAt, tokens: taken };
+}
+
+/** Maps a provider failure to the player's error (spec §8 game errors). */
+function toAppError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  if (error instanceof ImageProviderError) {
+    if (error.kind === "timeout") return AppError.of("IMAGE_TIMEOUT", 504);
+    if (error.kind === "invalid") return AppError.of("IMAGE_INVALID", 502);
+    return AppError.of("IMAGE_FAILED", 502);
+  }
+  return AppError.of("IMAGE_SAVE_FAILED", 500);
+}
+
+/** Media key of a new picture: images/YYYY/MM/<id>.<ext>. */
+function mediaKey(id: string, createdAt: string, contentType: string): string {
+  return `images/${createdAt.slice(0, 4)}/${createdAt.slice(5, 7)}/${id}.${extensionOfContentType(contentType)}`;
+}
+
+/**
+ * Steps 3–5: makes, stores and records the picture.
+ * Output: the chat message (content = title, imageUrl = /media/…), its gallery view and the
+ * counters after the 2 messages were added. Throws (after giving the image back) 502
+ * IMAGE_FAILED, 504 IMAGE_TIMEOUT, 502 IMAGE_INVALID, 429 MESSAGE_LIMIT, 500 IMAGE_SAVE_FAILED.
+ */
+export async function runVisualization(
+  deps: { db: Db; illustrator: Illustrator; media: MediaStorage; log: (line: string) => void },
+  prepared: PreparedVisualization,
+  signal: AbortSignal = new AbortController().signal,
+): Promise<VisualizationResult> {
+  const { db, illustrator, media } = deps;
+  const { game, scene, userId } = prepared;
+  const genre = resolveGenre(game.genre);
+  const id = randomUUID();
+  let storedKey: string | undefined;
+  try {
+    const prompt = buildImagePrompt(scene, genre);
+    const [drawn, title] = await Promise.all([illustrator.draw({ prompt, scene, genre, signal }), illustrator.title({ scene, genre, signal })]);
+    const createdAt = nowIso();
+    const key = mediaKey(id, createdAt, drawn.contentType);
+    let url: string;
+    try {
+      ({ url } = await media.put(key, drawn.bytes, drawn.contentType));
+    } catch (error) {
+      deps.log(`Salvataggio dell'immagine non riuscito: ${String(error)}`);
+      throw AppError.of("IMAGE_SAVE_FAILED", 500);
+    }
+    storedKey = key;
+    const slug = imageSlug(title);
+    const messageRow = { id: randomUUID(), game_id: game.id, user_id: userId, role: "assistant" as const, content: title, image_url: url, created_at: createdAt };
+    const { tokens, creator } = await db.transaction().execute(async (trx) => {
+      const charged = await takeMessages(trx, userId, VISUALIZE_MESSAGE_COST, prepared.chargedAt);
+      if (!charged) throw AppError.of("MESSAGE_LIMIT", 429);
+      await trx
+        .insertInto("generated_images")
+        .values({ id, user_id: userId, image_url: url, prompt: title, created_at: createdAt, slug, offline: illustrator.offline ? 1 : 0, width: drawn.width, height: drawn.height })
+        .execute();
+      await trx.insertInto("chat_messages").values(messageRow).execute();
+      await trx.updateTable("saved_games").set({ last_played: createdAt, updated_at: createdAt }).where("id", "=", game.id).execute();
+      const profile = await trx.selectFrom("profiles").select("nickname").where("id", "=", userId).executeTakeFirst();
+      return { tokens: charged, creator: profile?.nickname ?? null };
+    });
+    const image: GalleryImageView = {
+      id,
+      title,
+      slug,
+      imageUrl: url,
+      createdAt,
+      creator,
+      offline: illustrator.offline,
+      width: drawn.width,
+      height: drawn.height,
+    };
+    const message: MessageView = {
+      id: messageRow.id,
+      role: "assistant",
+      content: title,
+      imageUrl: url,
+      createdAt,
+      image: { id, slug, creator, offline: illustrator.offline },
+    };
+    return { message, image, tokens };
+  } catch (error) {
+    const appError = toAppError(error);
+    if (!(error instanceof AppError) && !(error instanceof ImageProviderError)) deps.log(`Visualizzazione non riuscita: ${String(error)}`);
+    if (error instanceof ImageProviderError) deps.log(`Fornitore di immagini: ${error.kind}: ${error.message}`);
+    await refundVisualization(db, userId, prepared.chargedAt);
+    if (storedKey) await media.delete(storedKey).catch(() => undefined);
+    throw appError;
+  }
+}

@@ -1,0 +1,88 @@
+/**
+ * Notification endpoints (spec §2 Notification popover, /notifiche, Admin notifications; §4
+ * Notification; §8 Notifications).
+ *
+ * Signed-in users (401 otherwise):
+ *   GET  /api/notifications              → 200 NotificationView[]   published only, newest first, with the read flag
+ *   POST /api/notifications/:id/read     → 200 {ok: true}           read record for this user; 404 unpublished/missing
+ * Admins (401 visitors, 403 'Accesso negato' others, audit-logged):
+ *   GET    /api/admin/notifications          → 200 AdminNotificationView[]  drafts included, newest created first
+ *   POST   /api/admin/notifications          → 201 AdminNotificationView    {title, content, url} (draft)
+ *   PUT    /api/admin/notifications/:id      → 200 AdminNotificationView    edit
+ *   POST   /api/admin/notifications/:id/publish → 200 AdminNotificationView 409 when already published
+ *   DELETE /api/admin/notifications/:id      → 200 {ok: true}
+ * Changes that users can see are pushed to every connected browser (GET /api/events,
+ * 'notifications.changed'); admin changes are written to the audit log.
+ */
+
+import { zValidator } from "@hono/zod-validator";
+import { type Context, Hono } from "hono";
+import { notificationSchema } from "../../../shared/schemas/notification";
+import { writeAudit } from "../../audit";
+import { clientIp, currentUser, requireAdmin, requireUser } from "../../auth/middleware";
+import type { AppEnv } from "../../context";
+import { publishToEveryone } from "../../realtime/live-events";
+import { validationHook } from "../../validation";
+import {
+  createNotification,
+  deleteNotification,
+  listAll,
+  listPublished,
+  markRead,
+  publishNotification,
+  updateNotification,
+} from "./notifications.service";
+
+export const notificationsRoutes = new Hono<AppEnv>()
+  .use(requireUser)
+  .get("/", async (c) => c.json(await listPublished(c.var.deps.db, currentUser(c).id)))
+  .post("/:id/read", async (c) => {
+    await markRead(c.var.deps.db, currentUser(c).id, c.req.param("id"));
+    return c.json({ ok: true as const });
+  });
+
+/** Audit entry for an admin change (issue 6: admin actions that change data are logged). */
+function audit(c: Context<AppEnv>, action: string, id: string) {
+  return writeAudit(c.var.deps.db, { userId: currentUser(c).id, action, detail: `notification ${id}`, ip: clientIp(c) }, c.var.deps.log);
+}
+
+/** Pushes 'notifications.changed' to every user; a bus failure is logged, never fails the request. */
+async function announce(c: Context<AppEnv>, reason: "published" | "updated" | "deleted", id: string) {
+  try {
+    await publishToEveryone(c.var.deps.bus, { type: "notifications.changed", reason, id });
+  } catch (error) {
+    c.var.deps.log(`Evento notifiche non inviato: ${String(error)}`);
+  }
+}
+
+/**
+ * Mount under /api/admin/notifications BEFORE the /api/admin router (app.ts), so the admin check
+ * runs once per request (it is also written once to the audit log when it fails).
+ */
+export const adminNotificationsRoutes = new Hono<AppEnv>()
+  .use(requireUser, requireAdmin)
+  .get("/", async (c) => c.json(await listAll(c.var.deps.db)))
+  .post("/", zValidator("json", notificationSchema, validationHook), async (c) => {
+    const created = await createNotification(c.var.deps.db, c.req.valid("json"));
+    await audit(c, "notification.create", created.id);
+    return c.json(created, 201);
+  })
+  .put("/:id", zValidator("json", notificationSchema, validationHook), async (c) => {
+    const updated = await updateNotification(c.var.deps.db, c.req.param("id"), c.req.valid("json"));
+    await audit(c, "notification.update", updated.id);
+    if (updated.status === "published") await announce(c, "updated", updated.id);
+    return c.json(updated);
+  })
+  .post("/:id/publish", async (c) => {
+    const published = await publishNotification(c.var.deps.db, c.req.param("id"));
+    await audit(c, "notification.publish", published.id);
+    await announce(c, "published", published.id);
+    return c.json(published);
+  })
+  .delete("/:id", async (c) => {
+    const id = c.req.param("id");
+    const { wasPublished } = await deleteNotification(c.var.deps.db, id);
+    await audit(c, "notification.delete", id);
+    if (wasPublished) await announce(c, "deleted", id);
+    return c.json({ ok: true as const });
+  });

@@ -1,0 +1,60 @@
+/**
+ * Profile endpoints (spec §2 Profile, §7 Data export and delete-user, §8 Profile). All need a
+ * session (401 'Per favore effettua il login per continuare' otherwise) and act on the
+ * signed-in user only.
+ *
+ * GET    /api/profile          → 200 ProfileView
+ * PUT    /api/profile          → 200 ProfileView      {nickname, firstName, lastName}; 409 NICKNAME_TAKEN; 400 validation
+ * GET    /api/profile/games    → 200 ProfileGameView[] most recent first
+ * GET    /api/profile/export   → 200 AccountExport as an attachment i_miei_dati_{brand}ai.json
+ * DELETE /api/profile          → 200 {ok: true}       erases the account (rows, sessions, files) and clears the session cookies
+ */
+
+import { zValidator } from "@hono/zod-validator";
+import { Hono } from "hono";
+import { profileSchema } from "../../../shared/schemas/profile";
+import { eraseAccount } from "../../accounts/erase-account";
+import { exportAccount, exportFileName } from "../../accounts/export-account";
+import { currentUser, requireUser } from "../../auth/middleware";
+import type { AppEnv } from "../../context";
+import { AppError } from "../../errors";
+import { validationHook } from "../../validation";
+import { getProfile, listOwnGames, updateProfile } from "./profile.service";
+
+export const profileRoutes = new Hono<AppEnv>()
+  .use(requireUser)
+  .get("/", async (c) => c.json(await getProfile(c.var.deps.db, currentUser(c).id)))
+  .put("/", zValidator("json", profileSchema, validationHook), async (c) => {
+    const user = currentUser(c);
+    await updateProfile(c.var.deps.db, user.id, c.req.valid("json"));
+    return c.json(await getProfile(c.var.deps.db, user.id));
+  })
+  .get("/games", async (c) => c.json(await listOwnGames(c.var.deps.db, currentUser(c).id)))
+  .get("/export", async (c) => {
+    const user = currentUser(c);
+    let body: string;
+    try {
+      body = JSON.stringify(await exportAccount(c.var.deps.db, user.id), null, 2);
+    } catch (error) {
+      c.var.deps.log(`Esportazione non riuscita per ${user.id}: ${String(error)}`);
+      throw AppError.of("EXPORT_FAILED", 500);
+    }
+    c.header("Content-Type", "application/json; charset=utf-8");
+    c.header("Content-Disposition", `attachment; filename="${exportFileName(c.var.deps.env.BRAND_NAME)}"`);
+    c.header("Cache-Control", "no-store");
+    return c.body(body);
+  })
+  .delete("/", async (c) => {
+    const user = currentUser(c);
+    const { deps } = c.var;
+    try {
+      await eraseAccount(deps, user.id);
+    } catch (error) {
+      deps.log(`Cancellazione dell'account ${user.id} non riuscita: ${String(error)}`);
+      throw AppError.of("ACCOUNT_DELETE_FAILED", 500);
+    }
+    // The session row is gone; sign-out clears the browser's session and cache cookies.
+    const signedOut = await deps.auth.api.signOut({ headers: c.req.raw.headers, asResponse: true });
+    for (const cookie of signedOut.headers.getSetCookie()) c.header("Set-Cookie", cookie, { append: true });
+    return c.json({ ok: true as const });
+  });

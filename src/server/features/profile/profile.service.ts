@@ -1,0 +1,96 @@
+/**
+ * The profile page's data (spec §2 Profile, §3 profiles, §5 'Profile nickname: unique', §8
+ * Profile). Every query is filtered on the signed-in user's id.
+ */
+
+import type { Kysely } from "kysely";
+import type { ProfileGameView, ProfileView } from "../../../shared/api-types";
+import { resolveGenre } from "../../../shared/genres";
+import type { ProfileInput } from "../../../shared/schemas/profile";
+import type { Database, Role } from "../../db/schema";
+import { AppError } from "../../errors";
+import { readTokens } from "../../quota/quota";
+
+type Db = Kysely<Database>;
+
+const ROLE_ORDER: Role[] = ["admin", "moderator", "user"];
+
+/**
+ * The user's profile: e-mail, names, roles (admin first), token counter and number of games.
+ * Throws 401 UNAUTHENTICATED when the account no longer exists.
+ */
+export async function getProfile(db: Db, userId: string): Promise<ProfileView> {
+  const [profile, user, roles, tokens, games] = await Promise.all([
+    db.selectFrom("profiles").selectAll().where("id", "=", userId).executeTakeFirst(),
+    db.selectFrom("user").select(["email", "isAnonymous", "createdAt"]).where("id", "=", userId).executeTakeFirst(),
+    db.selectFrom("user_roles").select("role").where("user_id", "=", userId).execute(),
+    readTokens(db, userId),
+    db
+      .selectFrom("saved_games")
+      .select((eb) => eb.fn.countAll<number | string>().as("n"))
+      .where("user_id", "=", userId)
+      .where("is_template", "=", 0)
+      .executeTakeFirstOrThrow(),
+  ]);
+  if (!user) throw AppError.of("UNAUTHENTICATED", 401);
+  const roleNames = ROLE_ORDER.filter((r) => roles.some((row) => row.role === r));
+  return {
+    id: userId,
+    email: user.isAnonymous ? null : (profile?.email ?? user.email),
+    nickname: profile?.nickname ?? null,
+    firstName: profile?.first_name ?? null,
+    lastName: profile?.last_name ?? null,
+    createdAt: profile?.created_at ?? new Date(user.createdAt).toISOString(),
+    roles: roleNames,
+    isAdmin: roleNames.includes("admin"),
+    tokens,
+    gamesCount: Number(games.n),
+  };
+}
+
+/** True for a unique-constraint violation on SQLite or PostgreSQL (code 23505). */
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: string }).code;
+  return code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE";
+}
+
+/**
+ * Saves nickname, first and last name (empty → null). The nickname is unique without regard to
+ * case (a unique index on lower(nickname)), so under concurrent saves of one nickname exactly
+ * one account gets it. Throws 409 NICKNAME_TAKEN ('Questo nickname è già in uso. Scegline un
+ * altro.').
+ */
+export async function updateProfile(db: Db, userId: string, input: ProfileInput): Promise<void> {
+  const values = {
+    nickname: input.nickname || null,
+    first_name: input.firstName || null,
+    last_name: input.lastName || null,
+  };
+  try {
+    const result = await db.updateTable("profiles").set(values).where("id", "=", userId).executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) throw AppError.of("UNAUTHENTICATED", 401);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw AppError.of("NICKNAME_TAKEN", 409);
+    throw error;
+  }
+}
+
+/** The user's own games (no templates), most recently played first. */
+export async function listOwnGames(db: Db, userId: string): Promise<ProfileGameView[]> {
+  const rows = await db
+    .selectFrom("saved_games")
+    .select(["id", "title", "genre", "progress", "last_played", "created_at"])
+    .where("user_id", "=", userId)
+    .where("is_template", "=", 0)
+    .orderBy((eb) => eb.fn.coalesce("last_played", "created_at"), "desc")
+    .orderBy("id", "desc")
+    .execute();
+  return rows.map((g) => ({
+    id: g.id,
+    title: g.title,
+    genre: resolveGenre(g.genre),
+    progress: Math.max(0, Math.min(100, Math.round(Number(g.progress)))),
+    lastPlayed: g.last_played,
+    createdAt: g.created_at,
+  }));
+}

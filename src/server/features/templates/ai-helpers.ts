@@ -1,0 +1,183 @@
+/**
+ * AI helpers of the template editor and of /crea-gioco (spec §2 Admin templates, §5 AI helpers,
+ * §7 improve-text and generate-content, §8 AI helpers and templates): improve one field, and
+ * generate the empty fields with structured output (a JSON schema of exactly the fields wanted).
+ * They use the configured OpenAI-compatible provider through the AI SDK (generateText, with
+ * Output.object for structured output), or the offline versions when no provider is set.
+ */
+
+import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
+import { generateText, type LanguageModel, Output } from "ai";
+import { z } from "zod";
+import { GENRES, type GenreName } from "../../../shared/genres";
+import type { Env } from "../../env";
+import { AppError } from "../../errors";
+import { offlineGenerate, offlineImprove } from "./offline-helpers";
+
+/** Longest wait for one helper answer from the provider. */
+const HELPER_TIMEOUT_MS = 60_000;
+
+type ProviderEnv = Pick<Env, "AI_BASE_URL" | "AI_API_KEY" | "AI_MODEL">;
+
+/** The configured chat model, or null when the offline helpers must answer. */
+function helperModel(env: ProviderEnv): { model: LanguageModel; label: string } | null {
+  if (!env.AI_BASE_URL || !env.AI_MODEL) return null;
+  const provider = createOpenAICompatible({
+    name: "helpers",
+    baseURL: env.AI_BASE_URL,
+    apiKey: env.AI_API_KEY,
+    // Send the JSON schema itself (response_format json_schema), not only "json_object".
+    supportsStructuredOutputs: true,
+  });
+  return { model: provider.chatModel(env.AI_MODEL), label: env.AI_MODEL };
+}
+
+/** Italian names of the fields, for prompts. */
+const FIELD_LABELS: Record<string, string> = {
+  title: "titolo",
+  description: "descrizione",
+  initial_prompt: "prompt iniziale della storia (l'apertura che il narratore presenta al giocatore)",
+  premise: "premessa della storia (l'apertura che il narratore presenta al giocatore)",
+  system_prompt: "prompt di sistema del narratore",
+  special_instructions: "istruzioni speciali per il narratore",
+  preferred_vocabulary: "vocabolario preferito",
+  forbidden_topics: "argomenti vietati",
+  response_style: "stile di risposta",
+  story_pacing: "ritmo della storia",
+  interaction_style: "stile di interazione",
+};
+
+/** What each generated field must contain (used in the JSON schema descriptions). */
+const FIELD_GUIDES: Record<string, string> = {
+  description: "Descrizione accattivante per la scheda del template, 2-3 frasi, almeno 10 caratteri.",
+  initial_prompt: "Apertura della storia in seconda persona e al presente, 1-2 paragrafi, almeno 20 caratteri, senza scelte numerate.",
+  premise: "Apertura della storia in seconda persona e al presente, 1-2 paragrafi, almeno 20 caratteri, senza scelte numerate.",
+  system_prompt: "Istruzioni complete per il narratore AI: ruolo, tono, ambientazione, personaggi, regole.",
+  special_instructions: "Una o due istruzioni specifiche per questa storia.",
+  preferred_vocabulary: "Registro e parole chiave da preferire, separate da virgole.",
+  forbidden_topics: "Argomenti da evitare, separati da virgole.",
+};
+
+/** A field to generate: free text, or one of a list of choices. */
+export interface FieldSpec {
+  name: string;
+  choices?: readonly [string, ...string[]];
+}
+
+export interface ImproveRequest {
+  text: string;
+  field: string;
+  context: { genre: string; title: string; description: string };
+}
+
+/**
+ * Improves one field (spec §7 improve-text: {text, field, context} → improvedText).
+ * Output: {improvedText, source: model name | 'offline'}. Throws 400 EMPTY_FIELD ('Campo vuoto')
+ * for a blank text, 502 IMPROVE_FAILED ('Non è stato possibile migliorare il testo.') when the
+ * provider fails or answers nothing.
+ */
+export async function improveText(env: ProviderEnv, request: ImproveRequest, log: (line: string) => void): Promise<{ improvedText: string; source: string }> {
+  const text = request.text.trim();
+  if (!text) throw AppError.of("EMPTY_FIELD", 400);
+  const provider = helperModel(env);
+  if (!provider) return { improvedText: offlineImprove(text, request.field), source: "offline" };
+  const { genre, title, description } = request.context;
+  try {
+    const result = await generateText({
+      model: provider.model,
+      system:
+        "Sei un editor italiano esperto di narrativa interattiva. Migliora il testo che ricevi: correggi errori, " +
+        "rendi lo stile più efficace e coerente con il genere, mantieni il significato, la lingua italiana e una lunghezza simile. " +
+        "Rispondi soltanto con il testo migliorato, senza virgolette, titoli o commenti.",
+      prompt: [
+        `Campo: ${FIELD_LABELS[request.field] ?? request.field}`,
+        genre && `Genere: ${genre}`,
+        title && request.field !== "title" && `Titolo della storia: ${title}`,
+        description && request.field !== "description" && `Descrizione della storia: ${description}`,
+        "",
+        "Testo da migliorare:",
+        text,
+      ]
+        .filter((line) => line !== false && line !== undefined)
+        .join("\n"),
+      temperature: 0.7,
+      maxOutputTokens: request.field === "system_prompt" || request.field === "initial_prompt" ? 2048 : 800,
+      maxRetries: 0,
+      abortSignal: AbortSignal.timeout(HELPER_TIMEOUT_MS),
+    });
+    const improvedText = result.text.trim().replace(/^["«](.*)["»]$/s, "$1").trim();
+    if (!improvedText) throw new Error("risposta vuota");
+    return { improvedText, source: provider.label };
+  } catch (error) {
+    log(`Miglioramento del testo fallito: ${String(error)}`);
+    throw AppError.of("IMPROVE_FAILED", 502);
+  }
+}
+
+/** The genre named by a form value (any case), or null when it is not one of the 14. */
+export function knownGenre(value: string): GenreName | null {
+  const wanted = value.trim().toLowerCase();
+  return GENRES.find((g) => g.toLowerCase() === wanted) ?? null;
+}
+
+/**
+ * Generates the given fields from title and genre (spec §7 generate-content; structured output).
+ * Input: title, genre (one of the 14), the fields to fill (already known to be empty). Output:
+ * {generatedContent: field → text for exactly those fields, source}. With a provider the request
+ * carries a JSON schema with one required property per field (choices as enums). Throws 400
+ * MISSING_FIELDS ('Campi mancanti') without title or genre, 502 GENERATE_FAILED on failure.
+ */
+export async function generateFields(
+  env: ProviderEnv,
+  request: { title: string; genre: string; fields: FieldSpec[]; kind: "template" | "game" },
+  log: (line: string) => void,
+): Promise<{ generatedContent: Record<string, string>; source: string }> {
+  const title = request.title.trim();
+  const genre = knownGenre(request.genre);
+  if (!title || !genre) throw AppError.of("MISSING_FIELDS", 400);
+  if (request.fields.length === 0) return { generatedContent: {}, source: helperModel(env)?.label ?? "offline" };
+  const provider = helperModel(env);
+  if (!provider) {
+    return { generatedContent: offlineGenerate(title, genre, request.fields.map((f) => f.name)), source: "offline" };
+  }
+  const shape: Record<string, z.ZodType<string>> = {};
+  for (const field of request.fields) {
+    shape[field.name] = (field.choices ? z.enum(field.choices) : z.string().min(1)).describe(
+      field.choices ? `${FIELD_LABELS[field.name] ?? field.name}: uno tra ${field.choices.join(", ")}` : (FIELD_GUIDES[field.name] ?? field.name),
+    );
+  }
+  try {
+    const result = await generateText({
+      model: provider.model,
+      output: Output.object({
+        schema: z.object(shape),
+        name: request.kind === "template" ? "contenuti_template" : "contenuti_partita",
+        description: "I campi mancanti della storia, in italiano.",
+      }),
+      system:
+        "Sei un autore italiano di storie interattive narrate da un'intelligenza artificiale. " +
+        "Scrivi contenuti originali, in italiano, adatti al genere indicato, e rispondi soltanto con l'oggetto JSON richiesto.",
+      prompt: [
+        `Titolo: ${title}`,
+        `Genere: ${genre}`,
+        "",
+        `Scrivi questi campi: ${request.fields.map((f) => FIELD_LABELS[f.name] ?? f.name).join("; ")}.`,
+      ].join("\n"),
+      temperature: 0.9,
+      maxOutputTokens: 3000,
+      maxRetries: 0,
+      abortSignal: AbortSignal.timeout(HELPER_TIMEOUT_MS),
+    });
+    const output = result.output as Record<string, unknown>;
+    const generatedContent: Record<string, string> = {};
+    for (const field of request.fields) {
+      const value = output[field.name];
+      if (typeof value === "string" && value.trim()) generatedContent[field.name] = value.trim();
+    }
+    if (Object.keys(generatedContent).length === 0) throw new Error("nessun campo generato");
+    return { generatedContent, source: provider.label };
+  } catch (error) {
+    log(`Generazione dei contenuti fallita: ${String(error)}`);
+    throw AppError.of("GENERATE_FAILED", 502);
+  }
+}

@@ -1,0 +1,162 @@
+/**
+ * Template endpoints (spec §2 Discover list, Template detail, Admin templates; §4 Starting from
+ * a template, Like and favorite; §5 Template form, AI helpers; §7; §8 AI helpers and templates,
+ * Like and favorite) and /crea-gioco's game creation.
+ *
+ * Everyone (visitors included):
+ *   GET  /api/templates?page&pageSize      → 200 TemplatePageView      most played first
+ *   GET  /api/templates/:id                → 200 TemplateDetailView    liked/favorited for the caller; 404 'Template non trovato.'
+ * Signed-in users (401 otherwise):
+ *   POST /api/templates/:id/like {value?}  → 200 LikeResultView        {liked, likes}; value = wanted state (idempotent), none = toggle
+ *   POST /api/templates/:id/favorite {value?} → 200 FavoriteResultView
+ *   POST /api/templates/:id/play           → 201 CreatedGameView       plays + 1, the player's copy, the opening message
+ *   POST /api/custom-games CreateCustomGame → 201 CreatedGameView      /crea-gioco
+ *   POST /api/custom-games/generate {title, genre, fields} → 200 GenerateResultView  empty fields only
+ * Admins (401 visitors, 403 'Accesso negato' others, audit-logged):
+ *   GET    /api/admin/templates            → 200 AdminTemplateView[]   newest first
+ *   POST   /api/admin/templates TemplateForm → 201 AdminTemplateView
+ *   PUT    /api/admin/templates/:id        → 200 AdminTemplateView; 404
+ *   DELETE /api/admin/templates/:id        → 200 {ok: true}; 404
+ *   POST   /api/admin/templates/ai/improve {text, field, context} → 200 ImproveResultView; 400 'Campo vuoto'
+ *   POST   /api/admin/templates/ai/generate {title, genre, fields} → 200 GenerateResultView; 400 'Campi mancanti'
+ *   POST   /api/admin/templates/ai/cover {title, description, genre} → 200 CoverResultView; 400 'Campi mancanti'
+ * Unexpected failures of like and favourite answer 'Impossibile aggiornare il like.' /
+ * 'Impossibile aggiornare i preferiti.'.
+ */
+
+import { zValidator } from "@hono/zod-validator";
+import { Hono } from "hono";
+import { CUSTOM_GAME_GENERATABLE, createCustomGameSchema, generateCustomGameSchema } from "../../../shared/schemas/create-game";
+import {
+  GENERATABLE_FIELDS,
+  generateContentSchema,
+  generateCoverSchema,
+  improveTextSchema,
+  TEMPLATE_INTERACTION_STYLES,
+  TEMPLATE_RESPONSE_STYLES,
+  TEMPLATE_STORY_PACINGS,
+  templateFormSchema,
+  templateListQuerySchema,
+  toggleSchema,
+} from "../../../shared/schemas/template";
+import type { CoverResultView, GenerateResultView, ImproveResultView } from "../../../shared/template-types";
+import { writeAudit } from "../../audit";
+import { clientIp, currentUser, requireAdmin, requireUser } from "../../auth/middleware";
+import type { AppEnv } from "../../context";
+import { AppError } from "../../errors";
+import { validationHook } from "../../validation";
+import { type FieldSpec, generateFields, improveText } from "./ai-helpers";
+import { generateCover } from "./cover";
+import {
+  createCustomGame,
+  createTemplate,
+  deleteTemplate,
+  getTemplateDetail,
+  listAdminTemplates,
+  listTemplates,
+  playTemplate,
+  toggleFavorite,
+  toggleLike,
+  updateTemplate,
+} from "./templates.service";
+
+/** Turns an unexpected failure into the spec's error for the action; AppErrors pass through. */
+async function orFail<T>(action: Promise<T>, code: "LIKE_FAILED" | "FAVORITE_FAILED", log: (line: string) => void): Promise<T> {
+  try {
+    return await action;
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    log(`${code}: ${String(error)}`);
+    throw AppError.of(code, 500);
+  }
+}
+
+const isEmpty = (value: string | null | undefined) => !value || value.trim() === "";
+
+export const templatesRoutes = new Hono<AppEnv>()
+  .get("/", zValidator("query", templateListQuerySchema, validationHook), async (c) => {
+    const { page, pageSize } = c.req.valid("query");
+    return c.json(await listTemplates(c.var.deps.db, page, pageSize));
+  })
+  .get("/:id", async (c) => c.json(await getTemplateDetail(c.var.deps.db, c.req.param("id"), c.var.user?.id ?? null)))
+  .post("/:id/like", requireUser, zValidator("json", toggleSchema, validationHook), async (c) => {
+    const { value } = c.req.valid("json");
+    const { db, log } = c.var.deps;
+    return c.json(await orFail(toggleLike(db, currentUser(c).id, c.req.param("id"), value), "LIKE_FAILED", log));
+  })
+  .post("/:id/favorite", requireUser, zValidator("json", toggleSchema, validationHook), async (c) => {
+    const { value } = c.req.valid("json");
+    const { db, log } = c.var.deps;
+    return c.json(await orFail(toggleFavorite(db, currentUser(c).id, c.req.param("id"), value), "FAVORITE_FAILED", log));
+  })
+  .post("/:id/play", requireUser, async (c) => {
+    const game = await playTemplate(c.var.deps.db, currentUser(c).id, c.req.param("id"), c.var.deps.log);
+    return c.json(game, 201);
+  });
+
+export const customGamesRoutes = new Hono<AppEnv>()
+  .use(requireUser)
+  .post("/", zValidator("json", createCustomGameSchema, validationHook), async (c) => {
+    const game = await createCustomGame(c.var.deps.db, currentUser(c).id, c.req.valid("json"), c.var.deps.log);
+    return c.json(game, 201);
+  })
+  .post("/generate", zValidator("json", generateCustomGameSchema, validationHook), async (c) => {
+    const { title, genre, fields } = c.req.valid("json");
+    const choices: Record<string, FieldSpec["choices"]> = {
+      response_style: TEMPLATE_RESPONSE_STYLES,
+      story_pacing: TEMPLATE_STORY_PACINGS,
+      interaction_style: TEMPLATE_INTERACTION_STYLES,
+    };
+    const wanted = CUSTOM_GAME_GENERATABLE.filter((f) => isEmpty(fields[f])).map((name) => ({ name, choices: choices[name] }));
+    const result = await generateFields(c.var.deps.env, { title, genre, fields: wanted, kind: "game" }, c.var.deps.log);
+    return c.json(result satisfies GenerateResultView);
+  });
+
+export const adminTemplatesRoutes = new Hono<AppEnv>()
+  // Cover generation needs a session (spec §8: 'Errore di autenticazione').
+  .use("/ai/cover", async (c, next) => {
+    if (!c.var.user) throw AppError.of("COVER_LOGIN_REQUIRED", 401);
+    await next();
+  })
+  .use(requireUser, requireAdmin)
+  .get("/", async (c) => c.json(await listAdminTemplates(c.var.deps.db)))
+  .post("/", zValidator("json", templateFormSchema, validationHook), async (c) => {
+    const template = await createTemplate(c.var.deps.db, c.req.valid("json"));
+    await audit(c, "template.create", template.id);
+    return c.json(template, 201);
+  })
+  .put("/:id", zValidator("json", templateFormSchema, validationHook), async (c) => {
+    const template = await updateTemplate(c.var.deps.db, c.req.param("id"), c.req.valid("json"));
+    await audit(c, "template.update", template.id);
+    return c.json(template);
+  })
+  .delete("/:id", async (c) => {
+    const id = c.req.param("id");
+    const { coverImageUrl } = await deleteTemplate(c.var.deps.db, id);
+    await audit(c, "template.delete", id);
+    if (coverImageUrl) {
+      // Our own stored cover goes with its template; other URLs are ignored by the storage.
+      await c.var.deps.media.deleteByUrls([coverImageUrl]).catch((error: unknown) => c.var.deps.log(`Copertina non eliminata: ${String(error)}`));
+    }
+    return c.json({ ok: true as const });
+  })
+  .post("/ai/improve", zValidator("json", improveTextSchema, validationHook), async (c) => {
+    const { text, field, context } = c.req.valid("json");
+    const result = await improveText(c.var.deps.env, { text, field, context }, c.var.deps.log);
+    return c.json(result satisfies ImproveResultView);
+  })
+  .post("/ai/generate", zValidator("json", generateContentSchema, validationHook), async (c) => {
+    const { title, genre, fields } = c.req.valid("json");
+    const wanted = GENERATABLE_FIELDS.filter((f) => isEmpty(fields[f])).map((name) => ({ name }));
+    const result = await generateFields(c.var.deps.env, { title, genre, fields: wanted, kind: "template" }, c.var.deps.log);
+    return c.json(result satisfies GenerateResultView);
+  })
+  .post("/ai/cover", zValidator("json", generateCoverSchema, validationHook), async (c) => {
+    const result = await generateCover(c.var.deps, c.req.valid("json"));
+    return c.json(result satisfies CoverResultView);
+  });
+
+/** Audit entry for an admin change to a template. */
+function audit(c: Parameters<typeof currentUser>[0], action: string, id: string) {
+  return writeAudit(c.var.deps.db, { userId: currentUser(c).id, action, detail: `template ${id}`, ip: clientIp(c) }, c.var.deps.log);
+}

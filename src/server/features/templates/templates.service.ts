@@ -1,0 +1,421 @@
+/**
+ * Story templates (spec §2 Admin templates, Discover list, Template detail; §3 saved_games with
+ * is_template = 1, template_likes, user_favorites; §4 Starting from a template, Like and
+ * favorite; §7 increment_plays, toggle_like, toggle_favorite). Also /crea-gioco, whose game is
+ * built like a template copy (its own configuration, the premise as the narrator's opening).
+ *
+ * Counters change with single conditional updates (plays = plays + 1) inside transactions that
+ * first lock the template row, so parallel clicks never lose or double a count; the unique
+ * (user_id, template_id) constraints keep one like and one favourite per user and template.
+ */
+
+import { randomUUID } from "node:crypto";
+import { type Kysely, type Selectable, sql, type Transaction } from "kysely";
+import { type GenreName, resolveGenre } from "../../../shared/genres";
+import type { CreateCustomGameInput } from "../../../shared/schemas/create-game";
+import type { TemplateInput } from "../../../shared/schemas/template";
+import { templateSlug } from "../../../shared/slug";
+import type {
+  AdminTemplateView,
+  CreatedGameView,
+  FavoriteResultView,
+  LikeResultView,
+  TemplateCardView,
+  TemplateDetailView,
+  TemplatePageView,
+} from "../../../shared/template-types";
+import { nowIso } from "../../clock";
+import type { Database, SavedGamesTable } from "../../db/schema";
+import { AppError } from "../../errors";
+
+type Db = Kysely<Database>;
+type TemplateRow = Selectable<SavedGamesTable>;
+
+/** Reads content.initial_prompt from the stored JSON ('' when missing or malformed). */
+export function initialPromptOf(content: string | null): string {
+  if (!content) return "";
+  try {
+    const value = JSON.parse(content) as { initial_prompt?: unknown };
+    return typeof value.initial_prompt === "string" ? value.initial_prompt : "";
+  } catch {
+    return "";
+  }
+}
+
+function topicsOf(json: string | null): string[] {
+  if (!json) return [];
+  try {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value) ? value.filter((t): t is string => typeof t === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+function toCard(row: Pick<TemplateRow, "id" | "title" | "description" | "genre" | "cover_image_url" | "plays" | "likes_count">): TemplateCardView {
+  return {
+    id: row.id,
+    slug: templateSlug(row.title),
+    title: row.title,
+    description: row.description ?? "",
+    genre: row.genre,
+    coverImageUrl: row.cover_image_url,
+    plays: Number(row.plays),
+    likes: Number(row.likes_count),
+  };
+}
+
+function toAdminView(row: TemplateRow): AdminTemplateView {
+  return {
+    id: row.id,
+    slug: templateSlug(row.title),
+    title: row.title,
+    description: row.description ?? "",
+    genre: row.genre,
+    cover_image_url: row.cover_image_url,
+    initial_prompt: initialPromptOf(row.content),
+    system_prompt: row.system_prompt,
+    response_style: row.response_style ?? "bilanciato",
+    story_pacing: row.story_pacing ?? "bilanciato",
+    interaction_style: row.interaction_style ?? "guidato",
+    temperature: Number(row.temperature ?? 1),
+    max_tokens: Number(row.max_tokens ?? 1024),
+    context_memory: Number(row.context_memory ?? 10),
+    special_instructions: row.special_instructions,
+    preferred_vocabulary: row.preferred_vocabulary,
+    forbidden_topics: topicsOf(row.forbidden_topics),
+    plays: Number(row.plays),
+    likes: Number(row.likes_count),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+const CARD_COLUMNS = ["id", "title", "description", "genre", "cover_image_url", "plays", "likes_count"] as const;
+
+/**
+ * Discover list (spec §2 Discover list; §7 select is_template true ordered by plays descending).
+ * Input: page (1-based) and page size. Output: the page's cards and the total number of templates.
+ */
+export async function listTemplates(db: Db, page: number, pageSize: number): Promise<TemplatePageView> {
+  const [items, counted] = await Promise.all([
+    db
+      .selectFrom("saved_games")
+      .select(CARD_COLUMNS)
+      .where("is_template", "=", 1)
+      .orderBy("plays", "desc")
+      .orderBy("created_at", "desc")
+      .orderBy("id", "asc")
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
+    db.selectFrom("saved_games").select((eb) => eb.fn.countAll<number>().as("n")).where("is_template", "=", 1).executeTakeFirstOrThrow(),
+  ]);
+  return { items: items.map(toCard), page, pageSize, total: Number(counted.n) };
+}
+
+/**
+ * One template as its page shows it (spec §2 Template detail), with whether `userId` (null for
+ * a visitor) likes it and saved it. Throws 404 TEMPLATE_NOT_FOUND ('Template non trovato.').
+ */
+export async function getTemplateDetail(db: Db, templateId: string, userId: string | null): Promise<TemplateDetailView> {
+  const row = await db
+    .selectFrom("saved_games")
+    .select([...CARD_COLUMNS, "content"])
+    .where("id", "=", templateId)
+    .where("is_template", "=", 1)
+    .executeTakeFirst();
+  if (!row) throw AppError.of("TEMPLATE_NOT_FOUND", 404);
+  let liked = false;
+  let favorited = false;
+  if (userId) {
+    const [like, favorite] = await Promise.all([
+      db.selectFrom("template_likes").select("id").where("user_id", "=", userId).where("template_id", "=", templateId).executeTakeFirst(),
+      db.selectFrom("user_favorites").select("id").where("user_id", "=", userId).where("template_id", "=", templateId).executeTakeFirst(),
+    ]);
+    liked = Boolean(like);
+    favorited = Boolean(favorite);
+  }
+  return { ...toCard(row), initialPrompt: initialPromptOf(row.content), liked, favorited };
+}
+
+/** Admin table (spec §7: is_template true ordered by created_at descending). */
+export async function listAdminTemplates(db: Db): Promise<AdminTemplateView[]> {
+  const rows = await db
+    .selectFrom("saved_games")
+    .selectAll()
+    .where("is_template", "=", 1)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(1000)
+    .execute();
+  return rows.map(toAdminView);
+}
+
+/** The stored columns of a template form (spec §5 save rules already applied by the schema). */
+function templateColumns(input: TemplateInput) {
+  return {
+    title: input.title,
+    genre: input.genre,
+    description: input.description,
+    content: JSON.stringify({ initial_prompt: input.initial_prompt }),
+    system_prompt: input.system_prompt,
+    temperature: input.temperature,
+    max_tokens: input.max_tokens,
+    response_style: input.response_style,
+    story_pacing: input.story_pacing,
+    interaction_style: input.interaction_style,
+    context_memory: input.context_memory,
+    special_instructions: input.special_instructions,
+    preferred_vocabulary: input.preferred_vocabulary,
+    forbidden_topics: JSON.stringify(input.forbidden_topics),
+    cover_image_url: input.cover_image_url,
+  };
+}
+
+/**
+ * Creates a template (is_template = 1, plays and likes 0). Templates belong to the site, not to
+ * the admin who wrote them (user_id null), so removing that account keeps them.
+ * Output: the stored template.
+ */
+export async function createTemplate(db: Db, input: TemplateInput): Promise<AdminTemplateView> {
+  const now = nowIso();
+  const id = randomUUID();
+  await db
+    .insertInto("saved_games")
+    .values({ id, user_id: null, is_template: 1, ...templateColumns(input), last_played: null, created_at: now, updated_at: now })
+    .execute();
+  const row = await db.selectFrom("saved_games").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+  return toAdminView(row);
+}
+
+/** Replaces every field of a template. Throws 404 TEMPLATE_NOT_FOUND. Output: the stored template. */
+export async function updateTemplate(db: Db, templateId: string, input: TemplateInput): Promise<AdminTemplateView> {
+  const result = await db
+    .updateTable("saved_games")
+    .set({ ...templateColumns(input), updated_at: nowIso() })
+    .where("id", "=", templateId)
+    .where("is_template", "=", 1)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) throw AppError.of("TEMPLATE_NOT_FOUND", 404);
+  const row = await db.selectFrom("saved_games").selectAll().where("id", "=", templateId).executeTakeFirstOrThrow();
+  return toAdminView(row);
+}
+
+/**
+ * Deletes a template (its likes and favourites go with it; players' copies stay, they are their
+ * own games). Output: the deleted cover URL (to remove a stored file). Throws 404 TEMPLATE_NOT_FOUND.
+ */
+export async function deleteTemplate(db: Db, templateId: string): Promise<{ coverImageUrl: string | null }> {
+  const row = await db
+    .selectFrom("saved_games")
+    .select("cover_image_url")
+    .where("id", "=", templateId)
+    .where("is_template", "=", 1)
+    .executeTakeFirst();
+  if (!row) throw AppError.of("TEMPLATE_NOT_FOUND", 404);
+  await db.deleteFrom("saved_games").where("id", "=", templateId).where("is_template", "=", 1).execute();
+  return { coverImageUrl: row.cover_image_url };
+}
+
+/**
+ * Locks the template's row for the rest of the transaction (a no-op update takes the row lock on
+ * PostgreSQL; SQLite transactions are serialised), so toggles of one template run one at a time.
+ * Throws 404 TEMPLATE_NOT_FOUND.
+ */
+async function lockTemplate(trx: Transaction<Database>, templateId: string): Promise<void> {
+  const result = await trx
+    .updateTable("saved_games")
+    .set({ likes_count: sql<number>`likes_count` })
+    .where("id", "=", templateId)
+    .where("is_template", "=", 1)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) throw AppError.of("TEMPLATE_NOT_FOUND", 404);
+}
+
+/**
+ * Like toggle (spec §4 Like and favorite, §7 toggle_like → the new like count).
+ * Input: the user, the template, and optionally the wanted state (true = like): with it the call
+ * is idempotent (a double click sends the same state twice); without it the state flips.
+ * Output: {liked, likes}. likes_count moves only when a like row was really inserted or deleted.
+ * Throws 404 TEMPLATE_NOT_FOUND.
+ */
+export async function toggleLike(db: Db, userId: string, templateId: string, wanted?: boolean): Promise<LikeResultView> {
+  return db.transaction().execute(async (trx) => {
+    await lockTemplate(trx, templateId);
+    const existing = await trx
+      .selectFrom("template_likes")
+      .select("id")
+      .where("user_id", "=", userId)
+      .where("template_id", "=", templateId)
+      .executeTakeFirst();
+    const liked = wanted ?? !existing;
+    if (liked && !existing) {
+      const inserted = await trx
+        .insertInto("template_likes")
+        .values({ id: randomUUID(), user_id: userId, template_id: templateId, created_at: nowIso() })
+        .onConflict((oc) => oc.columns(["user_id", "template_id"]).doNothing())
+        .executeTakeFirst();
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) {
+        await trx.updateTable("saved_games").set({ likes_count: sql<number>`likes_count + 1` }).where("id", "=", templateId).execute();
+      }
+    } else if (!liked && existing) {
+      const deleted = await trx.deleteFrom("template_likes").where("user_id", "=", userId).where("template_id", "=", templateId).executeTakeFirst();
+      if (Number(deleted.numDeletedRows) > 0) {
+        await trx
+          .updateTable("saved_games")
+          .set({ likes_count: sql<number>`case when likes_count > 0 then likes_count - 1 else 0 end` })
+          .where("id", "=", templateId)
+          .execute();
+      }
+    }
+    const row = await trx.selectFrom("saved_games").select("likes_count").where("id", "=", templateId).executeTakeFirstOrThrow();
+    return { liked, likes: Number(row.likes_count) };
+  });
+}
+
+/**
+ * Favourite toggle (spec §4 Like and favorite, §7 toggle_favorite), same rules as toggleLike.
+ * Output: {favorited}. Throws 404 TEMPLATE_NOT_FOUND.
+ */
+export async function toggleFavorite(db: Db, userId: string, templateId: string, wanted?: boolean): Promise<FavoriteResultView> {
+  return db.transaction().execute(async (trx) => {
+    await lockTemplate(trx, templateId);
+    const existing = await trx
+      .selectFrom("user_favorites")
+      .select("id")
+      .where("user_id", "=", userId)
+      .where("template_id", "=", templateId)
+      .executeTakeFirst();
+    const favorited = wanted ?? !existing;
+    if (favorited && !existing) {
+      await trx
+        .insertInto("user_favorites")
+        .values({ id: randomUUID(), user_id: userId, template_id: templateId, created_at: nowIso() })
+        .onConflict((oc) => oc.columns(["user_id", "template_id"]).doNothing())
+        .execute();
+    } else if (!favorited && existing) {
+      await trx.deleteFrom("user_favorites").where("user_id", "=", userId).where("template_id", "=", templateId).execute();
+    }
+    return { favorited };
+  });
+}
+
+/** The genre prompt row of a genre (seeded for all 14). */
+async function genrePrompt(db: Db | Transaction<Database>, genre: GenreName) {
+  return db.selectFrom("genre_prompts").selectAll().where("genre", "=", genre).executeTakeFirstOrThrow();
+}
+
+/** Inserts the opening as the game's first assistant message; a failure is only logged (spec §4 step 3). */
+async function insertOpening(db: Db, gameId: string, userId: string, opening: string, log: (line: string) => void): Promise<void> {
+  if (!opening.trim()) return;
+  try {
+    await db
+      .insertInto("chat_messages")
+      .values({ id: randomUUID(), game_id: gameId, user_id: userId, role: "assistant", content: opening.trim(), image_url: null, created_at: nowIso() })
+      .execute();
+  } catch (error) {
+    log(`Messaggio iniziale non salvato per la partita ${gameId}: ${String(error)}`);
+  }
+}
+
+/**
+ * Starting from a template (spec §4): 1. plays + 1 (atomic), 2. the player's copy (is_template 0,
+ * progress 0) carrying the template's whole AI configuration, title, description, content and
+ * cover, 3. the initial prompt as the first assistant message, 4. the caller opens the game.
+ * A template without its own system prompt gets the genre prompt plus the story's title and
+ * description, so the copy always narrates with its own configuration.
+ * Output: {id, genre} of the copy. Throws 404 TEMPLATE_NOT_FOUND.
+ */
+export async function playTemplate(db: Db, userId: string, templateId: string, log: (line: string) => void): Promise<CreatedGameView> {
+  const gameId = randomUUID();
+  const { genre, opening } = await db.transaction().execute(async (trx) => {
+    const bumped = await trx
+      .updateTable("saved_games")
+      .set({ plays: sql<number>`plays + 1` })
+      .where("id", "=", templateId)
+      .where("is_template", "=", 1)
+      .executeTakeFirst();
+    if (Number(bumped.numUpdatedRows) === 0) throw AppError.of("TEMPLATE_NOT_FOUND", 404);
+    const t = await trx.selectFrom("saved_games").selectAll().where("id", "=", templateId).executeTakeFirstOrThrow();
+    const genre = resolveGenre(t.genre);
+    let systemPrompt = t.system_prompt?.trim() || null;
+    if (!systemPrompt) {
+      const base = await genrePrompt(trx, genre);
+      systemPrompt = `${base.system_prompt}\n\nLa storia si intitola «${t.title}». ${t.description ?? ""}`.trim();
+    }
+    const now = nowIso();
+    await trx
+      .insertInto("saved_games")
+      .values({
+        id: gameId,
+        user_id: userId,
+        is_template: 0,
+        title: t.title,
+        genre,
+        description: t.description,
+        content: t.content,
+        system_prompt: systemPrompt,
+        temperature: t.temperature,
+        max_tokens: t.max_tokens,
+        response_style: t.response_style,
+        story_pacing: t.story_pacing,
+        interaction_style: t.interaction_style,
+        context_memory: t.context_memory,
+        special_instructions: t.special_instructions,
+        preferred_vocabulary: t.preferred_vocabulary,
+        forbidden_topics: t.forbidden_topics,
+        cover_image_url: t.cover_image_url,
+        progress: 0,
+        last_played: now,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    return { genre, opening: initialPromptOf(t.content) };
+  });
+  await insertOpening(db, gameId, userId, opening, log);
+  return { id: gameId, genre };
+}
+
+/**
+ * /crea-gioco: the player's own game. Its configuration is the genre prompt's, with the chosen
+ * styles instead of the genre's when given and the premise added to the system prompt; the
+ * premise is also the narrator's opening (first assistant message).
+ * Output: {id, genre} of the new game.
+ */
+export async function createCustomGame(db: Db, userId: string, input: CreateCustomGameInput, log: (line: string) => void): Promise<CreatedGameView> {
+  const genre = resolveGenre(input.genre);
+  const base = await genrePrompt(db, genre);
+  const id = randomUUID();
+  const now = nowIso();
+  await db
+    .insertInto("saved_games")
+    .values({
+      id,
+      user_id: userId,
+      is_template: 0,
+      title: input.title,
+      genre,
+      description: input.premise,
+      content: JSON.stringify({ initial_prompt: input.premise }),
+      system_prompt: `${base.system_prompt}\n\nLa storia si intitola «${input.title}». Premessa, già raccontata al giocatore: ${input.premise}`,
+      temperature: Number(base.temperature),
+      max_tokens: base.max_tokens,
+      response_style: input.response_style ?? base.response_style,
+      story_pacing: input.story_pacing ?? base.story_pacing,
+      interaction_style: input.interaction_style ?? base.interaction_style,
+      context_memory: base.context_memory,
+      special_instructions: base.special_instructions,
+      preferred_vocabulary: base.preferred_vocabulary,
+      forbidden_topics: base.forbidden_topics,
+      cover_image_url: null,
+      progress: 0,
+      last_played: now,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  await insertOpening(db, id, userId, input.premise, log);
+  return { id, genre };
+}

@@ -1,0 +1,45 @@
+/**
+ * GET /api/events (session needed; 401 otherwise) → text/event-stream of LiveEvent for the
+ * signed-in user: first 'ready', then one event per bus message, named after its `type`
+ * ('notifications.changed', 'account.changed'), with the event as JSON data, and a 'ping'
+ * every 25 s. Everyone's events (topic `broadcast`) and the user's own (`user:<id>`) arrive here,
+ * from this instance or, on PostgreSQL, from any other (issue 5 Live).
+ */
+
+import { Hono } from "hono";
+import { streamSSE } from "hono/streaming";
+import type { LiveEvent } from "../../shared/api-types";
+import { currentUser, requireUser } from "../auth/middleware";
+import type { AppEnv } from "../context";
+import { BROADCAST_TOPIC, userTopic } from "./live-events";
+
+const PING_MS = 25_000;
+
+export const eventsRoutes = new Hono<AppEnv>().use(requireUser).get("/", (c) => {
+  const user = currentUser(c);
+  const { bus, shutdownSignal } = c.var.deps;
+  c.header("Cache-Control", "no-store");
+  c.header("X-Accel-Buffering", "no");
+  return streamSSE(c, async (stream) => {
+    // Writes are chained so events never interleave.
+    let queue = Promise.resolve();
+    const send = (event: string, data: unknown) => {
+      queue = queue.then(() => stream.writeSSE({ event, data: JSON.stringify(data) })).catch(() => {});
+      return queue;
+    };
+    const forward = (payload: unknown) => {
+      const event = payload as LiveEvent;
+      if (event && typeof event.type === "string") void send(event.type, event);
+    };
+    const unsubscribe = [bus.subscribe(BROADCAST_TOPIC, forward), bus.subscribe(userTopic(user.id), forward)];
+    await send("ready", {});
+    const ping = setInterval(() => void send("ping", {}), PING_MS);
+    await new Promise<void>((resolve) => {
+      stream.onAbort(resolve);
+      if (shutdownSignal.aborted) resolve();
+      shutdownSignal.addEventListener("abort", () => resolve(), { once: true });
+    });
+    clearInterval(ping);
+    for (const off of unsubscribe) off();
+  });
+});

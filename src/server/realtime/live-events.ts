@@ -1,0 +1,29 @@
+/**
+ * Live events for signed-in browsers (issue 5 Live; spec §4 Admin flag, Notification): what goes
+ * over the event bus and out of GET /api/events. Topics: `broadcast` (every user) and
+ * `user:<id>` (one user, on every instance).
+ */
+
+import type { LiveEvent } from "../../shared/api-types";
+import type { EventBus } from "./event-bus";
+
+export const BROADCAST_TOPIC = "broadcast";
+
+/** Bus topic of one user's private events. */
+export function userTopic(userId: string): string {
+  return `user:${userId}`;
+}
+
+/** Sends an event to every connected user (e.g. a notification was published). */
+export function publishToEveryone(bus: EventBus, event: LiveEvent): Promise<void> {
+  return bus.publish(BROADCAST_TOPIC, event);
+}
+
+/**
+ * Tells one user's browsers that their account changed (role rows, plan, limits): the web then
+ * reloads GET /api/me, so the header's Admin link appears or disappears without a reload.
+ * Call it after any change to the user's user_roles or user_tokens rows (issue 6: role and plan edits).
+ */
+export function publishAccountChanged(bus: EventBus, userId: string, reason: "roles" | "plan" = "roles"): Promise<void> {
+  return bus.publish(userTopic(userId), { type: "account.changed", reason } satisfies LiveEvent);
+}

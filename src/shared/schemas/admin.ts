@@ -1,0 +1,81 @@
+/**
+ * Admin console inputs (spec §2 Admin users, Admin activity, Admin orders; §6 roles and plans;
+ * §9 page sizes): one schema per form or list query, shared by the web forms and the server
+ * routes, with Italian messages.
+ */
+
+import { z } from "zod";
+
+/** Roles of spec §6 and their Italian labels. */
+export const ROLES = ["admin", "user", "moderator"] as const;
+export type RoleName = (typeof ROLES)[number];
+export const ROLE_LABELS: Record<RoleName, string> = { admin: "Amministratore", user: "Utente", moderator: "Moderatore" };
+
+/** Plans of spec §6 / §9. */
+export const PLAN_IDS = ["base", "premium", "pro", "admin"] as const;
+export type PlanName = (typeof PLAN_IDS)[number];
+export const PLAN_LABELS: Record<PlanName, string> = { base: "Base", premium: "Premium", pro: "Pro", admin: "Admin" };
+
+/** Order statuses seen in spec §4 (completed green, failed red, refunded orange, any other blue). */
+export const ORDER_STATUSES = ["completed", "pending", "failed", "refunded"] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  completed: "Completato",
+  pending: "In attesa",
+  failed: "Fallito",
+  refunded: "Rimborsato",
+};
+/** Plans that can be bought (the subscription types of an order). */
+export const ORDER_PLANS = ["premium", "pro"] as const;
+
+/** Admin activity page sizes (spec §9): 10, 20, 50 or 100; default 20. */
+export const ACTIVITY_PAGE_SIZES = [10, 20, 50, 100] as const;
+export const DEFAULT_PAGE_SIZE = 20;
+
+const email = z.string({ error: "Inserisci un'email valida." }).trim().toLowerCase().pipe(z.email({ message: "Inserisci un'email valida." }).max(254));
+const role = z.enum(ROLES, { error: "Scegli un ruolo valido." });
+const plan = z.enum(PLAN_IDS, { error: "Scegli un piano valido." });
+
+/** 'Nuovo Utente' form: e-mail, role and plan of the new account. */
+export const adminCreateUserSchema = z.object({ email, role, plan });
+export type AdminCreateUserInput = z.infer<typeof adminCreateUserSchema>;
+
+/** User edit form: e-mail, role and plan (spec §2 Admin users, §6). */
+export const adminUpdateUserSchema = z.object({ email, role, plan });
+export type AdminUpdateUserInput = z.infer<typeof adminUpdateUserSchema>;
+
+/** Paged list query: ?page (1-based) &pageSize (1–100) &search (part of an e-mail). */
+export const adminListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(DEFAULT_PAGE_SIZE),
+  search: z.string().trim().max(254).optional(),
+});
+export type AdminListQuery = z.infer<typeof adminListQuerySchema>;
+
+/** Activity list query: the page sizes of spec §9 only. */
+export const adminActivityQuerySchema = adminListQuerySchema.extend({
+  pageSize: z.coerce
+    .number()
+    .int()
+    .refine((n) => (ACTIVITY_PAGE_SIZES as readonly number[]).includes(n), "Numero di righe per pagina non valido.")
+    .default(DEFAULT_PAGE_SIZE),
+});
+
+/**
+ * 'Registra ordine' form (payments are not live: an admin records an order): the buyer's
+ * e-mail, the plan bought, the amount in euro (0–10 000, two decimals) and the status.
+ */
+export const adminCreateOrderSchema = z.object({
+  userEmail: email,
+  subscriptionType: z.enum(ORDER_PLANS, { error: "Scegli un piano valido." }),
+  amount: z
+    .number({ error: "Inserisci un importo valido." })
+    .min(0, "L'importo non può essere negativo.")
+    .max(10_000, "L'importo massimo è 10.000 €.")
+    .refine((n) => Math.round(n * 100) === Number((n * 100).toFixed(6)), "L'importo può avere al massimo due decimali."),
+  status: z.enum(ORDER_STATUSES, { error: "Scegli uno stato valido." }),
+});
+export type AdminCreateOrderInput = z.infer<typeof adminCreateOrderSchema>;
+
+/** Order status change (e.g. completed → refunded). */
+export const adminUpdateOrderSchema = z.object({ status: z.enum(ORDER_STATUSES, { error: "Scegli uno stato valido." }) });

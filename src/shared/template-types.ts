@@ -1,0 +1,91 @@
+/** Shapes of the template API's JSON (spec §2 Discover, Template detail, Admin templates). */
+
+/** A card on /scopri. */
+export interface TemplateCardView {
+  id: string;
+  /** Slug of the title (spec §9): the page is /scopri/{slug}/{id}. */
+  slug: string;
+  title: string;
+  description: string;
+  genre: string;
+  /** http(s) URL or /media/… path; null = placeholder. */
+  coverImageUrl: string | null;
+  plays: number;
+  likes: number;
+}
+
+/** A page of /scopri, most played first. */
+export interface TemplatePageView {
+  items: TemplateCardView[];
+  page: number;
+  pageSize: number;
+  total: number;
+}
+
+/** The template page /scopri/{slug}/{id}. `liked`/`favorited` are false for visitors. */
+export interface TemplateDetailView extends TemplateCardView {
+  /** The story opening quoted on the page (content.initial_prompt). */
+  initialPrompt: string;
+  liked: boolean;
+  favorited: boolean;
+}
+
+/** A template as the admin table and dialog need it (every field of the form). */
+export interface AdminTemplateView {
+  id: string;
+  slug: string;
+  title: string;
+  description: string;
+  genre: string;
+  cover_image_url: string | null;
+  initial_prompt: string;
+  system_prompt: string | null;
+  response_style: string;
+  story_pacing: string;
+  interaction_style: string;
+  temperature: number;
+  max_tokens: number;
+  context_memory: number;
+  special_instructions: string | null;
+  preferred_vocabulary: string | null;
+  forbidden_topics: string[];
+  plays: number;
+  likes: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Answer of the like toggle: the new state and the new like count (spec §7 toggle_like). */
+export interface LikeResultView {
+  liked: boolean;
+  likes: number;
+}
+
+export interface FavoriteResultView {
+  favorited: boolean;
+}
+
+/** A game created from a template or on /crea-gioco: open /gioco/{genre lower-cased}/{id}. */
+export interface CreatedGameView {
+  id: string;
+  genre: string;
+}
+
+/** Answer of 'improve' (spec §7 improve-text). */
+export interface ImproveResultView {
+  improvedText: string;
+  /** 'offline' when no AI provider is configured, else the model name. */
+  source: string;
+}
+
+/** Answer of 'generate all empty fields' (spec §7 generate-content): only the fields filled. */
+export interface GenerateResultView {
+  generatedContent: Record<string, string>;
+  source: string;
+}
+
+/** Answer of 'generate cover': the stored image's public URL. */
+export interface CoverResultView {
+  url: string;
+  source: string;
+}

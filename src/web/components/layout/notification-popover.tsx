@@ -1,0 +1,74 @@
+import { Bell } from "lucide-react";
+import { useState } from "react";
+import { Link } from "react-router";
+import { Button } from "@/components/ui/button";
+import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
+import { Spinner } from "@/components/ui/spinner";
+import { useMarkRead, useNotifications } from "@/features/notifications/api";
+import { NotificationItem } from "@/features/notifications/components/notification-item";
+
+/**
+ * The header bell and its popover (spec §2 Notification popover; §9 sizes): 320 px wide, title
+ * 'Notifiche' with the unread count badge, a list scrolling within 300 px ('Nessuna notifica'
+ * when empty), and 'Vedi tutte' to /notifiche. The bell shows the unread count too; the list
+ * follows new publications live (useLiveEvents in the header).
+ */
+export function NotificationPopover() {
+  const [open, setOpen] = useState(false);
+  const { query, items, unread } = useNotifications();
+  const markRead = useMarkRead();
+  const label = unread > 0 ? `Notifiche (${unread} non ${unread === 1 ? "letta" : "lette"})` : "Notifiche";
+
+  return (
+    <Popover open={open} onOpenChange={setOpen}>
+      <PopoverTrigger asChild>
+        <Button variant="ghost" size="icon" aria-label={label} className="relative">
+          <Bell aria-hidden="true" />
+          {unread > 0 && (
+            <span
+              aria-hidden="true"
+              data-testid="bell-badge"
+              className="absolute -top-0.5 -right-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-fuchsia-700 px-1 text-[10px] leading-none font-bold text-white"
+            >
+              {unread > 99 ? "99+" : unread}
+            </span>
+          )}
+        </Button>
+      </PopoverTrigger>
+      <PopoverContent align="end" className="w-[320px] max-w-[calc(100vw-1rem)] p-0" aria-label="Notifiche">
+        <div className="flex items-center justify-between border-b px-4 py-3">
+          <h2 className="text-sm font-semibold">Notifiche</h2>
+          {unread > 0 && (
+            <span className="rounded-full bg-violet-600 px-2 py-0.5 text-xs font-semibold text-white" aria-label={`${unread} non lette`}>
+              {unread}
+            </span>
+          )}
+        </div>
+        <div className="max-h-[300px] overflow-y-auto p-2">
+          {query.isLoading ? (
+            <div className="flex justify-center py-6">
+              <Spinner />
+            </div>
+          ) : items.length === 0 ? (
+            <p className="py-6 text-center text-sm text-muted-foreground">Nessuna notifica</p>
+          ) : (
+            <ul className="flex flex-col gap-1">
+              {items.map((n) => (
+                <li key={n.id}>
+                  <NotificationItem notification={n} marking={markRead.isPending} onMarkRead={(id) => markRead.mutate(id)} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+        <div className="border-t p-2">
+          <Button asChild variant="ghost" size="sm" className="w-full">
+            <Link to="/notifiche" onClick={() => setOpen(false)}>
+              Vedi tutte
+            </Link>
+          </Button>
+        </div>
+      </PopoverContent>
+    </Popover>
+  );
+}

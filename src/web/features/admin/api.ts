@@ -1,0 +1,142 @@
+/**
+ * Admin console API for the web (issue 6): TanStack Query options and mutations over
+ * /api/admin/*. Every call can fail with ApiError (403 'Accesso negato' when the admin role was
+ * removed meanwhile); mutations invalidate the lists they change.
+ */
+
+import type {
+  AdminChatHistoryView,
+  AdminGameView,
+  AdminOrderView,
+  AdminStatsView,
+  AdminUserView,
+  AuditEntryView,
+  GenrePromptsView,
+  GenrePromptView,
+  Page,
+} from "@shared/admin-types";
+import type { AdminCreateOrderInput, AdminCreateUserInput, AdminUpdateUserInput, OrderStatus } from "@shared/schemas/admin";
+import type { GenrePromptFormValues } from "@shared/schemas/genre-prompt";
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "@/lib/api";
+
+const qs = (params: Record<string, string | number | undefined>) =>
+  new URLSearchParams(Object.entries(params).filter(([, v]) => v !== undefined && v !== "").map(([k, v]) => [k, String(v)])).toString();
+
+/** GET /api/admin/stats → AdminStatsView (dashboard cards). */
+export const statsQuery = queryOptions({
+  queryKey: ["admin", "stats"],
+  queryFn: ({ signal }) => api<AdminStatsView>("/admin/stats", { signal }),
+  staleTime: 0,
+});
+
+/** GET /api/admin/audit → the newest audit entries (dashboard 'Registro di sicurezza'). */
+export const auditQuery = (pageSize = 10) =>
+  queryOptions({
+    queryKey: ["admin", "audit", pageSize],
+    queryFn: ({ signal }) => api<Page<AuditEntryView>>(`/admin/audit?${qs({ page: 1, pageSize })}`, { signal }),
+    staleTime: 0,
+  });
+
+/**
+ * GET /api/admin/users?page&pageSize&search → Page<AdminUserView>. Cached 30 s with 1 retry
+ * (spec §2 Admin users); edits invalidate ['admin', 'users'].
+ */
+export const usersQuery = (page: number, pageSize: number, search: string) =>
+  queryOptions({
+    queryKey: ["admin", "users", { page, pageSize, search }],
+    queryFn: ({ signal }) => api<Page<AdminUserView>>(`/admin/users?${qs({ page, pageSize, search })}`, { signal }),
+    staleTime: 30_000,
+    retry: 1,
+    placeholderData: keepPreviousData,
+  });
+
+/** GET /api/admin/games?page&pageSize → Page<AdminGameView> (pageSize 10, 20, 50 or 100). */
+export const gamesQuery = (page: number, pageSize: number) =>
+  queryOptions({
+    queryKey: ["admin", "games", { page, pageSize }],
+    queryFn: ({ signal }) => api<Page<AdminGameView>>(`/admin/games?${qs({ page, pageSize })}`, { signal }),
+    staleTime: 0,
+    placeholderData: keepPreviousData,
+  });
+
+/** GET /api/admin/games/:id/messages → 'Storico Chat' of one game. */
+export const chatHistoryQuery = (gameId: string) =>
+  queryOptions({
+    queryKey: ["admin", "games", gameId, "messages"],
+    queryFn: ({ signal }) => api<AdminChatHistoryView>(`/admin/games/${encodeURIComponent(gameId)}/messages`, { signal }),
+    staleTime: 0,
+  });
+
+/** GET /api/admin/orders?page&pageSize → Page<AdminOrderView>, newest first. */
+export const ordersQuery = (page: number, pageSize: number) =>
+  queryOptions({
+    queryKey: ["admin", "orders", { page, pageSize }],
+    queryFn: ({ signal }) => api<Page<AdminOrderView>>(`/admin/orders?${qs({ page, pageSize })}`, { signal }),
+    staleTime: 0,
+    placeholderData: keepPreviousData,
+  });
+
+/** GET /api/admin/genres → stored prompts and the genres still missing one. */
+export const genresQuery = queryOptions({
+  queryKey: ["admin", "genres"],
+  queryFn: ({ signal }) => api<GenrePromptsView>("/admin/genres", { signal }),
+  staleTime: 0,
+});
+
+/** Creates ('Nuovo Utente'), updates or deletes users; refreshes the user list and the dashboard. */
+export function useUserMutations() {
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ["admin"] });
+  return {
+    create: useMutation({
+      mutationFn: (input: AdminCreateUserInput) => api<AdminUserView>("/admin/users", { body: input }),
+      onSuccess: refresh,
+    }),
+    update: useMutation({
+      mutationFn: ({ id, input }: { id: string; input: AdminUpdateUserInput }) =>
+        api<AdminUserView>(`/admin/users/${encodeURIComponent(id)}`, { method: "PUT", body: input }),
+      onSuccess: refresh,
+    }),
+    remove: useMutation({
+      mutationFn: (id: string) => api<{ ok: true }>(`/admin/users/${encodeURIComponent(id)}`, { method: "DELETE" }),
+      onSuccess: refresh,
+    }),
+  };
+}
+
+/** Records an order or changes its status; refreshes orders, users and the dashboard. */
+export function useOrderMutations() {
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ["admin"] });
+  return {
+    create: useMutation({
+      mutationFn: (input: AdminCreateOrderInput) => api<{ order: AdminOrderView; plan: string | null }>("/admin/orders", { body: input }),
+      onSuccess: refresh,
+    }),
+    setStatus: useMutation({
+      mutationFn: ({ id, status }: { id: string; status: OrderStatus }) =>
+        api<{ ok: true }>(`/admin/orders/${encodeURIComponent(id)}`, { method: "PATCH", body: { status } }),
+      onSuccess: refresh,
+    }),
+  };
+}
+
+/** 'Sincronizzazione Generi': POST /api/admin/genres/sync → {created}; refreshes the prompts. */
+export function useSyncGenres() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<{ created: number }>("/admin/genres/sync", { method: "POST" }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: genresQuery.queryKey }),
+  });
+}
+
+/** Saves a genre prompt: PUT /api/admin/genres/:id with the form's values. */
+export function useSaveGenrePrompt() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, values }: { id: string; values: GenrePromptFormValues }) =>
+      api<GenrePromptView>(`/admin/genres/${encodeURIComponent(id)}`, { method: "PUT", body: values }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: genresQuery.queryKey }),
+  });
+}

@@ -1,0 +1,89 @@
+import type { AdminGameView } from "@shared/admin-types";
+import { ACTIVITY_PAGE_SIZES, DEFAULT_PAGE_SIZE } from "@shared/schemas/admin";
+import { useQuery } from "@tanstack/react-query";
+import { MessagesSquare } from "lucide-react";
+import { useState } from "react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { CenteredSpinner } from "@/components/ui/spinner";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { gamesQuery } from "../api";
+import { AdminPageHeader } from "../components/admin-page-header";
+import { ChatHistoryDialog } from "../components/chat-history-dialog";
+import { PaginationBar } from "../components/pagination-bar";
+import { formatDateTime } from "../format";
+
+/**
+ * /admin/activity, also reached from /admin/games (spec §2 Admin activity, §9 page sizes): the
+ * players' games (Titolo, Genere, Utente, Ultima Attività, Azioni) paged on the server, 10/20/50/100
+ * rows (default 20), 'Mostrando x - y di N partite', and the 'Storico Chat' dialog. Empty:
+ * 'Nessuna partita trovata.'; error: 'Errore nel caricamento delle partite: {message}'.
+ */
+export function ActivityPage() {
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
+  const [open, setOpen] = useState<AdminGameView | null>(null);
+  const games = useQuery(gamesQuery(page, pageSize));
+
+  return (
+    <div>
+      <AdminPageHeader title="Partite Utenti" description="Le partite dei giocatori e i loro storici chat." />
+      {games.isPending ? (
+        <CenteredSpinner className="min-h-[30vh]" />
+      ) : games.isError ? (
+        <p role="alert" className="rounded-lg border border-red-400/40 bg-red-950/40 p-4 text-red-100">
+          Errore nel caricamento delle partite: {games.error.message}
+        </p>
+      ) : games.data.total === 0 ? (
+        <p className="rounded-lg border p-6 text-center text-muted-foreground">Nessuna partita trovata.</p>
+      ) : (
+        <>
+          <div className="rounded-xl border bg-card">
+            <Table>
+              <TableHeader>
+                <TableRow>
+                  <TableHead>Titolo</TableHead>
+                  <TableHead>Genere</TableHead>
+                  <TableHead>Utente</TableHead>
+                  <TableHead>Ultima Attività</TableHead>
+                  <TableHead className="text-right">Azioni</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {games.data.items.map((game) => (
+                  <TableRow key={game.id}>
+                    <TableCell className="font-medium">{game.title}</TableCell>
+                    <TableCell>
+                      <Badge variant="secondary">{game.genre}</Badge>
+                    </TableCell>
+                    <TableCell>{game.userName}</TableCell>
+                    <TableCell className="tabular-nums">{formatDateTime(game.lastPlayed)}</TableCell>
+                    <TableCell className="text-right">
+                      <Button variant="outline" size="sm" onClick={() => setOpen(game)} aria-label={`Storico Chat di ${game.title}`}>
+                        <MessagesSquare aria-hidden="true" />
+                        Storico Chat
+                      </Button>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </div>
+          <PaginationBar
+            page={page}
+            pageSize={pageSize}
+            total={games.data.total}
+            noun="partite"
+            onPage={setPage}
+            pageSizes={ACTIVITY_PAGE_SIZES}
+            onPageSize={(size) => {
+              setPageSize(size);
+              setPage(1);
+            }}
+          />
+        </>
+      )}
+      <ChatHistoryDialog game={open} onClose={() => setOpen(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,146 @@
+/**
+ * /admin/templates (spec §2 Admin templates; §7 saved_games is_template true by created_at
+ * descending; §8 'Template eliminato con successo.', 'Errore'): the table (Titolo, Genere,
+ * Giocate, Likes, Creato il, edit, delete), 'Crea Template' and the create/edit dialog.
+ */
+
+import { templatePath } from "@shared/slug";
+import type { AdminTemplateView } from "@shared/template-types";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { format } from "date-fns";
+import { it } from "date-fns/locale";
+import { ExternalLink, Pencil, Plus, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { Link } from "react-router";
+import { toast } from "sonner";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "@/components/ui/alert-dialog";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { CenteredSpinner } from "@/components/ui/spinner";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { adminTemplatesKey, adminTemplatesQuery, deleteTemplate } from "./api";
+import { TemplateDialog } from "./template-dialog";
+
+const count = new Intl.NumberFormat("it-IT");
+
+/** The admin templates page. */
+export function AdminTemplatesPage() {
+  const queryClient = useQueryClient();
+  const query = useQuery(adminTemplatesQuery);
+  const [editing, setEditing] = useState<{ template: AdminTemplateView | null; key: number } | null>(null);
+  const [deleting, setDeleting] = useState<AdminTemplateView | null>(null);
+
+  const remove = useMutation({
+    mutationFn: (id: string) => deleteTemplate(id),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: adminTemplatesKey });
+      void queryClient.invalidateQueries({ queryKey: ["templates"] });
+      toast.success("Successo!", { description: "Template eliminato con successo." });
+      setDeleting(null);
+    },
+    onError: (error) => toast.error("Errore", { description: error.message }),
+  });
+
+  const open = (template: AdminTemplateView | null) => setEditing({ template, key: Date.now() });
+
+  return (
+    <div>
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight md:text-3xl">Gestione Template</h1>
+          <p className="mt-1 text-muted-foreground">Le storie pronte da giocare mostrate in Scopri.</p>
+        </div>
+        <Button onClick={() => open(null)}>
+          <Plus aria-hidden="true" />
+          Crea Template
+        </Button>
+      </div>
+
+      <div className="mt-6 overflow-hidden rounded-xl border border-border/70 bg-card/60">
+        {query.isPending ? (
+          <CenteredSpinner />
+        ) : query.isError ? (
+          <p role="alert" className="p-6 text-center">
+            Errore nel caricamento dei template: {query.error.message}
+          </p>
+        ) : query.data.length === 0 ? (
+          <p className="p-6 text-center text-muted-foreground">Nessun template. Crea il primo con «Crea Template».</p>
+        ) : (
+          <Table>
+            <TableHeader>
+              <TableRow>
+                <TableHead>Titolo</TableHead>
+                <TableHead>Genere</TableHead>
+                <TableHead className="text-right">Giocate</TableHead>
+                <TableHead className="text-right">Likes</TableHead>
+                <TableHead>Creato il</TableHead>
+                <TableHead className="text-right">
+                  <span className="sr-only">Azioni</span>
+                </TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {query.data.map((t) => (
+                <TableRow key={t.id}>
+                  <TableCell className="max-w-64 font-medium">
+                    <Link to={templatePath(t.id, t.title)} className="inline-flex items-center gap-1 hover:underline">
+                      <span className="truncate">{t.title}</span>
+                      <ExternalLink aria-hidden="true" className="size-3 shrink-0 text-muted-foreground" />
+                    </Link>
+                  </TableCell>
+                  <TableCell>
+                    <Badge variant="secondary">{t.genre}</Badge>
+                  </TableCell>
+                  <TableCell className="text-right tabular-nums">{count.format(t.plays)}</TableCell>
+                  <TableCell className="text-right tabular-nums">{count.format(t.likes)}</TableCell>
+                  <TableCell className="whitespace-nowrap">{format(new Date(t.createdAt), "d MMM yyyy", { locale: it })}</TableCell>
+                  <TableCell className="text-right whitespace-nowrap">
+                    <Button variant="ghost" size="icon" aria-label={`Modifica ${t.title}`} onClick={() => open(t)}>
+                      <Pencil aria-hidden="true" />
+                    </Button>
+                    <Button variant="ghost" size="icon" className="text-red-300 hover:text-red-200" aria-label={`Elimina ${t.title}`} onClick={() => setDeleting(t)}>
+                      <Trash2 aria-hidden="true" />
+                    </Button>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </div>
+
+      {editing && <TemplateDialog key={editing.key} open template={editing.template} onOpenChange={(o) => !o && setEditing(null)} />}
+
+      <AlertDialog open={deleting !== null} onOpenChange={(o) => !o && !remove.isPending && setDeleting(null)}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Eliminare «{deleting?.title}»?</AlertDialogTitle>
+            <AlertDialogDescription>Sei sicuro di voler eliminare questo template? L'azione è irreversibile.</AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel disabled={remove.isPending}>Annulla</AlertDialogCancel>
+            <AlertDialogAction
+              className="bg-red-700 text-white hover:bg-red-800"
+              disabled={remove.isPending}
+              onClick={(e) => {
+                e.preventDefault();
+                if (deleting) remove.mutate(deleting.id);
+              }}
+            >
+              Elimina
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </div>
+  );
+}

@@ -1,0 +1,189 @@
+import type { AdminUserView } from "@shared/admin-types";
+import { PLAN_LABELS, ROLE_LABELS } from "@shared/schemas/admin";
+import { useQuery } from "@tanstack/react-query";
+import { Pencil, Search, Trash2, UserPlus } from "lucide-react";
+import { useEffect, useState } from "react";
+import { toast } from "sonner";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "@/components/ui/alert-dialog";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { CenteredSpinner } from "@/components/ui/spinner";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { useMe } from "@/features/auth/api";
+import { ApiError } from "@/lib/api";
+import { usersQuery, useUserMutations } from "../api";
+import { AdminPageHeader } from "../components/admin-page-header";
+import { PaginationBar } from "../components/pagination-bar";
+import { UserFormDialog } from "../components/user-form-dialog";
+import { formatDate } from "../format";
+
+const PAGE_SIZE = 20;
+
+/** 'remaining/limit', or '∞' for unlimited plans (spec §2 Admin users, §6). */
+function messagesLabel(user: AdminUserView): string {
+  return user.remaining === null || user.messageLimit === -1 ? "∞" : `${user.remaining}/${user.messageLimit}`;
+}
+
+/**
+ * /admin/users (spec §2 Admin users): the paged user table (Email, Ruolo, Piano, Messaggi
+ * remaining/limit or ∞, Creato il in Italian format) with a server-side e-mail search; 'Nuovo
+ * Utente', edit and delete (with confirmation; the same erasure as self-deletion). The list is
+ * cached 30 s with 1 retry and refreshed by every edit. The signed-in admin cannot delete their
+ * own row (the server refuses it too).
+ */
+export function UsersPage() {
+  const { me } = useMe();
+  const [page, setPage] = useState(1);
+  const [searchText, setSearchText] = useState("");
+  const [search, setSearch] = useState("");
+  const [editing, setEditing] = useState<AdminUserView | null>(null);
+  const [formOpen, setFormOpen] = useState(false);
+  const [deleting, setDeleting] = useState<AdminUserView | null>(null);
+  const users = useQuery(usersQuery(page, PAGE_SIZE, search));
+  const { remove } = useUserMutations();
+
+  // Search as the admin types, 300 ms after the last key, from the first page.
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setSearch(searchText.trim());
+      setPage(1);
+    }, 300);
+    return () => clearTimeout(timer);
+  }, [searchText]);
+
+  const openForm = (user: AdminUserView | null) => {
+    setEditing(user);
+    setFormOpen(true);
+  };
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      await remove.mutateAsync(deleting.id);
+      toast.success("Utente eliminato", { description: deleting.email });
+    } catch (error) {
+      toast.error("Impossibile eliminare l'utente", { description: error instanceof ApiError ? error.message : undefined });
+    } finally {
+      setDeleting(null);
+    }
+  };
+
+  return (
+    <div>
+      <AdminPageHeader
+        title="Gestione Utenti"
+        description="Modifica email, ruolo e piano degli utenti."
+        action={
+          <Button onClick={() => openForm(null)}>
+            <UserPlus aria-hidden="true" />
+            Nuovo Utente
+          </Button>
+        }
+      />
+      <div className="relative mb-4 max-w-sm">
+        <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
+        <Input
+          type="search"
+          aria-label="Cerca per email"
+          placeholder="Cerca per email..."
+          value={searchText}
+          onChange={(e) => setSearchText(e.target.value)}
+          className="pl-9"
+        />
+      </div>
+
+      {users.isPending ? (
+        <CenteredSpinner className="min-h-[30vh]" />
+      ) : users.isError ? (
+        <p role="alert" className="rounded-lg border border-red-400/40 bg-red-950/40 p-4 text-red-100">
+          Errore nel caricamento degli utenti: {users.error.message}
+        </p>
+      ) : users.data.items.length === 0 ? (
+        <p className="rounded-lg border p-6 text-center text-muted-foreground">Nessun utente trovato.</p>
+      ) : (
+        <>
+          <div className="rounded-xl border bg-card">
+            <Table>
+              <TableHeader>
+                <TableRow>
+                  <TableHead>Email</TableHead>
+                  <TableHead>Ruolo</TableHead>
+                  <TableHead>Piano</TableHead>
+                  <TableHead>Messaggi</TableHead>
+                  <TableHead>Creato il</TableHead>
+                  <TableHead className="text-right">Azioni</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {users.data.items.map((user) => (
+                  <TableRow key={user.id}>
+                    <TableCell className="font-medium">{user.email}</TableCell>
+                    <TableCell>
+                      <Badge variant={user.role === "admin" ? "default" : "secondary"}>{ROLE_LABELS[user.role]}</Badge>
+                    </TableCell>
+                    <TableCell>{PLAN_LABELS[user.plan] ?? user.plan}</TableCell>
+                    <TableCell className="tabular-nums">{messagesLabel(user)}</TableCell>
+                    <TableCell className="tabular-nums">{formatDate(user.createdAt)}</TableCell>
+                    <TableCell className="text-right">
+                      <div className="flex justify-end gap-1">
+                        <Button variant="ghost" size="icon" aria-label={`Modifica ${user.email}`} onClick={() => openForm(user)}>
+                          <Pencil aria-hidden="true" />
+                        </Button>
+                        <Button
+                          variant="ghost"
+                          size="icon"
+                          aria-label={`Elimina ${user.email}`}
+                          disabled={user.id === me?.user.id}
+                          onClick={() => setDeleting(user)}
+                          className="text-red-300 hover:text-red-200"
+                        >
+                          <Trash2 aria-hidden="true" />
+                        </Button>
+                      </div>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </div>
+          <PaginationBar page={page} pageSize={PAGE_SIZE} total={users.data.total} noun="utenti" onPage={setPage} />
+        </>
+      )}
+
+      <UserFormDialog open={formOpen} onOpenChange={setFormOpen} user={editing} />
+      <AlertDialog open={deleting !== null} onOpenChange={(open) => !open && setDeleting(null)}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Eliminare questo utente?</AlertDialogTitle>
+            <AlertDialogDescription>
+              L'account {deleting?.email} verrà eliminato con tutte le sue partite, i messaggi e le immagini. L'azione è irreversibile.
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Annulla</AlertDialogCancel>
+            <AlertDialogAction
+              className="bg-red-700 text-white hover:bg-red-800"
+              onClick={(e) => {
+                e.preventDefault();
+                void confirmDelete();
+              }}
+              disabled={remove.isPending}
+            >
+              {remove.isPending ? "Eliminazione..." : "Elimina"}
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </div>
+  );
+}

@@ -1,0 +1,188 @@
+/**
+ * /crea-gioco, "create your own game" (spec §2 route table; content chosen by issue 4): title,
+ * one of the 14 genres, a premise (≥ 20 characters) that becomes the narrator's opening, and
+ * optional response style, pacing and interaction style. 'Genera con AI' fills the empty fields
+ * from title and genre; 'Crea e gioca' creates the game and opens it. Visitors see the form and
+ * are sent to /login ('Accesso richiesto') when they submit or generate.
+ */
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { GENRES, genreSlug, resolveGenre } from "@shared/genres";
+import { CREATE_GAME_DEFAULTS, CUSTOM_GAME_GENERATABLE, createCustomGameSchema, type CreateCustomGameValues } from "@shared/schemas/create-game";
+import { TEMPLATE_INTERACTION_STYLES, TEMPLATE_RESPONSE_STYLES, TEMPLATE_STORY_PACINGS } from "@shared/schemas/template";
+import { Play, Sparkles } from "lucide-react";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { useNavigate } from "react-router";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
+import { Spinner } from "@/components/ui/spinner";
+import { Textarea } from "@/components/ui/textarea";
+import { useMe } from "@/features/auth/api";
+import { ApiError } from "@/lib/api";
+import { createCustomGame, generateCustomGame } from "../api";
+
+const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+function FieldMessage({ id, message }: { id: string; message?: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p id={id} className="text-sm text-red-300">
+      {message}
+    </p>
+  );
+}
+
+/** The create-game page. */
+export function CreateGamePage() {
+  const { me } = useMe();
+  const navigate = useNavigate();
+  const [generating, setGenerating] = useState(false);
+  const form = useForm<CreateCustomGameValues>({ resolver: zodResolver(createCustomGameSchema), defaultValues: CREATE_GAME_DEFAULTS });
+  const { errors, isSubmitting } = form.formState;
+
+  const requireLogin = () => {
+    if (me) return false;
+    toast.error("Accesso richiesto", { description: "Devi effettuare il login per iniziare una nuova partita" });
+    navigate("/login");
+    return true;
+  };
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    if (requireLogin()) return;
+    try {
+      const game = await createCustomGame(values);
+      toast.success("Partita creata!");
+      navigate(`/gioco/${genreSlug(resolveGenre(game.genre))}/${encodeURIComponent(game.id)}`);
+    } catch (error) {
+      toast.error(error instanceof ApiError ? error.title : "Errore", {
+        description: `Impossibile creare la partita. ${error instanceof Error ? error.message : ""}`.trim(),
+      });
+    }
+  });
+
+  const onGenerate = async () => {
+    const { title, genre } = form.getValues();
+    if (!title?.trim() || !genre) {
+      toast.error("Campi mancanti", { description: "Inserisci almeno titolo e genere per generare i contenuti." });
+      return;
+    }
+    if (requireLogin()) return;
+    const current = form.getValues();
+    const fields = Object.fromEntries(CUSTOM_GAME_GENERATABLE.map((f) => [f, current[f] ?? ""]));
+    setGenerating(true);
+    try {
+      const { generatedContent } = await generateCustomGame(title, genre, fields);
+      let filled = 0;
+      for (const field of CUSTOM_GAME_GENERATABLE) {
+        const value = generatedContent[field];
+        if (value && !String(current[field] ?? "").trim()) {
+          form.setValue(field, value, { shouldDirty: true, shouldValidate: field === "premise" });
+          filled++;
+        }
+      }
+      toast.success("Contenuti generati!", { description: `Campi compilati: ${filled}.` });
+    } catch (error) {
+      toast.error(error instanceof ApiError ? error.title : "Errore nella generazione", {
+        description: error instanceof Error ? error.message : "Non è stato possibile generare i contenuti.",
+      });
+    } finally {
+      setGenerating(false);
+    }
+  };
+
+  const busy = isSubmitting || generating;
+  const optionalSelect = (name: "response_style" | "story_pacing" | "interaction_style", label: string, options: readonly string[]) => (
+    <div className="grid gap-2">
+      <Label htmlFor={`crea-${name}`}>{label}</Label>
+      <NativeSelect id={`crea-${name}`} {...form.register(name)}>
+        <NativeSelectOption value="">Predefinito del genere</NativeSelectOption>
+        {options.map((o) => (
+          <NativeSelectOption key={o} value={o}>
+            {capital(o)}
+          </NativeSelectOption>
+        ))}
+      </NativeSelect>
+    </div>
+  );
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 pt-10 pb-16 md:px-6 md:pt-16">
+      <header className="text-center">
+        <h1 className="text-4xl font-bold tracking-tight md:text-5xl">Crea il tuo Gioco</h1>
+        <p className="mt-4 text-lg text-muted-foreground">
+          Dai un titolo alla tua storia, scegli il genere e scrivi come comincia: il narratore AI partirà da lì.
+        </p>
+      </header>
+
+      <form onSubmit={onSubmit} noValidate className="mt-10 grid gap-6 rounded-2xl border border-border/70 bg-card/70 p-5 shadow-lg md:p-8">
+        <div className="grid gap-6 md:grid-cols-2">
+          <div className="grid gap-2">
+            <Label htmlFor="crea-titolo">Titolo</Label>
+            <Input
+              id="crea-titolo"
+              placeholder="Es. La notte dei neon"
+              aria-invalid={errors.title ? true : undefined}
+              aria-describedby={errors.title ? "crea-titolo-errore" : undefined}
+              {...form.register("title")}
+            />
+            <FieldMessage id="crea-titolo-errore" message={errors.title?.message} />
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="crea-genere">Genere</Label>
+            <NativeSelect
+              id="crea-genere"
+              aria-invalid={errors.genre ? true : undefined}
+              aria-describedby={errors.genre ? "crea-genere-errore" : undefined}
+              {...form.register("genre")}
+            >
+              {GENRES.map((g) => (
+                <NativeSelectOption key={g} value={g}>
+                  {g}
+                </NativeSelectOption>
+              ))}
+            </NativeSelect>
+            <FieldMessage id="crea-genere-errore" message={errors.genre?.message} />
+          </div>
+        </div>
+
+        <div className="grid gap-2">
+          <Label htmlFor="crea-premessa">Premessa</Label>
+          <Textarea
+            id="crea-premessa"
+            rows={6}
+            className="min-h-36"
+            placeholder="Come comincia la storia? Chi sei, dove ti trovi, cosa sta succedendo…"
+            aria-invalid={errors.premise ? true : undefined}
+            aria-describedby={errors.premise ? "crea-premessa-errore crea-premessa-aiuto" : "crea-premessa-aiuto"}
+            {...form.register("premise")}
+          />
+          <p id="crea-premessa-aiuto" className="text-sm text-muted-foreground">
+            Almeno 20 caratteri. Il narratore la userà come apertura della partita.
+          </p>
+          <FieldMessage id="crea-premessa-errore" message={errors.premise?.message} />
+        </div>
+
+        <div className="grid gap-6 md:grid-cols-3">
+          {optionalSelect("response_style", "Stile di risposta", TEMPLATE_RESPONSE_STYLES)}
+          {optionalSelect("story_pacing", "Ritmo della storia", TEMPLATE_STORY_PACINGS)}
+          {optionalSelect("interaction_style", "Stile di interazione", TEMPLATE_INTERACTION_STYLES)}
+        </div>
+
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <Button type="button" variant="outline" size="lg" className="rounded-full" disabled={busy} onClick={() => void onGenerate()}>
+            {generating ? <Spinner /> : <Sparkles aria-hidden="true" />}
+            {generating ? "AI al lavoro..." : "Genera con AI"}
+          </Button>
+          <Button type="submit" size="lg" className="rounded-full shadow-lg shadow-primary/30" disabled={busy}>
+            {isSubmitting ? <Spinner /> : <Play aria-hidden="true" className="fill-current" />}
+            Crea e gioca
+          </Button>
+        </div>
+      </form>
+    </div>
+  );
+}

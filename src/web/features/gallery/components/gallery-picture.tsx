@@ -1,0 +1,42 @@
+/**
+ * A gallery picture that falls back to a placeholder when it cannot be loaded (spec §2 Gallery:
+ * 'A broken image is replaced by a placeholder').
+ */
+
+import { ImageOff } from "lucide-react";
+import { useState } from "react";
+import { cn } from "@/lib/utils";
+
+interface GalleryPictureProps {
+  src: string;
+  alt: string;
+  width?: number | null;
+  height?: number | null;
+  className?: string;
+  /** 'lazy' in the grid, 'eager' on the image page. */
+  loading?: "lazy" | "eager";
+}
+
+/** Output: the <img> (16:9 box by default) or, after an error, a muted box with an icon. */
+export function GalleryPicture({ src, alt, width, height, className, loading = "lazy" }: GalleryPictureProps) {
+  const [broken, setBroken] = useState(false);
+  if (broken) {
+    return (
+      <div role="img" aria-label={`${alt} (immagine non disponibile)`} className={cn("flex aspect-video w-full items-center justify-center bg-muted text-muted-foreground", className)}>
+        <ImageOff aria-hidden className="size-10" />
+      </div>
+    );
+  }
+  return (
+    <img
+      src={src}
+      alt={alt}
+      width={width ?? 1280}
+      height={height ?? 720}
+      loading={loading}
+      decoding="async"
+      onError={() => setBroken(true)}
+      className={cn("aspect-video w-full bg-muted object-cover", className)}
+    />
+  );
+}

@@ -1,0 +1,91 @@
+/**
+ * /galleria (spec §2 Gallery; issue 3): every generated image, newest first, each with its title,
+ * the creation date in Italian and a link to its page. Pages of 24 come from the server (keyset
+ * cursor) with 'Carica altre'; the whole table is never loaded.
+ */
+
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { ImageIcon, Loader2 } from "lucide-react";
+import { Link } from "react-router";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/skeleton";
+import { galleryQuery } from "../api";
+import { italianDate } from "../components/date";
+import { GalleryPicture } from "../components/gallery-picture";
+
+/**
+ * The gallery page. States: loading (skeleton grid), error ('Si è verificato un errore nel
+ * caricamento delle immagini.' with 'Riprova'), empty ('Nessuna immagine generata al momento.'),
+ * the grid, and 'Carica altre' while more pages exist.
+ */
+export function GalleryPage() {
+  const query = useInfiniteQuery(galleryQuery);
+  const items = query.data?.pages.flatMap((p) => p.items) ?? [];
+
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-10 md:py-14">
+      <header className="mb-8 text-center">
+        <h1 className="text-3xl font-bold tracking-tight md:text-4xl">Galleria</h1>
+        <p className="mt-3 text-muted-foreground">Le scene create dai giocatori con il comando /visualizza.</p>
+      </header>
+
+      {query.isPending ? (
+        <div role="status" aria-label="Caricamento delle immagini" className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+          {Array.from({ length: 6 }, (_, i) => (
+            <Skeleton key={i} className="aspect-video w-full rounded-xl" />
+          ))}
+        </div>
+      ) : query.isError && items.length === 0 ? (
+        <div role="alert" className="mx-auto max-w-md rounded-xl border border-red-400/50 bg-red-950/50 p-6 text-center text-red-100">
+          <p>Si è verificato un errore nel caricamento delle immagini.</p>
+          <Button variant="outline" className="mt-4" onClick={() => void query.refetch()}>
+            Riprova
+          </Button>
+        </div>
+      ) : items.length === 0 ? (
+        <div className="mx-auto flex max-w-md flex-col items-center rounded-xl border bg-card p-10 text-center">
+          <ImageIcon aria-hidden className="mb-4 size-10 text-violet-300" />
+          <p className="text-lg">Nessuna immagine generata al momento.</p>
+        </div>
+      ) : (
+        <>
+          <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+            {items.map((image) => (
+              <li key={image.id}>
+                <Link
+                  to={`/galleria/${encodeURIComponent(image.id)}/${encodeURIComponent(image.slug)}`}
+                  className="group block overflow-hidden rounded-xl border bg-card shadow-sm outline-none transition hover:border-violet-400/60 focus-visible:ring-[3px] focus-visible:ring-ring/60"
+                >
+                  <GalleryPicture src={image.imageUrl} alt={image.title} width={image.width} height={image.height} className="transition group-hover:scale-[1.02] motion-reduce:transition-none" />
+                  <div className="flex items-start justify-between gap-3 p-4">
+                    <div className="min-w-0">
+                      <h2 className="truncate font-semibold">{image.title}</h2>
+                      <p className="mt-1 text-sm text-muted-foreground">
+                        <time dateTime={image.createdAt}>{italianDate(image.createdAt)}</time>
+                      </p>
+                    </div>
+                    {image.offline && <Badge variant="secondary">Offline</Badge>}
+                  </div>
+                </Link>
+              </li>
+            ))}
+          </ul>
+          {query.isError && (
+            <p role="alert" className="mt-6 text-center text-red-200">
+              Si è verificato un errore nel caricamento delle immagini.
+            </p>
+          )}
+          {query.hasNextPage && (
+            <div className="mt-10 flex justify-center">
+              <Button size="lg" variant="outline" className="rounded-full" disabled={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+                {query.isFetchingNextPage && <Loader2 aria-hidden className="animate-spin" />}
+                Carica altre
+              </Button>
+            </div>
+          )}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+/**
+ * Profile API for the web (spec §2 Profile, §7 Data export and delete-user, §8 Profile): the
+ * profile and games queries, saving, deleting a game, exporting and erasing the account.
+ */
+
+import type { ProfileGameView, ProfileView } from "@shared/api-types";
+import type { ProfileInput } from "@shared/schemas/profile";
+import { queryOptions } from "@tanstack/react-query";
+import { api, toApiError } from "@/lib/api";
+import { BRAND_NAME } from "@/components/layout/brand";
+
+export const profileKey = ["profile"] as const;
+export const profileGamesKey = ["profile", "games"] as const;
+
+/** GET /api/profile → ProfileView. */
+export const profileQuery = queryOptions({
+  queryKey: profileKey,
+  queryFn: ({ signal }) => api<ProfileView>("/profile", { signal }),
+});
+
+/** GET /api/profile/games → the user's games, most recent first. */
+export const profileGamesQuery = queryOptions({
+  queryKey: profileGamesKey,
+  queryFn: ({ signal }) => api<ProfileGameView[]>("/profile/games", { signal }),
+});
+
+/** PUT /api/profile. Throws ApiError (409 NICKNAME_TAKEN, 400 validation…). */
+export function saveProfile(input: ProfileInput): Promise<ProfileView> {
+  return api<ProfileView>("/profile", { method: "PUT", body: input });
+}
+
+/** DELETE /api/games/:id (own games only). */
+export function deleteGame(id: string): Promise<{ ok: true }> {
+  return api<{ ok: true }>(`/games/${encodeURIComponent(id)}`, { method: "DELETE" });
+}
+
+/** Default export file name (spec §9): i_miei_dati_{product}ai.json. */
+export const EXPORT_FILE_NAME = `i_miei_dati_${BRAND_NAME.toLowerCase().replace(/[^a-z0-9]+/g, "")}ai.json`;
+
+/**
+ * Downloads GET /api/profile/export as a file named by the server (i_miei_dati_storieai.json).
+ * Throws ApiError on failure.
+ */
+export async function downloadExport(): Promise<void> {
+  const response = await fetch("/api/profile/export", { credentials: "same-origin" });
+  if (!response.ok) throw await toApiError(response);
+  const name = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? EXPORT_FILE_NAME;
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** DELETE /api/profile: erases the account and ends the session. Throws ApiError. */
+export function deleteAccount(): Promise<{ ok: true }> {
+  return api<{ ok: true }>("/profile", { method: "DELETE" });
+}

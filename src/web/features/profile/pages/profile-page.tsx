@@ -1,0 +1,102 @@
+import { useQuery } from "@tanstack/react-query";
+import { BookOpen, Coins, LogOut, Shield } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { BRAND_NAME } from "@/components/layout/brand";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { useSignOut } from "@/features/auth/use-sign-out";
+import { profileQuery } from "../api";
+import { DataManagementCard } from "../components/data-management-card";
+import { GamesList } from "../components/games-list";
+import { PersonalInfoCard } from "../components/personal-info-card";
+
+/** Italian role labels (spec §6). */
+const ROLE_LABELS = { admin: "Amministratore", moderator: "Moderatore", user: "Utente" } as const;
+
+function StatCard({ icon, label, value, hint }: { icon: ReactNode; label: string; value: string; hint?: string }) {
+  return (
+    <Card className="gap-2 py-5">
+      <CardContent className="flex items-center gap-4">
+        <span className="flex size-11 items-center justify-center rounded-full bg-violet-600/20 text-violet-200">{icon}</span>
+        <div>
+          <p className="text-sm text-muted-foreground">{label}</p>
+          <p className="text-2xl font-bold" aria-label={hint ? `${label}: ${hint}` : undefined}>
+            {value}
+          </p>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+/**
+ * /profilo (spec §2 Profile; §6 roles; §8 Profile): the header with 'Admin' (admins only) and
+ * 'Logout', the personal info card, the '{product} Totali' and 'Token Disponibili' stats (∞ for
+ * unlimited plans), role badges, the user's games and the data management card.
+ */
+export function ProfilePage() {
+  const profile = useQuery(profileQuery);
+  const { signOut, isPending: signingOut } = useSignOut();
+  const data = profile.data;
+  const remaining = data?.tokens ? (data.tokens.remaining === null ? "∞" : String(data.tokens.remaining)) : "–";
+
+  return (
+    <div className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-8 md:px-6 md:py-12">
+      <header className="flex flex-wrap items-center justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight md:text-4xl">Il mio profilo</h1>
+          {data && (
+            <ul className="mt-3 flex flex-wrap gap-2" aria-label="Ruoli">
+              {data.roles.map((role) => (
+                <li key={role}>
+                  <Badge variant={role === "admin" ? "default" : "secondary"}>{ROLE_LABELS[role]}</Badge>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+        <div className="flex gap-2">
+          {data?.isAdmin && (
+            <Button asChild variant="outline">
+              <Link to="/admin">
+                <Shield aria-hidden="true" />
+                Admin
+              </Link>
+            </Button>
+          )}
+          <Button type="button" variant="secondary" disabled={signingOut} onClick={signOut}>
+            <LogOut aria-hidden="true" />
+            Logout
+          </Button>
+        </div>
+      </header>
+
+      {profile.isLoading ? (
+        <div role="status" aria-label="Caricamento del profilo" className="grid gap-4">
+          <Skeleton className="h-24 w-full" />
+          <Skeleton className="h-64 w-full" />
+        </div>
+      ) : !data ? (
+        <p className="rounded-lg border p-6 text-center text-muted-foreground">Impossibile caricare i dati del profilo</p>
+      ) : (
+        <>
+          <section aria-label="Statistiche" className="grid gap-4 sm:grid-cols-2">
+            <StatCard icon={<BookOpen aria-hidden="true" className="size-5" />} label={`${BRAND_NAME} Totali`} value={String(data.gamesCount)} />
+            <StatCard
+              icon={<Coins aria-hidden="true" className="size-5" />}
+              label="Token Disponibili"
+              value={remaining}
+              hint={remaining === "∞" ? "illimitati" : undefined}
+            />
+          </section>
+          <PersonalInfoCard profile={data} />
+          <GamesList />
+          <DataManagementCard />
+        </>
+      )}
+    </div>
+  );
+}

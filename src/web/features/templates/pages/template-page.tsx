@@ -1,0 +1,175 @@
+/**
+ * /scopri/{slug}/{templateId}, the template page (spec §2 Template detail; §4 Starting from a
+ * template, Like and favorite; §8 Game 'Accesso richiesto' / 'Impossibile creare la partita.
+ * {message}', Like and favorite). Visitors see everything; liking, saving or playing sends them
+ * to /login. A wrong slug with a right id is replaced by the canonical slug.
+ */
+
+import { genreSlug, resolveGenre } from "@shared/genres";
+import { templateSlug } from "@shared/slug";
+import type { TemplateDetailView } from "@shared/template-types";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { ArrowLeft, Bookmark, BookmarkCheck, Heart, HeartOff, Play, Quote } from "lucide-react";
+import { Link, Navigate, useNavigate, useParams } from "react-router";
+import { toast } from "sonner";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Spinner } from "@/components/ui/spinner";
+import { useMe } from "@/features/auth/api";
+import { ApiError } from "@/lib/api";
+import { playTemplate, setFavorite, setLike, templateKey, templateQuery } from "../api";
+import { TemplateCover } from "../components/template-cover";
+
+const count = new Intl.NumberFormat("it-IT");
+
+/** Sends a visitor to /login with the spec's toast; true when that happened. */
+function useLoginGate() {
+  const { me } = useMe();
+  const navigate = useNavigate();
+  return (description: string) => {
+    if (me) return false;
+    toast.error("Accesso richiesto", { description });
+    navigate("/login");
+    return true;
+  };
+}
+
+/** The template page. */
+export function TemplatePage() {
+  const { slug = "", templateId = "" } = useParams();
+  const query = useQuery(templateQuery(templateId));
+
+  if (query.isPending) {
+    return (
+      <div role="status" aria-label="Caricamento del template" className="mx-auto max-w-4xl px-4 pt-8 md:px-6">
+        <Skeleton className="aspect-video w-full rounded-2xl" />
+        <Skeleton className="mt-6 h-10 w-2/3" />
+        <Skeleton className="mt-4 h-5 w-full" />
+        <Skeleton className="mt-2 h-5 w-5/6" />
+      </div>
+    );
+  }
+  if (query.isError) {
+    const notFound = query.error instanceof ApiError && query.error.status === 404;
+    return (
+      <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
+        <h1 className="text-3xl font-bold tracking-tight">{notFound ? "Template non trovato." : "Errore"}</h1>
+        {!notFound && <p className="mt-4 text-muted-foreground">Errore nel caricamento del template: {query.error.message}</p>}
+        <Button asChild variant="outline" className="mt-8 rounded-full">
+          <Link to="/scopri">
+            <ArrowLeft aria-hidden="true" />
+            Torna a Scopri
+          </Link>
+        </Button>
+      </div>
+    );
+  }
+  const template = query.data;
+  const canonical = templateSlug(template.title);
+  if (slug !== canonical) return <Navigate to={`/scopri/${canonical}/${encodeURIComponent(template.id)}`} replace />;
+  return <TemplateDetail template={template} />;
+}
+
+function TemplateDetail({ template }: { template: TemplateDetailView }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const gate = useLoginGate();
+  const update = (patch: Partial<TemplateDetailView>) =>
+    queryClient.setQueryData<TemplateDetailView>(templateKey(template.id), (old) => (old ? { ...old, ...patch } : old));
+
+  const like = useMutation({
+    mutationFn: (value: boolean) => setLike(template.id, value),
+    onSuccess: ({ liked, likes }) => {
+      update({ liked, likes });
+      void queryClient.invalidateQueries({ queryKey: ["templates", "discover"] });
+    },
+    onError: (error) => toast.error("Errore", { description: error instanceof ApiError && error.code !== "GENERIC" ? error.message : "Impossibile aggiornare il like." }),
+  });
+  const favorite = useMutation({
+    mutationFn: (value: boolean) => setFavorite(template.id, value),
+    onSuccess: ({ favorited }) => {
+      update({ favorited });
+      toast.success("Preferiti aggiornati!");
+    },
+    onError: (error) => toast.error("Errore", { description: error instanceof ApiError && error.code !== "GENERIC" ? error.message : "Impossibile aggiornare i preferiti." }),
+  });
+  const play = useMutation({
+    mutationFn: () => playTemplate(template.id),
+    onSuccess: (game) => {
+      void queryClient.invalidateQueries({ queryKey: ["templates"] });
+      navigate(`/gioco/${genreSlug(resolveGenre(game.genre))}/${encodeURIComponent(game.id)}`);
+    },
+    onError: (error) => toast.error("Errore", { description: `Impossibile creare la partita. ${error.message}` }),
+  });
+
+  const onPlay = () => {
+    if (gate("Devi effettuare il login per iniziare una nuova partita")) return;
+    play.mutate();
+  };
+  const onLike = () => {
+    if (gate("Devi effettuare il login per mettere mi piace")) return;
+    if (!like.isPending) like.mutate(!template.liked);
+  };
+  const onFavorite = () => {
+    if (gate("Devi effettuare il login per salvare il template")) return;
+    if (!favorite.isPending) favorite.mutate(!template.favorited);
+  };
+
+  return (
+    <article className="mx-auto max-w-4xl px-4 pt-6 pb-16 md:px-6 md:pt-10">
+      <Button asChild variant="ghost" className="mb-4 -ml-2 text-muted-foreground">
+        <Link to="/scopri">
+          <ArrowLeft aria-hidden="true" />
+          Tutti i template
+        </Link>
+      </Button>
+      <div className="overflow-hidden rounded-2xl border border-border/70 shadow-lg">
+        <TemplateCover url={template.coverImageUrl} genre={template.genre} title={template.title} />
+      </div>
+
+      <header className="mt-6 flex flex-col gap-3">
+        <div className="flex flex-wrap items-center gap-3">
+          <Badge>{template.genre}</Badge>
+          <span className="flex items-center gap-1 text-sm text-muted-foreground">
+            <Play aria-hidden="true" className="size-4" />
+            {count.format(template.plays)} {template.plays === 1 ? "giocata" : "giocate"}
+          </span>
+          <span className="flex items-center gap-1 text-sm text-muted-foreground" aria-live="polite">
+            <Heart aria-hidden="true" className="size-4" />
+            {count.format(template.likes)} mi piace
+          </span>
+        </div>
+        <h1 className="text-3xl font-bold tracking-tight md:text-4xl">{template.title}</h1>
+        <p className="text-lg whitespace-pre-line text-muted-foreground">{template.description}</p>
+      </header>
+
+      <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+        <Button size="lg" className="rounded-full shadow-lg shadow-primary/30" disabled={play.isPending} onClick={onPlay}>
+          {play.isPending ? <Spinner /> : <Play aria-hidden="true" className="fill-current" />}
+          Gioca Ora
+        </Button>
+        <Button size="lg" variant="outline" className="rounded-full" aria-pressed={template.liked} disabled={like.isPending} onClick={onLike}>
+          {template.liked ? <HeartOff aria-hidden="true" /> : <Heart aria-hidden="true" />}
+          {template.liked ? "Mh.. no" : "Mi piace"}
+        </Button>
+        <Button size="lg" variant="outline" className="rounded-full" aria-pressed={template.favorited} disabled={favorite.isPending} onClick={onFavorite}>
+          {template.favorited ? <BookmarkCheck aria-hidden="true" /> : <Bookmark aria-hidden="true" />}
+          {template.favorited ? "Salvato" : "Salva"}
+        </Button>
+      </div>
+
+      {template.initialPrompt && (
+        <section aria-labelledby="inizio-storia" className="mt-10">
+          <h2 id="inizio-storia" className="text-xl font-semibold">
+            L'inizio della storia
+          </h2>
+          <blockquote className="relative mt-4 rounded-xl border-l-4 border-violet-500 bg-card/70 p-6 pl-12 text-lg leading-relaxed italic">
+            <Quote aria-hidden="true" className="absolute top-5 left-4 size-5 text-violet-300" />
+            <p className="whitespace-pre-line">{template.initialPrompt}</p>
+          </blockquote>
+        </section>
+      )}
+    </article>
+  );
+}
