@@ -35,6 +35,10 @@ export async function signedInPlayer(page: Page, email = newEmail()): Promise<st
 
 /** Fails on any serious or critical axe violation of the current page. */
 export async function expectAccessible(page: Page): Promise<void> {
+  // Scan a settled page: a toast or dialog fading in or out is half transparent for a moment.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getComputedTiming().iterations === Infinity),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);

@@ -4,6 +4,7 @@
  */
 
 import type { Generated } from "kysely";
+import type { GenrePromptView } from "../../shared/admin-types";
 
 export interface UserTable {
   id: string;
@@ -149,21 +150,10 @@ export interface GeneratedImagesTable {
   height: number | null;
 }
 
-export interface GenrePromptsTable {
-  id: string;
-  genre: string;
-  system_prompt: string;
-  temperature: number;
-  max_tokens: number;
-  response_style: string;
-  context_memory: number;
-  special_instructions: string | null;
+/** The columns of GenrePromptView (the admin API's view of a stored prompt), with the topics as stored. */
+export interface GenrePromptsTable extends Omit<GenrePromptView, "forbidden_topics"> {
   /** JSON string[] */
   forbidden_topics: string;
-  preferred_vocabulary: string | null;
-  story_pacing: string;
-  interaction_style: string;
-  updated_at: string;
 }
 
 export interface NotificationsTable {

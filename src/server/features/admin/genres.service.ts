@@ -12,21 +12,13 @@ import type { GenrePromptInput } from "../../../shared/schemas/genre-prompt";
 import { nowIso } from "../../clock";
 import { GENRE_PROMPT_SEEDS } from "../../db/genre-prompts";
 import type { Database, GenrePromptsTable } from "../../db/schema";
+import { parseStoredTopics } from "../../db/topics";
 import { AppError } from "../../errors";
 
 type Db = Kysely<Database>;
 
-function parseTopics(json: string): string[] {
-  try {
-    const value: unknown = JSON.parse(json);
-    return Array.isArray(value) ? value.filter((t): t is string => typeof t === "string") : [];
-  } catch {
-    return [];
-  }
-}
-
 function toView(row: Selectable<GenrePromptsTable>): GenrePromptView {
-  return { ...row, temperature: Number(row.temperature), forbidden_topics: parseTopics(row.forbidden_topics) };
+  return { ...row, temperature: Number(row.temperature), forbidden_topics: parseStoredTopics(row.forbidden_topics) };
 }
 
 /** Every stored prompt ordered by genre, and the genres of the code (shared/genres) without one. */

@@ -3,15 +3,15 @@
  * queries: every read and write filters on the owner, so another user's id is simply not found.
  */
 
-import { randomUUID } from "node:crypto";
 import type { Kysely, Selectable } from "kysely";
 import type { GameView, MessageImageView, MessageView } from "../../../shared/api-types";
 import type { GenreName } from "../../../shared/genres";
 import { resolveGenre } from "../../../shared/genres";
 import type { NarratorConfig } from "../../ai/prompt";
-import { nowIso } from "../../clock";
 import type { ChatMessagesTable, Database, SavedGamesTable } from "../../db/schema";
+import { parseStoredTopics } from "../../db/topics";
 import { AppError } from "../../errors";
+import { insertPlayerGame } from "../../player-games";
 
 type Db = Kysely<Database>;
 
@@ -31,34 +31,7 @@ export function defaultGameTitle(genre: GenreName, at: number = Date.now()): str
 
 /** Creates a personal game (progress 0) for the user. Output: the game id. */
 export async function createGame(db: Db, userId: string, genre: GenreName): Promise<string> {
-  const id = randomUUID();
-  const now = nowIso();
-  await db
-    .insertInto("saved_games")
-    .values({
-      id,
-      user_id: userId,
-      title: defaultGameTitle(genre),
-      genre,
-      description: null,
-      content: null,
-      system_prompt: null,
-      temperature: null,
-      max_tokens: null,
-      response_style: null,
-      story_pacing: null,
-      interaction_style: null,
-      context_memory: null,
-      special_instructions: null,
-      preferred_vocabulary: null,
-      forbidden_topics: null,
-      cover_image_url: null,
-      last_played: now,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
-  return id;
+  return insertPlayerGame(db, userId, { title: defaultGameTitle(genre), genre });
 }
 
 /**
@@ -157,7 +130,7 @@ export async function narratorConfigFor(db: Db, game: OwnedGame): Promise<Narrat
       context_memory: game.context_memory ?? 10,
       special_instructions: game.special_instructions,
       preferred_vocabulary: game.preferred_vocabulary,
-      forbidden_topics: parseTopics(game.forbidden_topics),
+      forbidden_topics: parseStoredTopics(game.forbidden_topics),
     };
   }
   const row = await db
@@ -165,15 +138,5 @@ export async function narratorConfigFor(db: Db, game: OwnedGame): Promise<Narrat
     .selectAll()
     .where("genre", "=", resolveGenre(game.genre))
     .executeTakeFirstOrThrow();
-  return { ...row, temperature: Number(row.temperature), forbidden_topics: parseTopics(row.forbidden_topics) };
-}
-
-function parseTopics(json: string | null): string[] {
-  if (!json) return [];
-  try {
-    const value: unknown = JSON.parse(json);
-    return Array.isArray(value) ? value.filter((t): t is string => typeof t === "string") : [];
-  } catch {
-    return [];
-  }
+  return { ...row, temperature: Number(row.temperature), forbidden_topics: parseStoredTopics(row.forbidden_topics) };
 }

@@ -26,7 +26,9 @@ import type {
 } from "../../../shared/template-types";
 import { nowIso } from "../../clock";
 import type { Database, SavedGamesTable } from "../../db/schema";
+import { parseStoredTopics } from "../../db/topics";
 import { AppError } from "../../errors";
+import { insertPlayerGame } from "../../player-games";
 
 type Db = Kysely<Database>;
 type TemplateRow = Selectable<SavedGamesTable>;
@@ -39,16 +41,6 @@ export function initialPromptOf(content: string | null): string {
     return typeof value.initial_prompt === "string" ? value.initial_prompt : "";
   } catch {
     return "";
-  }
-}
-
-function topicsOf(json: string | null): string[] {
-  if (!json) return [];
-  try {
-    const value: unknown = JSON.parse(json);
-    return Array.isArray(value) ? value.filter((t): t is string => typeof t === "string") : [];
-  } catch {
-    return [];
   }
 }
 
@@ -65,14 +57,12 @@ function toCard(row: Pick<TemplateRow, "id" | "title" | "description" | "genre" 
   };
 }
 
+/** The card's fields (the cover named as in the form) plus the whole configuration. */
 function toAdminView(row: TemplateRow): AdminTemplateView {
+  const { coverImageUrl, ...card } = toCard(row);
   return {
-    id: row.id,
-    slug: templateSlug(row.title),
-    title: row.title,
-    description: row.description ?? "",
-    genre: row.genre,
-    cover_image_url: row.cover_image_url,
+    ...card,
+    cover_image_url: coverImageUrl,
     initial_prompt: initialPromptOf(row.content),
     system_prompt: row.system_prompt,
     response_style: row.response_style ?? "bilanciato",
@@ -83,9 +73,7 @@ function toAdminView(row: TemplateRow): AdminTemplateView {
     context_memory: Number(row.context_memory ?? 10),
     special_instructions: row.special_instructions,
     preferred_vocabulary: row.preferred_vocabulary,
-    forbidden_topics: topicsOf(row.forbidden_topics),
-    plays: Number(row.plays),
-    likes: Number(row.likes_count),
+    forbidden_topics: parseStoredTopics(row.forbidden_topics),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -234,6 +222,35 @@ async function lockTemplate(trx: Transaction<Database>, templateId: string): Pro
 }
 
 /**
+ * Sets a user's like or favourite row of a (locked) template: to `wanted` when given (idempotent),
+ * else to the opposite of its current state. Output: the new state and how the number of rows
+ * moved (+1 / -1 only when a row was really inserted or deleted, else 0).
+ */
+async function setTemplateRelation(
+  trx: Transaction<Database>,
+  table: "template_likes" | "user_favorites",
+  userId: string,
+  templateId: string,
+  wanted: boolean | undefined,
+): Promise<{ on: boolean; delta: -1 | 0 | 1 }> {
+  const existing = await trx.selectFrom(table).select("id").where("user_id", "=", userId).where("template_id", "=", templateId).executeTakeFirst();
+  const on = wanted ?? !existing;
+  if (on && !existing) {
+    const inserted = await trx
+      .insertInto(table)
+      .values({ id: randomUUID(), user_id: userId, template_id: templateId, created_at: nowIso() })
+      .onConflict((oc) => oc.columns(["user_id", "template_id"]).doNothing())
+      .executeTakeFirst();
+    return { on, delta: Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0 ? 1 : 0 };
+  }
+  if (!on && existing) {
+    const deleted = await trx.deleteFrom(table).where("user_id", "=", userId).where("template_id", "=", templateId).executeTakeFirst();
+    return { on, delta: Number(deleted.numDeletedRows) > 0 ? -1 : 0 };
+  }
+  return { on, delta: 0 };
+}
+
+/**
  * Like toggle (spec §4 Like and favorite, §7 toggle_like → the new like count).
  * Input: the user, the template, and optionally the wanted state (true = like): with it the call
  * is idempotent (a double click sends the same state twice); without it the state flips.
@@ -243,31 +260,15 @@ async function lockTemplate(trx: Transaction<Database>, templateId: string): Pro
 export async function toggleLike(db: Db, userId: string, templateId: string, wanted?: boolean): Promise<LikeResultView> {
   return db.transaction().execute(async (trx) => {
     await lockTemplate(trx, templateId);
-    const existing = await trx
-      .selectFrom("template_likes")
-      .select("id")
-      .where("user_id", "=", userId)
-      .where("template_id", "=", templateId)
-      .executeTakeFirst();
-    const liked = wanted ?? !existing;
-    if (liked && !existing) {
-      const inserted = await trx
-        .insertInto("template_likes")
-        .values({ id: randomUUID(), user_id: userId, template_id: templateId, created_at: nowIso() })
-        .onConflict((oc) => oc.columns(["user_id", "template_id"]).doNothing())
-        .executeTakeFirst();
-      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) {
-        await trx.updateTable("saved_games").set({ likes_count: sql<number>`likes_count + 1` }).where("id", "=", templateId).execute();
-      }
-    } else if (!liked && existing) {
-      const deleted = await trx.deleteFrom("template_likes").where("user_id", "=", userId).where("template_id", "=", templateId).executeTakeFirst();
-      if (Number(deleted.numDeletedRows) > 0) {
-        await trx
-          .updateTable("saved_games")
-          .set({ likes_count: sql<number>`case when likes_count > 0 then likes_count - 1 else 0 end` })
-          .where("id", "=", templateId)
-          .execute();
-      }
+    const { on: liked, delta } = await setTemplateRelation(trx, "template_likes", userId, templateId, wanted);
+    if (delta > 0) {
+      await trx.updateTable("saved_games").set({ likes_count: sql<number>`likes_count + 1` }).where("id", "=", templateId).execute();
+    } else if (delta < 0) {
+      await trx
+        .updateTable("saved_games")
+        .set({ likes_count: sql<number>`case when likes_count > 0 then likes_count - 1 else 0 end` })
+        .where("id", "=", templateId)
+        .execute();
     }
     const row = await trx.selectFrom("saved_games").select("likes_count").where("id", "=", templateId).executeTakeFirstOrThrow();
     return { liked, likes: Number(row.likes_count) };
@@ -281,22 +282,7 @@ export async function toggleLike(db: Db, userId: string, templateId: string, wan
 export async function toggleFavorite(db: Db, userId: string, templateId: string, wanted?: boolean): Promise<FavoriteResultView> {
   return db.transaction().execute(async (trx) => {
     await lockTemplate(trx, templateId);
-    const existing = await trx
-      .selectFrom("user_favorites")
-      .select("id")
-      .where("user_id", "=", userId)
-      .where("template_id", "=", templateId)
-      .executeTakeFirst();
-    const favorited = wanted ?? !existing;
-    if (favorited && !existing) {
-      await trx
-        .insertInto("user_favorites")
-        .values({ id: randomUUID(), user_id: userId, template_id: templateId, created_at: nowIso() })
-        .onConflict((oc) => oc.columns(["user_id", "template_id"]).doNothing())
-        .execute();
-    } else if (!favorited && existing) {
-      await trx.deleteFrom("user_favorites").where("user_id", "=", userId).where("template_id", "=", templateId).execute();
-    }
+    const { on: favorited } = await setTemplateRelation(trx, "user_favorites", userId, templateId, wanted);
     return { favorited };
   });
 }
@@ -344,13 +330,10 @@ export async function playTemplate(db: Db, userId: string, templateId: string, l
       const base = await genrePrompt(trx, genre);
       systemPrompt = `${base.system_prompt}\n\nLa storia si intitola «${t.title}». ${t.description ?? ""}`.trim();
     }
-    const now = nowIso();
-    await trx
-      .insertInto("saved_games")
-      .values({
-        id: gameId,
-        user_id: userId,
-        is_template: 0,
+    await insertPlayerGame(
+      trx,
+      userId,
+      {
         title: t.title,
         genre,
         description: t.description,
@@ -366,12 +349,9 @@ export async function playTemplate(db: Db, userId: string, templateId: string, l
         preferred_vocabulary: t.preferred_vocabulary,
         forbidden_topics: t.forbidden_topics,
         cover_image_url: t.cover_image_url,
-        progress: 0,
-        last_played: now,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+      },
+      gameId,
+    );
     return { genre, opening: initialPromptOf(t.content) };
   });
   await insertOpening(db, gameId, userId, opening, log);
@@ -387,35 +367,22 @@ export async function playTemplate(db: Db, userId: string, templateId: string, l
 export async function createCustomGame(db: Db, userId: string, input: CreateCustomGameInput, log: (line: string) => void): Promise<CreatedGameView> {
   const genre = resolveGenre(input.genre);
   const base = await genrePrompt(db, genre);
-  const id = randomUUID();
-  const now = nowIso();
-  await db
-    .insertInto("saved_games")
-    .values({
-      id,
-      user_id: userId,
-      is_template: 0,
-      title: input.title,
-      genre,
-      description: input.premise,
-      content: JSON.stringify({ initial_prompt: input.premise }),
-      system_prompt: `${base.system_prompt}\n\nLa storia si intitola «${input.title}». Premessa, già raccontata al giocatore: ${input.premise}`,
-      temperature: Number(base.temperature),
-      max_tokens: base.max_tokens,
-      response_style: input.response_style ?? base.response_style,
-      story_pacing: input.story_pacing ?? base.story_pacing,
-      interaction_style: input.interaction_style ?? base.interaction_style,
-      context_memory: base.context_memory,
-      special_instructions: base.special_instructions,
-      preferred_vocabulary: base.preferred_vocabulary,
-      forbidden_topics: base.forbidden_topics,
-      cover_image_url: null,
-      progress: 0,
-      last_played: now,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
+  const id = await insertPlayerGame(db, userId, {
+    title: input.title,
+    genre,
+    description: input.premise,
+    content: JSON.stringify({ initial_prompt: input.premise }),
+    system_prompt: `${base.system_prompt}\n\nLa storia si intitola «${input.title}». Premessa, già raccontata al giocatore: ${input.premise}`,
+    temperature: Number(base.temperature),
+    max_tokens: base.max_tokens,
+    response_style: input.response_style ?? base.response_style,
+    story_pacing: input.story_pacing ?? base.story_pacing,
+    interaction_style: input.interaction_style ?? base.interaction_style,
+    context_memory: base.context_memory,
+    special_instructions: base.special_instructions,
+    preferred_vocabulary: base.preferred_vocabulary,
+    forbidden_topics: base.forbidden_topics,
+  });
   await insertOpening(db, id, userId, input.premise, log);
   return { id, genre };
 }

@@ -4,16 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Pencil, Search, Trash2, UserPlus } from "lucide-react";
 import { useEffect, useState } from "react";
 import { toast } from "sonner";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
+import { ConfirmDialog } from "@/components/confirm-dialog";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -161,29 +152,15 @@ export function UsersPage() {
       )}
 
       <UserFormDialog open={formOpen} onOpenChange={setFormOpen} user={editing} />
-      <AlertDialog open={deleting !== null} onOpenChange={(open) => !open && setDeleting(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Eliminare questo utente?</AlertDialogTitle>
-            <AlertDialogDescription>
-              L'account {deleting?.email} verrà eliminato con tutte le sue partite, i messaggi e le immagini. L'azione è irreversibile.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Annulla</AlertDialogCancel>
-            <AlertDialogAction
-              className="bg-red-700 text-white hover:bg-red-800"
-              onClick={(e) => {
-                e.preventDefault();
-                void confirmDelete();
-              }}
-              disabled={remove.isPending}
-            >
-              {remove.isPending ? "Eliminazione..." : "Elimina"}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        busy={remove.isPending}
+        title="Eliminare questo utente?"
+        description={<>L'account {deleting?.email} verrà eliminato con tutte le sue partite, i messaggi e le immagini. L'azione è irreversibile.</>}
+        confirmLabel={remove.isPending ? "Eliminazione..." : "Elimina"}
+        onConfirm={() => void confirmDelete()}
+      />
     </div>
   );
 }

@@ -5,17 +5,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Pencil, Send, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "@/components/ui/alert-dialog";
+import { ConfirmDialog } from "@/components/confirm-dialog";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
@@ -148,32 +138,21 @@ export function AdminNotificationsPage() {
                       Pubblica
                     </Button>
                   )}
-                  <AlertDialog>
-                    <AlertDialogTrigger asChild>
+                  <ConfirmDialog
+                    trigger={
                       <Button type="button" variant="destructive" size="sm" aria-label={`Elimina ${n.title}`}>
                         <Trash2 aria-hidden="true" />
                         Elimina
                       </Button>
-                    </AlertDialogTrigger>
-                    <AlertDialogContent>
-                      <AlertDialogHeader>
-                        <AlertDialogTitle>Eliminare la notifica?</AlertDialogTitle>
-                        <AlertDialogDescription>«{n.title}» sparirà anche dalle notifiche degli utenti. L'azione è irreversibile.</AlertDialogDescription>
-                      </AlertDialogHeader>
-                      <AlertDialogFooter>
-                        <AlertDialogCancel>Annulla</AlertDialogCancel>
-                        <AlertDialogAction
-                          className="bg-destructive hover:bg-destructive/90"
-                          onClick={() => {
-                            if (editing?.id === n.id) cancel();
-                            remove.mutate(n.id);
-                          }}
-                        >
-                          Elimina
-                        </AlertDialogAction>
-                      </AlertDialogFooter>
-                    </AlertDialogContent>
-                  </AlertDialog>
+                    }
+                    title="Eliminare la notifica?"
+                    description={<>«{n.title}» sparirà anche dalle notifiche degli utenti. L'azione è irreversibile.</>}
+                    confirmLabel="Elimina"
+                    onConfirm={() => {
+                      if (editing?.id === n.id) cancel();
+                      remove.mutate(n.id);
+                    }}
+                  />
                 </div>
               </li>
             ))}

@@ -2,16 +2,7 @@ import { useMutation } from "@tanstack/react-query";
 import { Download, ShieldCheck, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "@/components/ui/alert-dialog";
+import { ConfirmDialog } from "@/components/confirm-dialog";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
@@ -70,30 +61,26 @@ export function DataManagementCard() {
             <h3 className="font-medium">Elimina account</h3>
             <p className="text-sm text-muted-foreground">Cancella per sempre l'account, le partite, i messaggi e le immagini.</p>
           </div>
-          <AlertDialog open={confirming} onOpenChange={(open) => !erase.isPending && setConfirming(open)}>
-            <AlertDialogTrigger asChild>
+          <ConfirmDialog
+            open={confirming}
+            onOpenChange={setConfirming}
+            busy={erase.isPending}
+            trigger={
               <Button type="button" variant="destructive">
                 <Trash2 aria-hidden="true" />
                 Elimina account
               </Button>
-            </AlertDialogTrigger>
-            <AlertDialogContent>
-              <AlertDialogHeader>
-                <AlertDialogTitle>Eliminare definitivamente l'account?</AlertDialogTitle>
-                <AlertDialogDescription>
-                  Verranno cancellati il profilo, tutte le partite con i loro messaggi, le immagini create e le preferenze. L'azione è
-                  irreversibile.
-                </AlertDialogDescription>
-              </AlertDialogHeader>
-              <AlertDialogFooter>
-                <AlertDialogCancel disabled={erase.isPending}>Annulla</AlertDialogCancel>
-                <Button type="button" variant="destructive" disabled={erase.isPending} onClick={() => erase.mutate()}>
-                  {erase.isPending && <Spinner />}
-                  Elimina definitivamente
-                </Button>
-              </AlertDialogFooter>
-            </AlertDialogContent>
-          </AlertDialog>
+            }
+            title="Eliminare definitivamente l'account?"
+            description="Verranno cancellati il profilo, tutte le partite con i loro messaggi, le immagini create e le preferenze. L'azione è irreversibile."
+            confirmLabel={
+              <>
+                {erase.isPending && <Spinner />}
+                Elimina definitivamente
+              </>
+            }
+            onConfirm={() => erase.mutate()}
+          />
         </div>
       </CardContent>
     </Card>

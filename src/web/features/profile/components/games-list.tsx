@@ -4,18 +4,8 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Gamepad2, Play, Trash2 } from "lucide-react";
 import { Link } from "react-router";
 import { toast } from "sonner";
+import { ConfirmDialog } from "@/components/confirm-dialog";
 import { GenreIcon } from "@/components/genre-icon";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Progress } from "@/components/ui/progress";
@@ -51,26 +41,18 @@ function GameRow({ game, onDelete, deleting }: { game: ProfileGameView; onDelete
             Continua
           </Link>
         </Button>
-        <AlertDialog>
-          <AlertDialogTrigger asChild>
+        <ConfirmDialog
+          trigger={
             <Button type="button" size="sm" variant="outline" disabled={deleting} aria-label={`Elimina ${game.title}`}>
               <Trash2 aria-hidden="true" />
               Elimina
             </Button>
-          </AlertDialogTrigger>
-          <AlertDialogContent>
-            <AlertDialogHeader>
-              <AlertDialogTitle>Eliminare questa partita?</AlertDialogTitle>
-              <AlertDialogDescription>«{game.title}» e tutta la sua storia verranno eliminati. L'azione è irreversibile.</AlertDialogDescription>
-            </AlertDialogHeader>
-            <AlertDialogFooter>
-              <AlertDialogCancel>Annulla</AlertDialogCancel>
-              <AlertDialogAction className="bg-destructive hover:bg-destructive/90" onClick={onDelete}>
-                Elimina
-              </AlertDialogAction>
-            </AlertDialogFooter>
-          </AlertDialogContent>
-        </AlertDialog>
+          }
+          title="Eliminare questa partita?"
+          description={<>«{game.title}» e tutta la sua storia verranno eliminati. L'azione è irreversibile.</>}
+          confirmLabel="Elimina"
+          onConfirm={onDelete}
+        />
       </div>
     </li>
   );

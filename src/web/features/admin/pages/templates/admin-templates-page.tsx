@@ -13,16 +13,7 @@ import { ExternalLink, Pencil, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
+import { ConfirmDialog } from "@/components/confirm-dialog";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { CenteredSpinner } from "@/components/ui/spinner";
@@ -120,27 +111,17 @@ export function AdminTemplatesPage() {
 
       {editing && <TemplateDialog key={editing.key} open template={editing.template} onOpenChange={(o) => !o && setEditing(null)} />}
 
-      <AlertDialog open={deleting !== null} onOpenChange={(o) => !o && !remove.isPending && setDeleting(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Eliminare «{deleting?.title}»?</AlertDialogTitle>
-            <AlertDialogDescription>Sei sicuro di voler eliminare questo template? L'azione è irreversibile.</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={remove.isPending}>Annulla</AlertDialogCancel>
-            <AlertDialogAction
-              className="bg-red-700 text-white hover:bg-red-800"
-              disabled={remove.isPending}
-              onClick={(e) => {
-                e.preventDefault();
-                if (deleting) remove.mutate(deleting.id);
-              }}
-            >
-              Elimina
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(o) => !o && setDeleting(null)}
+        busy={remove.isPending}
+        title={<>Eliminare «{deleting?.title}»?</>}
+        description="Sei sicuro di voler eliminare questo template? L'azione è irreversibile."
+        confirmLabel="Elimina"
+        onConfirm={() => {
+          if (deleting) remove.mutate(deleting.id);
+        }}
+      />
     </div>
   );
 }
