@@ -4,7 +4,7 @@
  */
 
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
-import { streamText } from "ai";
+import type { LanguageModelV3Prompt } from "@ai-sdk/provider";
 import type { NarrationRequest, Narrator } from "./types";
 
 export interface OpenAINarratorOptions {
@@ -15,8 +15,11 @@ export interface OpenAINarratorOptions {
 
 /**
  * Creates a narrator for an OpenAI-compatible provider (POST {baseURL}/chat/completions, stream).
- * The stream throws on HTTP errors, on an error chunk and when the provider's stream ends
- * without a finish reason (a cut connection); retries are left to the player ('Riprova').
+ * It calls the AI SDK provider's streaming model directly (`doStream`): a narrated turn is one
+ * plain text step, so `streamText`'s multi-step orchestration would only add per-turn cost
+ * (docs/decisions/0005-narrator-provider-stream.md). The stream throws on HTTP errors, on an error
+ * chunk and when the provider's stream ends without a finish reason (a cut connection); retries
+ * are left to the player ('Riprova').
  */
 export function createOpenAINarrator(options: OpenAINarratorOptions): Narrator {
   const provider = createOpenAICompatible({ name: "narrator", baseURL: options.baseURL, apiKey: options.apiKey });
@@ -24,19 +27,26 @@ export function createOpenAINarrator(options: OpenAINarratorOptions): Narrator {
   return {
     label: options.model,
     async *stream(request: NarrationRequest) {
-      const result = streamText({
-        model,
-        system: request.system,
-        messages: request.messages,
+      const prompt: LanguageModelV3Prompt = [
+        { role: "system", content: request.system },
+        ...request.messages.map((m) => ({ role: m.role, content: [{ type: "text" as const, text: m.content }] })),
+      ];
+      const { stream } = await model.doStream({
+        prompt,
         temperature: request.temperature,
         maxOutputTokens: request.maxTokens,
         abortSignal: request.signal,
-        maxRetries: 0,
       });
-      for await (const part of result.fullStream) {
-        if (part.type === "text-delta") yield part.text;
-        else if (part.type === "error") throw part.error instanceof Error ? part.error : new Error(String(part.error));
-        else if (part.type === "abort") return;
+      const reader = stream.getReader();
+      try {
+        for (;;) {
+          const { value: part, done } = await reader.read();
+          if (done) return;
+          if (part.type === "text-delta") yield part.delta;
+          else if (part.type === "error") throw part.error instanceof Error ? part.error : new Error(String(part.error));
+        }
+      } finally {
+        reader.releaseLock();
       }
     },
   };
