@@ -3,6 +3,7 @@
  * schema when TEST_DATABASE_URL is set, plus a cookie-keeping HTTP client and a mailbox.
  */
 
+import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -32,21 +33,12 @@ export interface TestServer extends RunningServer {
  */
 export async function startTestServer(
   dialect: TestDialect,
-  options: {
-    env?: Record<string, string>;
-    narrator?: Narrator;
-    /**
-     * PostgreSQL only: work in this existing schema (another test server's `postgresSchema`)
-     * instead of a fresh one, to run two instances on one database; it is not dropped on close.
-     */
-    sharedSchema?: string;
-  } = {},
+  options: { env?: Record<string, string>; narrator?: Narrator } = {},
 ): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "storie-test-"));
-  let schema: string | undefined = options.sharedSchema;
-  const ownsSchema = dialect === "postgres" && !options.sharedSchema;
+  let schema: string | undefined;
   const baseUrl = process.env.TEST_DATABASE_URL;
-  if (ownsSchema) {
+  if (dialect === "postgres") {
     schema = `t_${randomUUID().replace(/-/g, "").slice(0, 16)}`;
     const client = new pg.Client({ connectionString: baseUrl });
     await client.connect();
@@ -73,11 +65,56 @@ export async function startTestServer(
     postgresSchema: schema,
     async close() {
       await server.close();
-      if (schema && ownsSchema) {
+      if (schema) {
         const client = new pg.Client({ connectionString: baseUrl });
         await client.connect();
         await client.query(`drop schema if exists ${schema} cascade`);
         await client.end();
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Starts another server in a separate Node process on the schema of `peer` (PostgreSQL), as a
+ * second instance of the site would run. Output: its URL and close() (SIGTERM, then wait).
+ */
+export async function startServerProcess(peer: TestServer, env: Record<string, string> = {}): Promise<{ url: string; close(): Promise<void> }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "storie-proc-"));
+  const child = spawn(process.execPath, ["--import", "tsx", "src/server/testing/instance.ts"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "test",
+      PORT: "0",
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      DATABASE_URL: process.env.TEST_DATABASE_URL,
+      TEST_PG_SCHEMA: peer.postgresSchema ?? "",
+      AUTH_RATE_LIMIT: "off",
+      AI_BASE_URL: "",
+      ADMIN_EMAIL: "",
+      ADMIN_PASSWORD: "",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = "";
+    child.stdout!.on("data", (chunk: Buffer) => {
+      out += chunk.toString();
+      const line = out.split("\n").find((l) => l.startsWith("{"));
+      if (line) resolve((JSON.parse(line) as { url: string }).url);
+    });
+    child.once("exit", (code) => reject(new Error(`server process exited with ${code}`)));
+  });
+  return {
+    url,
+    async close() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once("exit", r));
+        child.kill("SIGTERM");
+        await exited;
       }
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

@@ -10,7 +10,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { nowIso } from "../../clock";
 import { publishAccountChanged } from "../../realtime/live-events";
-import { DIALECTS, readEvents, registerPlayer, startTestServer, TestClient, type TestServer } from "../../testing/harness";
+import { DIALECTS, readEvents, registerPlayer, startServerProcess, startTestServer, TestClient, type TestServer } from "../../testing/harness";
 
 type LiveStream = {
   events: { event: string; data: any; at: number }[];
@@ -207,14 +207,15 @@ describe.each(DIALECTS)("notifications on %s", (dialect) => {
     it("two server processes on one PostgreSQL: a publication through A reaches an SSE client on B within 1 s", async () => {
       const secret = randomUUID() + randomUUID();
       const a = await startTestServer("postgres", { env: { AUTH_SECRET: secret } });
-      const b = await startTestServer("postgres", { env: { AUTH_SECRET: secret }, sharedSchema: a.postgresSchema });
+      const b = await startServerProcess(a, { AUTH_SECRET: secret });
       try {
         const boss = await admin(a);
-        // Registered through A; the same account signs in on B (one database).
+        // Registered through A; the same account signs in on B (one database, another process).
         const player = await registerPlayer(a);
         const onB = new TestClient(b.url);
         expect((await onB.post("/api/auth/sign-in/email", { email: player.email, password: player.password })).status).toBe(200);
         const stream = await openLive(onB);
+        const elsewhere = await openLive((await registerPlayer(server)).client);
         try {
           const n = (await boss.client.json("POST", "/api/admin/notifications", draft())).body;
           const started = Date.now();
@@ -223,21 +224,14 @@ describe.each(DIALECTS)("notifications on %s", (dialect) => {
           expect(event.at - started).toBeLessThan(1000);
           expect((await onB.json("GET", "/api/notifications")).body.map((x: any) => x.id)).toContain(n.id);
 
-          // A role change announced on B reaches the user's stream on A; other schemas hear nothing.
-          const onA = await openLive(player.client);
-          const elsewhere = await openLive((await registerPlayer(server)).client);
-          try {
-            await publishAccountChanged(b.deps.bus, player.id);
-            await onA.next((e) => e.event === "account.changed", 1000);
-            await publishAccountChanged(b.deps.bus, player.id);
-            await new Promise((r) => setTimeout(r, 200));
-            expect(elsewhere.events.some((e) => e.event === "account.changed" || e.event === "notifications.changed")).toBe(false);
-          } finally {
-            onA.close();
-            elsewhere.close();
-          }
+          // A role change announced on A reaches the user's stream on B; other schemas hear nothing.
+          await publishAccountChanged(a.deps.bus, player.id);
+          await stream.next((e) => e.event === "account.changed", 1000);
+          await new Promise((r) => setTimeout(r, 200));
+          expect(elsewhere.events.some((e) => e.event === "account.changed" || e.event === "notifications.changed")).toBe(false);
         } finally {
           stream.close();
+          elsewhere.close();
         }
       } finally {
         await b.close();

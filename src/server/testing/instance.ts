@@ -1,0 +1,12 @@
+/**
+ * A second server PROCESS for multi-instance tests: `node --import tsx src/server/testing/instance.ts`
+ * with the usual environment plus TEST_PG_SCHEMA (the PostgreSQL schema to share). It prints one
+ * JSON line {"url": "http://127.0.0.1:<port>"} once listening and stops cleanly on SIGTERM.
+ */
+
+import { loadEnv } from "../env";
+import { startServer } from "../server";
+
+const server = await startServer({ env: loadEnv(), postgresSchema: process.env.TEST_PG_SCHEMA || undefined, log: () => {} });
+process.stdout.write(`${JSON.stringify({ url: server.url })}\n`);
+process.once("SIGTERM", () => void server.close().then(() => process.exit(0)));
