@@ -118,20 +118,20 @@ const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ??
 process.env.TEST_DATABASE_URL = pgUrl;
 const dialects: TestDialect[] = ["sqlite"];
 if (await postgresReachable(pgUrl)) dialects.push("postgres");
-else console.log(`PostgreSQL non raggiungibile (${pgUrl}): solo SQLite.`);
+else console.log(`PostgreSQL not reachable (${pgUrl}): SQLite only.`);
 
 const results = [];
 for (const dialect of dialects) {
-  console.log(`${dialect}: inserimento di ${IMAGES.toLocaleString("it-IT")} immagini…`);
+  console.log(`${dialect}: inserting ${IMAGES.toLocaleString("en-US")} images…`);
   results.push(await run(dialect));
 }
 
 const fmt = (ms: number) => ms.toFixed(2).padStart(8);
-console.log(`\nGalleria: ${IMAGES.toLocaleString("it-IT")} immagini, pagine da 24, ${RUNS} richieste per riga (tempo del server, ms)\n`);
-console.log("| database   | pagina                      |      p50 |      p99 |");
+console.log(`\nGallery: ${IMAGES.toLocaleString("en-US")} images, pages of 24, ${RUNS} requests per row (server time, ms)\n`);
+console.log("| database   | page                        |      p50 |      p99 |");
 console.log("|------------|-----------------------------|----------|----------|");
 for (const r of results) {
-  console.log(`| ${r.dialect.padEnd(10)} | ${"prima".padEnd(27)} | ${fmt(r.first.p50)} | ${fmt(r.first.p99)} |`);
-  console.log(`| ${r.dialect.padEnd(10)} | ${`profonda (dopo la ${DEEP_POSITION.toLocaleString("it-IT")}ª)`.padEnd(27)} | ${fmt(r.deep.p50)} | ${fmt(r.deep.p99)} |`);
+  console.log(`| ${r.dialect.padEnd(10)} | ${"first".padEnd(27)} | ${fmt(r.first.p50)} | ${fmt(r.first.p99)} |`);
+  console.log(`| ${r.dialect.padEnd(10)} | ${`deep (after the ${DEEP_POSITION.toLocaleString("en-US")}th)`.padEnd(27)} | ${fmt(r.deep.p50)} | ${fmt(r.deep.p99)} |`);
 }
-console.log(`\nRiempimento: ${results.map((r) => `${r.dialect} ${(r.fillMs / 1000).toFixed(1)} s`).join(", ")}. Obiettivo: ≤ 10 ms.`);
+console.log(`\nFill: ${results.map((r) => `${r.dialect} ${(r.fillMs / 1000).toFixed(1)} s`).join(", ")}. Target: ≤ 10 ms.`);
