@@ -23,7 +23,7 @@ import { createMailer, type Mailer } from "./mail/mailer";
 import { createMediaStorage, type MediaStorage } from "./media";
 import { createLocalEventBus } from "./realtime/event-bus";
 import { createPostgresEventBus } from "./realtime/postgres-event-bus";
-import { createLocalPresence } from "./realtime/presence";
+import { createDatabasePresence } from "./realtime/presence";
 
 export interface StartOptions {
   env: Env;
@@ -116,7 +116,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     illustrator: options.illustrator ?? createIllustrator(env),
     media: options.media ?? createMediaStorage(env),
     bus,
-    presence: createLocalPresence(),
+    presence: createDatabasePresence(handle.db),
     webRoot: options.webRoot,
     log,
     shutdownSignal: shutdown.signal,

@@ -103,6 +103,7 @@ export async function eraseAccount(deps: EraseDeps, userId: string): Promise<Era
     await trx.deleteFrom("generated_images").where("user_id", "=", userId).execute();
     await trx.deleteFrom("subscription_orders").where("user_id", "=", userId).execute();
     await trx.deleteFrom("audit_log").where("user_id", "=", userId).execute();
+    await trx.deleteFrom("presence").where("user_id", "=", userId).execute();
     await trx.deleteFrom("saved_games").where("user_id", "=", userId).execute();
     await trx.deleteFrom("user_tokens").where("user_id", "=", userId).execute();
     await trx.deleteFrom("user_roles").where("user_id", "=", userId).execute();

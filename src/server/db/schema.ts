@@ -199,6 +199,15 @@ export interface AuditLogTable {
   created_at: string;
 }
 
+/** One open game tab (spec §4 Duplicate session); expires unless its connection renews it. */
+export interface PresenceTable {
+  user_id: string;
+  tab_id: string;
+  /** The live connection holding the tab: a reload's new connection takes the row over. */
+  connection_id: string;
+  expires_at: string;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -218,6 +227,7 @@ export interface Database {
   template_likes: TemplateRelationTable;
   user_favorites: TemplateRelationTable;
   audit_log: AuditLogTable;
+  presence: PresenceTable;
 }
 
 /** Every table holding rows of a user, with the column naming the user (GDPR export, erasure, tests). */
@@ -236,4 +246,5 @@ export const USER_OWNED_COLUMNS = {
   template_likes: "user_id",
   user_favorites: "user_id",
   audit_log: "user_id",
+  presence: "user_id",
 } as const;

@@ -20,7 +20,7 @@ export const presenceRoutes = new Hono<AppEnv>().use(requireUser).get("/", zVali
   const user = currentUser(c);
   const { tab } = c.req.valid("query");
   return streamSSE(c, async (stream) => {
-    const lease = c.var.deps.presence.join(user.id, tab);
+    const lease = await c.var.deps.presence.join(user.id, tab);
     if (lease.duplicate) {
       await stream.writeSSE({ event: "duplicate", data: JSON.stringify(ERRORS.DUPLICATE_SESSION) });
       return;
@@ -33,6 +33,6 @@ export const presenceRoutes = new Hono<AppEnv>().use(requireUser).get("/", zVali
     const ping = setInterval(() => void stream.writeSSE({ event: "ping", data: "{}" }), 25_000);
     await closed;
     clearInterval(ping);
-    lease.release();
+    await lease.release();
   });
 });

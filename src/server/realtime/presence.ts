@@ -1,43 +1,85 @@
 /**
  * Duplicate-session detection (spec §4 Duplicate session, §8 'Sessione già attiva'): each open
  * game page holds one presence per browser tab; a second tab of the same user is told to leave.
- * A reload of the same tab (same tab id) replaces its old presence instead of counting twice.
+ * Presences live in the database, so every server instance sees the tabs held by the others;
+ * a live connection renews its row, and rows of a crashed instance expire.
+ * A reload of the same tab (same tab id) takes its row over instead of counting twice.
  */
+
+import { randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema";
 
 export interface PresenceLease {
   /** True when another tab of the same user already holds a presence. */
   duplicate: boolean;
-  release(): void;
+  /** Gives the tab up (only if this connection still holds it). */
+  release(): Promise<void>;
 }
 
 export interface Presence {
-  /** Registers the tab `tabId` of `userId`. */
-  join(userId: string, tabId: string): PresenceLease;
-  /** Number of tabs currently present for the user. */
-  count(userId: string): number;
+  /** Registers the tab `tabId` of `userId`, unless another live tab of the user exists. */
+  join(userId: string, tabId: string): Promise<PresenceLease>;
 }
 
-/** In-process presence (one server instance). */
-export function createLocalPresence(): Presence {
-  const tabs = new Map<string, Map<string, symbol>>();
+export interface PresenceOptions {
+  /** How long a presence lives without renewal, ms. */
+  ttlMs: number;
+  /** How often a held presence is renewed, ms (well under ttlMs). */
+  renewMs: number;
+}
+
+const isoIn = (ms: number) => new Date(Date.now() + ms).toISOString();
+
+/**
+ * Database presence (SQLite or PostgreSQL, one or many instances).
+ * Two tabs opened at the very same moment on two instances may both get in; every later tab is
+ * refused while one of them is open.
+ */
+export function createDatabasePresence(db: Kysely<Database>, options: PresenceOptions = { ttlMs: 60_000, renewMs: 20_000 }): Presence {
   return {
-    join(userId, tabId) {
-      const mine = tabs.get(userId) ?? new Map<string, symbol>();
-      tabs.set(userId, mine);
-      const duplicate = [...mine.keys()].some((t) => t !== tabId);
-      if (duplicate) return { duplicate, release() {} };
-      const token = Symbol(tabId);
-      mine.set(tabId, token);
+    async join(userId, tabId) {
+      const connectionId = randomUUID();
+      const duplicate = await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom("presence").where("user_id", "=", userId).where("expires_at", "<", new Date().toISOString()).execute();
+        const other = await trx
+          .selectFrom("presence")
+          .select("tab_id")
+          .where("user_id", "=", userId)
+          .where("tab_id", "<>", tabId)
+          .executeTakeFirst();
+        if (other) return true;
+        await trx
+          .insertInto("presence")
+          .values({ user_id: userId, tab_id: tabId, connection_id: connectionId, expires_at: isoIn(options.ttlMs) })
+          .onConflict((oc) => oc.columns(["user_id", "tab_id"]).doUpdateSet({ connection_id: connectionId, expires_at: isoIn(options.ttlMs) }))
+          .execute();
+        return false;
+      });
+      if (duplicate) return { duplicate, release: async () => {} };
+      const renew = setInterval(() => {
+        void db
+          .updateTable("presence")
+          .set({ expires_at: isoIn(options.ttlMs) })
+          .where("user_id", "=", userId)
+          .where("tab_id", "=", tabId)
+          .where("connection_id", "=", connectionId)
+          .execute()
+          .catch(() => undefined);
+      }, options.renewMs);
+      renew.unref();
       return {
         duplicate,
-        release() {
-          if (mine.get(tabId) === token) mine.delete(tabId);
-          if (mine.size === 0) tabs.delete(userId);
+        async release() {
+          clearInterval(renew);
+          await db
+            .deleteFrom("presence")
+            .where("user_id", "=", userId)
+            .where("tab_id", "=", tabId)
+            .where("connection_id", "=", connectionId)
+            .execute();
         },
       };
-    },
-    count(userId) {
-      return tabs.get(userId)?.size ?? 0;
     },
   };
 }

@@ -237,6 +237,7 @@ describe.each(DIALECTS)("notifications on %s", (dialect) => {
         await b.close();
         await a.close();
       }
-    });
+      // Starting a second Node process is slow when the whole suite loads both cores.
+    }, 90_000);
   }
 });
