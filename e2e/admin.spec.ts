@@ -9,20 +9,10 @@
 
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, test } from "@playwright/test";
 import { E2E_DATA_DIR } from "../playwright.config";
 import { type FakeOpenAI, startFakeOpenAI } from "../src/server/testing/fake-openai";
-import { confirmationPath, expectAccessible, newEmail, screenshots, signedInPlayer } from "./fixtures";
-
-const ADMIN = { email: "admin-e2e@example.com", password: "password-admin-e2e" };
-
-const conversation = (page: Page) => page.getByRole("region", { name: "Conversazione" }).getByRole("listitem");
-
-/** Signs the page's context in as the seeded admin (base: the server's origin, '' for the default one). */
-async function signInAdmin(page: Page, base = ""): Promise<void> {
-  const response = await page.request.post(`${base}/api/auth/sign-in/email`, { data: ADMIN });
-  expect(response.ok()).toBe(true);
-}
+import { ADMIN, confirmationPath, conversation, expectAccessible, newEmail, screenshots, signInAdmin, signedInPlayer } from "./fixtures";
 
 /** A signed-in player in a separate browser context, with a started Horror game. */
 async function playerWithGame(browser: Browser) {

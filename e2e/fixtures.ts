@@ -5,11 +5,27 @@
 
 import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import { type APIRequestContext, expect, type Page } from "@playwright/test";
 import { E2E_DATA_DIR } from "../playwright.config";
 import { outboxLink } from "../src/server/testing/outbox";
 
 export const PASSWORD = "password-e2e-sicura";
+
+/** The admin the e2e server seeds (ADMIN_EMAIL / ADMIN_PASSWORD in playwright.config.ts). */
+export const ADMIN = { email: "admin-e2e@example.com", password: "password-admin-e2e" };
+
+/** The messages of the game chat (the 'Conversazione' region), one list item per bubble. */
+export const conversation = (page: Page) => page.getByRole("region", { name: "Conversazione" }).getByRole("listitem");
+
+/**
+ * Signs in as the seeded admin through the API: a page (its context's cookies) or a standalone
+ * request context. base: the server's origin, '' for the default one.
+ */
+export async function signInAdmin(target: Page | APIRequestContext, base = ""): Promise<void> {
+  const request = "request" in target ? target.request : target;
+  const response = await request.post(`${base}/api/auth/sign-in/email`, { data: ADMIN });
+  expect(response.ok()).toBe(true);
+}
 
 export function newEmail(prefix = "giocatore"): string {
   return `${prefix}-${randomUUID().slice(0, 8)}@example.com`;

@@ -9,7 +9,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { expect, type Page, test } from "@playwright/test";
 import { E2E_DATA_DIR } from "../playwright.config";
-import { expectAccessible, screenshots, signedInPlayer } from "./fixtures";
+import { conversation, expectAccessible, screenshots, signedInPlayer } from "./fixtures";
 
 /** Moves a player to a plan, as an operator would (spec §9 limits). */
 function setPlan(email: string, plan: "premium" | "base") {
@@ -26,8 +26,6 @@ function setPlan(email: string, plan: "premium" | "base") {
     db.close();
   }
 }
-
-const conversation = (page: Page) => page.getByRole("region", { name: "Conversazione" }).getByRole("listitem");
 
 /** Starts a Fantasy game and waits for the first narration. */
 async function startFantasyGame(page: Page) {

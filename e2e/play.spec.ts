@@ -5,9 +5,7 @@
  */
 
 import { expect, test } from "@playwright/test";
-import { confirmationPath, expectAccessible, newEmail, PASSWORD, screenshots, signedInPlayer } from "./fixtures";
-
-const conversation = (page: import("@playwright/test").Page) => page.getByRole("region", { name: "Conversazione" }).getByRole("listitem");
+import { confirmationPath, conversation, expectAccessible, newEmail, PASSWORD, screenshots, signedInPlayer } from "./fixtures";
 
 /** Waits until the narrator has finished a turn: the command buttons are enabled again. */
 async function waitForNarration(page: import("@playwright/test").Page, narrations: number) {

@@ -5,9 +5,7 @@
 
 import fs from "node:fs/promises";
 import { expect, type Page, test } from "@playwright/test";
-import { expectAccessible, PASSWORD, screenshots, signedInPlayer } from "./fixtures";
-
-const ADMIN = { email: "admin-e2e@example.com", password: "password-admin-e2e" };
+import { ADMIN, expectAccessible, PASSWORD, screenshots, signedInPlayer } from "./fixtures";
 
 async function createGame(page: Page, genre: string): Promise<string> {
   const res = await page.request.post("/api/games", { data: { genre }, headers: { origin: new URL(page.url()).origin } });

@@ -7,17 +7,12 @@
  */
 
 import { randomUUID } from "node:crypto";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { expectAccessible, screenshots, signedInPlayer } from "./fixtures";
-
-const ADMIN = { email: "admin-e2e@example.com", password: "password-admin-e2e" };
-
-const conversation = (page: Page) => page.getByRole("region", { name: "Conversazione" }).getByRole("listitem");
+import { type APIRequestContext, expect, test } from "@playwright/test";
+import { conversation, expectAccessible, screenshots, signedInPlayer, signInAdmin } from "./fixtures";
 
 /** Creates a template through the admin API (its own request context, so the page stays a visitor). */
 async function createTemplateViaApi(request: APIRequestContext, baseURL: string, title: string): Promise<string> {
-  const signIn = await request.post("/api/auth/sign-in/email", { data: ADMIN });
-  expect(signIn.ok()).toBe(true);
+  await signInAdmin(request);
   const created = await request.post("/api/admin/templates", {
     headers: { origin: baseURL },
     data: {
@@ -36,8 +31,7 @@ test("an admin creates a template with AI help and a cover; a player likes, save
   const title = `il faro di àlbera ${suffix}`;
   const properTitle = `Il faro di àlbera ${suffix}`;
 
-  const signIn = await page.request.post("/api/auth/sign-in/email", { data: ADMIN });
-  expect(signIn.ok()).toBe(true);
+  await signInAdmin(page);
   await page.goto("/admin/templates");
   await expect(page.getByRole("heading", { level: 1, name: "Gestione Template" })).toBeVisible();
   await page.getByRole("button", { name: "Crea Template" }).click();

@@ -1,7 +1,11 @@
 /** zod validation for route inputs (DESIGN §5): a bad input answers 400 with the schema's Italian message. */
 
 import type { Context } from "hono";
+import { z } from "zod";
 import { AppError } from "./errors";
+
+// Schemas carry the spec's Italian messages; zod's own fallback texts are Italian too.
+z.config(z.locales.it());
 
 /**
  * Hook for @hono/zod-validator: on failure throws AppError 400 VALIDATION whose message is the

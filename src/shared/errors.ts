@@ -16,7 +16,6 @@ export const ERRORS = {
   AI_FAILED: { title: "Errore", message: "Il narratore non ha risposto. Il tuo messaggio è salvato: premi «Riprova»." },
   AI_TIMEOUT: { title: "Errore", message: "Il narratore ci sta mettendo troppo. Il tuo messaggio è salvato: premi «Riprova»." },
   NOTHING_TO_RETRY: { title: "Errore", message: "Non c'è nessun messaggio a cui rispondere." },
-  NOT_STARTED: { title: "Errore", message: "Premi /inizia per cominciare la partita." },
   IMAGE_LOGIN_REQUIRED: { title: "Accesso richiesto", message: "Devi effettuare il login per generare immagini" },
   VISUALIZE_LIMIT: { title: "Token visualizzazione insufficienti", message: "Non hai abbastanza token per generare un'immagine." },
   NO_SCENE: { title: "Errore", message: "Nessun messaggio disponibile per generare un'immagine" },
@@ -33,13 +32,10 @@ export const ERRORS = {
   GENERIC: { title: "Errore", message: "Si è verificato un errore. Riprova più tardi." },
   // Profile and notifications (issue 5; spec §8 Profile, Notifications)
   NICKNAME_TAKEN: { title: "Errore", message: "Questo nickname è già in uso. Scegline un altro." },
-  PROFILE_UPDATE_FAILED: { title: "Errore", message: "Impossibile aggiornare il profilo" },
-  GAME_DELETE_FAILED: { title: "Errore", message: "Impossibile eliminare il gioco" },
   EXPORT_FAILED: { title: "Errore", message: "Impossibile esportare i dati." },
   ACCOUNT_DELETE_FAILED: { title: "Errore", message: "Impossibile eliminare l'account." },
   NOTIFICATION_NOT_FOUND: { title: "Errore", message: "Notifica non trovata." },
   NOTIFICATION_ALREADY_PUBLISHED: { title: "Errore", message: "La notifica è già pubblicata." },
-  MARK_READ_FAILED: { title: "Errore", message: "Impossibile segnare la notifica come letta" },
   // Templates and AI helpers (issue 4; spec §8 AI helpers and templates, Like and favorite, Game)
   TEMPLATE_NOT_FOUND: { title: "Errore", message: "Template non trovato." },
   EMPTY_FIELD: { title: "Campo vuoto", message: "Scrivi qualcosa nel campo prima di migliorarlo." },
@@ -51,7 +47,8 @@ export const ERRORS = {
   COVER_LOGIN_REQUIRED: { title: "Errore di autenticazione", message: "Per favore, effettua il login per generare un'immagine." },
   LIKE_FAILED: { title: "Errore", message: "Impossibile aggiornare il like." },
   FAVORITE_FAILED: { title: "Errore", message: "Impossibile aggiornare i preferiti." },
-  PLAY_LOGIN_REQUIRED: { title: "Accesso richiesto", message: "Devi effettuare il login per giocare." },
+  /** Spec §5: starting or creating a game needs a session. */
+  START_LOGIN_REQUIRED: { title: "Accesso richiesto", message: "Devi effettuare il login per iniziare una nuova partita" },
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -10,6 +10,7 @@ import { createMiddleware } from "hono/factory";
 import { writeAudit } from "../audit";
 import type { AppEnv, SessionUser } from "../context";
 import { AppError } from "../errors";
+import { isAdmin } from "./roles";
 
 /** Client address of the request (socket address; the proxy's when behind one). */
 export function clientIp(c: Context): string | null {
@@ -37,16 +38,6 @@ export function currentUser(c: Context<AppEnv>): SessionUser {
   return user;
 }
 
-/** True when the user holds an admin row in user_roles (spec §6). */
-export async function isAdmin(c: Context<AppEnv>, userId: string): Promise<boolean> {
-  const row = await c.var.deps.db
-    .selectFrom("user_roles")
-    .select("id")
-    .where("user_id", "=", userId)
-    .where("role", "=", "admin")
-    .executeTakeFirst();
-  return Boolean(row);
-}
 
 export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   currentUser(c);
@@ -55,7 +46,7 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
 
 export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
   const user = currentUser(c);
-  if (!(await isAdmin(c, user.id))) {
+  if (!(await isAdmin(c.var.deps.db, user.id))) {
     await writeAudit(
       c.var.deps.db,
       { userId: user.id, action: "admin.denied", detail: `${c.req.method} ${c.req.path}`, ip: clientIp(c) },

@@ -5,8 +5,9 @@
 
 import { randomUUID } from "node:crypto";
 import { type Kysely, sql } from "kysely";
-import { GENRES } from "../../shared/genres";
+import { type GenreName, GENRES } from "../../shared/genres";
 import type { Auth } from "../auth/auth";
+import { setUserPlan } from "../accounts/plans";
 import { createAccountRows } from "../auth/account-rows";
 import { nowIso } from "../clock";
 import { GENRE_PROMPT_SEEDS } from "./genre-prompts";
@@ -18,20 +19,27 @@ export async function seedReferenceData(db: Kysely<Database>): Promise<void> {
   for (const plan of PLAN_SEEDS) {
     await db.insertInto("plans").values(plan).onConflict((oc) => oc.column("id").doNothing()).execute();
   }
-  for (const genre of GENRES) {
+  await insertMissingGenrePrompts(db, GENRES);
+}
+
+/**
+ * Inserts the default prompt of each given genre that has no row yet. A row inserted first by a
+ * concurrent call is ignored (ON CONFLICT (genre) DO NOTHING; spec §7: conflict 23505 ignored);
+ * existing rows, possibly edited by admins, are never touched.
+ * Output: the number of rows this call inserted.
+ */
+export async function insertMissingGenrePrompts(db: Kysely<Database>, genres: readonly GenreName[]): Promise<number> {
+  let created = 0;
+  for (const genre of genres) {
     const seed = GENRE_PROMPT_SEEDS[genre];
-    await db
+    const result = await db
       .insertInto("genre_prompts")
-      .values({
-        id: randomUUID(),
-        genre,
-        ...seed,
-        forbidden_topics: JSON.stringify(seed.forbidden_topics),
-        updated_at: nowIso(),
-      })
+      .values({ id: randomUUID(), genre, ...seed, forbidden_topics: JSON.stringify(seed.forbidden_topics), updated_at: nowIso() })
       .onConflict((oc) => oc.column("genre").doNothing())
-      .execute();
+      .executeTakeFirst();
+    created += Number(result.numInsertedOrUpdatedRows ?? 0);
   }
+  return created;
 }
 
 /**
@@ -51,9 +59,5 @@ export async function seedAdmin(db: Kysely<Database>, auth: Auth, email: string,
   }
   await db.updateTable("user").set({ emailVerified: sql<boolean>`true` }).where("id", "=", user.id).execute();
   await createAccountRows(db, { id: user.id, email: normalized }, "admin", "admin");
-  await db
-    .updateTable("user_tokens")
-    .set({ model: "admin", message_limit: -1, visualize_limit: -1, updated_at: nowIso() })
-    .where("user_id", "=", user.id)
-    .execute();
+  await setUserPlan(db, user.id, "admin");
 }

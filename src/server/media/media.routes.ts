@@ -4,12 +4,13 @@
  */
 
 import { Hono } from "hono";
+import { decodePath } from "../../shared/decode-path";
 import type { AppEnv } from "../context";
 import { MEDIA_URL_PREFIX } from "./media-storage";
 
 export const mediaRoutes = new Hono<AppEnv>().get("/*", async (c) => {
-  const key = decodeURIComponent(c.req.path.slice(MEDIA_URL_PREFIX.length));
-  const object = await c.get("deps").media.get(key);
+  const key = decodePath(c.req.path.slice(MEDIA_URL_PREFIX.length));
+  const object = key === null ? null : await c.get("deps").media.get(key);
   if (!object) {
     c.header("Cache-Control", "no-store");
     return c.text("Immagine non trovata", 404);

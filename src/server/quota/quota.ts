@@ -109,16 +109,29 @@ export async function readTokens(db: Kysely<Database>, userId: string, at = new 
   return row ? toTokensView(row, at) : null;
 }
 
+/** Messages sent today: a counter of a past Rome day reads 0 (the reset is lazy). */
+function messagesSentToday(row: Pick<Selectable<UserTokensTable>, "messages_sent" | "messages_period">, at: Date): number {
+  return row.messages_period === romePeriods(at).day ? row.messages_sent : 0;
+}
+
+/** Messages left today (spec §6: limit − sent), or null when the plan is unlimited. */
+export function remainingMessages(
+  row: Pick<Selectable<UserTokensTable>, "message_limit" | "messages_sent" | "messages_period">,
+  at = new Date(),
+): number | null {
+  return row.message_limit === -1 ? null : Math.max(0, row.message_limit - messagesSentToday(row, at));
+}
+
 /** Counters of a past Rome day (messages) or month (images) read as 0: the reset is lazy. */
 function toTokensView(row: Selectable<UserTokensTable>, at: Date): TokensView {
-  const { day, month } = romePeriods(at);
-  const messagesSent = row.messages_period === day ? row.messages_sent : 0;
+  const { month } = romePeriods(at);
+  const messagesSent = messagesSentToday(row, at);
   const visualizationsSent = row.visualizations_period === month ? row.visualizations_sent : 0;
   return {
     plan: row.model,
     messageLimit: row.message_limit,
     messagesSent,
-    remaining: row.message_limit === -1 ? null : Math.max(0, row.message_limit - messagesSent),
+    remaining: remainingMessages(row, at),
     visualizeLimit: row.visualize_limit,
     visualizationsSent,
   };

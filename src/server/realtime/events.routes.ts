@@ -8,6 +8,7 @@
 
 import { Hono } from "hono";
 import { streamSSE } from "hono/streaming";
+import { watchStream } from "./stream-lifetime";
 import type { LiveEvent } from "../../shared/api-types";
 import { currentUser, requireUser } from "../auth/middleware";
 import type { AppEnv } from "../context";
@@ -21,6 +22,7 @@ export const eventsRoutes = new Hono<AppEnv>().use(requireUser).get("/", (c) => 
   c.header("Cache-Control", "no-store");
   c.header("X-Accel-Buffering", "no");
   return streamSSE(c, async (stream) => {
+    const life = watchStream(stream, shutdownSignal);
     // Writes are chained so events never interleave.
     let queue = Promise.resolve();
     const send = (event: string, data: unknown) => {
@@ -34,11 +36,7 @@ export const eventsRoutes = new Hono<AppEnv>().use(requireUser).get("/", (c) => 
     const unsubscribe = [bus.subscribe(BROADCAST_TOPIC, forward), bus.subscribe(userTopic(user.id), forward)];
     await send("ready", {});
     const ping = setInterval(() => void send("ping", {}), PING_MS);
-    await new Promise<void>((resolve) => {
-      stream.onAbort(resolve);
-      if (shutdownSignal.aborted) resolve();
-      shutdownSignal.addEventListener("abort", () => resolve(), { once: true });
-    });
+    await life.ended;
     clearInterval(ping);
     for (const off of unsubscribe) off();
   });

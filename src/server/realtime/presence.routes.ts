@@ -12,6 +12,7 @@ import { ERRORS } from "../../shared/errors";
 import { currentUser, requireUser } from "../auth/middleware";
 import type { AppEnv } from "../context";
 import { validationHook } from "../validation";
+import { watchStream } from "./stream-lifetime";
 import { zValidator } from "@hono/zod-validator";
 
 const presenceQuery = z.object({ tab: z.string().trim().min(8).max(64) });
@@ -20,19 +21,18 @@ export const presenceRoutes = new Hono<AppEnv>().use(requireUser).get("/", zVali
   const user = currentUser(c);
   const { tab } = c.req.valid("query");
   return streamSSE(c, async (stream) => {
+    const life = watchStream(stream, c.var.deps.shutdownSignal);
     const lease = await c.var.deps.presence.join(user.id, tab);
     if (lease.duplicate) {
       await stream.writeSSE({ event: "duplicate", data: JSON.stringify(ERRORS.DUPLICATE_SESSION) });
       return;
     }
-    await stream.writeSSE({ event: "ready", data: "{}" });
-    const closed = new Promise<void>((resolve) => {
-      stream.onAbort(resolve);
-      c.var.deps.shutdownSignal.addEventListener("abort", () => resolve(), { once: true });
-    });
-    const ping = setInterval(() => void stream.writeSSE({ event: "ping", data: "{}" }), 25_000);
-    await closed;
-    clearInterval(ping);
+    if (!life.isOver()) {
+      await stream.writeSSE({ event: "ready", data: "{}" });
+      const ping = setInterval(() => void stream.writeSSE({ event: "ping", data: "{}" }), 25_000);
+      await life.ended;
+      clearInterval(ping);
+    }
     await lease.release();
   });
 });

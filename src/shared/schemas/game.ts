@@ -2,13 +2,11 @@
 
 import { z } from "zod";
 import { MAX_MESSAGE_LENGTH } from "../commands";
-import { GENRES } from "../genres";
+import { resolveGenre } from "../genres";
 
 export const createGameSchema = z.object({
-  genre: z
-    .string()
-    .trim()
-    .transform((v) => GENRES.find((g) => g.toLowerCase() === v.toLowerCase()) ?? "Fantasy"),
+  // Unknown genres fall back to Fantasy (spec §3); a missing one is refused (spec §5).
+  genre: z.string({ message: "Seleziona un genere" }).trim().transform(resolveGenre),
 });
 
 export const sendMessageSchema = z.object({

@@ -5,7 +5,8 @@
 
 import { Hono } from "hono";
 import type { MeView } from "../../../shared/api-types";
-import { currentUser, isAdmin, requireUser } from "../../auth/middleware";
+import { currentUser, requireUser } from "../../auth/middleware";
+import { isAdmin } from "../../auth/roles";
 import type { AppEnv } from "../../context";
 import { readTokens } from "../../quota/quota";
 
@@ -13,7 +14,7 @@ export const accountRoutes = new Hono<AppEnv>().use(requireUser).get("/", async 
   const user = currentUser(c);
   const { db } = c.var.deps;
   const [admin, tokens, profile] = await Promise.all([
-    isAdmin(c, user.id),
+    isAdmin(db, user.id),
     readTokens(db, user.id),
     db.selectFrom("profiles").select("nickname").where("id", "=", user.id).executeTakeFirst(),
   ]);

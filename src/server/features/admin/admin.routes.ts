@@ -36,7 +36,7 @@ import { currentUser, requireAdmin, requireUser } from "../../auth/middleware";
 import type { AppEnv } from "../../context";
 import { validationHook } from "../../validation";
 import { chatHistory, listGames } from "./activity.service";
-import { auditAdminChange } from "./admin-shared";
+import { auditAdminChange } from "../../auth/audit-change";
 import { listAudit } from "./audit.service";
 import { listGenrePrompts, syncGenrePrompts, updateGenrePrompt } from "./genres.service";
 import { createOrder, listOrders, updateOrderStatus } from "./orders.service";

@@ -4,14 +4,13 @@
  * features/games), so a saved prompt applies to the next narrated turn of every game of that genre.
  */
 
-import { randomUUID } from "node:crypto";
 import type { Kysely, Selectable } from "kysely";
 import type { GenrePromptsView, GenrePromptView } from "../../../shared/admin-types";
 import { GENRES } from "../../../shared/genres";
 import type { GenrePromptInput } from "../../../shared/schemas/genre-prompt";
 import { nowIso } from "../../clock";
-import { GENRE_PROMPT_SEEDS } from "../../db/genre-prompts";
 import type { Database, GenrePromptsTable } from "../../db/schema";
+import { insertMissingGenrePrompts } from "../../db/seed";
 import { parseStoredTopics } from "../../db/topics";
 import { AppError } from "../../errors";
 
@@ -36,18 +35,7 @@ export async function listGenrePrompts(db: Db): Promise<GenrePromptsView> {
  */
 export async function syncGenrePrompts(db: Db): Promise<number> {
   const stored = new Set((await db.selectFrom("genre_prompts").select("genre").execute()).map((r) => r.genre));
-  const missing = GENRES.filter((g) => !stored.has(g));
-  let created = 0;
-  for (const genre of missing) {
-    const seed = GENRE_PROMPT_SEEDS[genre];
-    const result = await db
-      .insertInto("genre_prompts")
-      .values({ id: randomUUID(), genre, ...seed, forbidden_topics: JSON.stringify(seed.forbidden_topics), updated_at: nowIso() })
-      .onConflict((oc) => oc.column("genre").doNothing())
-      .executeTakeFirst();
-    created += Number(result.numInsertedOrUpdatedRows ?? 0);
-  }
-  return created;
+  return insertMissingGenrePrompts(db, GENRES.filter((g) => !stored.has(g)));
 }
 
 /**

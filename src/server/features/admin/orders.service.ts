@@ -12,6 +12,7 @@ import { BASE_PLAN, setUserPlan } from "../../accounts/plans";
 import { nowIso } from "../../clock";
 import type { AppDeps } from "../../context";
 import type { Database, PlanId } from "../../db/schema";
+import { isAdmin } from "../../auth/roles";
 import { AppError } from "../../errors";
 import { publishAccountChanged } from "../../realtime/live-events";
 import { offsetOf } from "./admin-shared";
@@ -61,13 +62,7 @@ export async function listOrders(db: Db, query: AdminListQuery): Promise<Page<Ad
 async function applyOrderToPlan(deps: AppDeps, userId: string, subscriptionType: string, status: string): Promise<PlanId | null> {
   const plan: PlanId | null = status === "completed" ? (subscriptionType as PlanId) : status === "refunded" ? BASE_PLAN : null;
   if (!plan) return null;
-  const admin = await deps.db
-    .selectFrom("user_roles")
-    .select("id")
-    .where("user_id", "=", userId)
-    .where("role", "=", "admin")
-    .executeTakeFirst();
-  if (admin) return null;
+  if (await isAdmin(deps.db, userId)) return null;
   await setUserPlan(deps.db, userId, plan);
   await publishAccountChanged(deps.bus, userId, "plan").catch(() => undefined);
   return plan;

@@ -6,15 +6,16 @@
  */
 
 import { randomUUID } from "node:crypto";
-import { type Kysely, type Selectable, sql } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { AdminUserView, Page } from "../../../shared/admin-types";
 import type { AdminCreateUserInput, AdminListQuery, AdminUpdateUserInput, PlanName, RoleName } from "../../../shared/schemas/admin";
 import { eraseAccount } from "../../accounts/erase-account";
 import { setUserPlan } from "../../accounts/plans";
-import { nowIso, romePeriods } from "../../clock";
+import { nowIso } from "../../clock";
 import type { AppDeps } from "../../context";
-import type { Database, UserTokensTable } from "../../db/schema";
+import type { Database } from "../../db/schema";
 import { AppError } from "../../errors";
+import { remainingMessages } from "../../quota/quota";
 import { publishAccountChanged } from "../../realtime/live-events";
 import { likePattern, offsetOf, toIso } from "./admin-shared";
 
@@ -35,11 +36,9 @@ function usersQuery(db: Db) {
   return db.selectFrom("user as u").where(registered);
 }
 
-/** Remaining messages today: null when unlimited; a counter of a past Rome day reads 0 (lazy reset). */
-function remainingOf(t: Pick<Selectable<UserTokensTable>, "message_limit" | "messages_sent" | "messages_period"> | null): number | null {
-  if (!t || t.message_limit === -1) return null;
-  const sent = t.messages_period === romePeriods().day ? t.messages_sent : 0;
-  return Math.max(0, t.message_limit - sent);
+/** Remaining messages today; null when unlimited or without a tokens row. */
+function remainingOf(t: Parameters<typeof remainingMessages>[0] | null): number | null {
+  return t ? remainingMessages(t) : null;
 }
 
 /**

@@ -9,6 +9,7 @@
  */
 
 import type { Context, Hono } from "hono";
+import { decodePath } from "../../../shared/decode-path";
 import { imagePath } from "../../../shared/image-slug";
 import type { AppEnv } from "../../context";
 import { findImage } from "./gallery.service";
@@ -42,8 +43,9 @@ export function withOpenGraph(
     `<link rel="canonical" href="${escapeHtml(meta.pageUrl)}" />`,
   ].join("\n    ");
   return indexHtml
-    .replace(/<title>[^<]*<\/title>/, `<title>${title} · Galleria · ${escapeHtml(meta.brand)}.ai</title>`)
-    .replace("</head>", `    ${tags}\n  </head>`);
+    // Replacer functions: a title holding "$&" or "$'" must not expand into page HTML.
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${title} · Galleria · ${escapeHtml(meta.brand)}.ai</title>`)
+    .replace("</head>", () => `    ${tags}\n  </head>`);
 }
 
 /**
@@ -66,7 +68,7 @@ export function mountGalleryPages(app: Hono<AppEnv>, indexHtml: string) {
     c.header("Cache-Control", "no-cache");
     if (!image) return c.html(indexHtml, 404);
     const canonical = imagePath(image.id, image.title);
-    if (decodeURIComponent(new URL(c.req.url).pathname) !== decodeURIComponent(canonical)) return c.redirect(canonical, 301);
+    if (decodePath(new URL(c.req.url).pathname) !== decodePath(canonical)) return c.redirect(canonical, 301);
     const base = origin(c);
     return c.html(
       withOpenGraph(indexHtml, {

@@ -118,6 +118,7 @@ describe.each(DIALECTS)("gallery on %s", (dialect) => {
     expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     expect((await fetch(`${server.url}/media/images/test/nessuna.png`)).status).toBe(404);
     expect((await fetch(`${server.url}/media/../auth-secret`)).status).toBe(404);
+    expect((await fetch(`${server.url}/media/images/%E0.png`)).status).toBe(404);
   });
 
   it("deleteByUrls removes the files behind /media URLs (account erasure)", async () => {
@@ -143,5 +144,12 @@ describe("Open Graph tags of the image page", () => {
     expect(html).toContain("<title>Il &quot;drago&quot; &lt;rosso&gt; · Galleria · Storie.ai</title>");
     expect(html.indexOf("og:title")).toBeLessThan(html.indexOf("</head>"));
     expect(escapeHtml("<script>")).toBe("&lt;script&gt;");
+  });
+
+  it("copies a title holding replacement patterns ($& $') literally", () => {
+    const page = "<html><head><title>x</title></head><body><p>segreto</p></body></html>";
+    const html = withOpenGraph(page, { title: "Oro $& e $' nel forziere", brand: "Storie", imageUrl: "https://s.example/a.png", pageUrl: "https://s.example/g", width: 1, height: 1 });
+    expect(html).toContain("<title>Oro $&amp; e $&#39; nel forziere · Galleria · Storie.ai</title>");
+    expect(html.match(/segreto/g)).toHaveLength(1);
   });
 });

@@ -60,17 +60,14 @@ export async function findOwnedGame(db: Db, userId: string, gameId: string): Pro
  * Throws 404 GAME_NOT_FOUND ('Partita non trovata o non autorizzata.') otherwise.
  */
 export async function deleteOwnedGame(db: Db, userId: string, gameId: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const owned = trx
-      .selectFrom("saved_games")
-      .select("id")
-      .where("id", "=", gameId)
-      .where("user_id", "=", userId)
-      .where("is_template", "=", 0);
-    await trx.deleteFrom("chat_messages").where("game_id", "in", owned).execute();
-    const result = await trx.deleteFrom("saved_games").where("id", "in", owned).executeTakeFirst();
-    if (Number(result.numDeletedRows) === 0) throw AppError.of("GAME_NOT_FOUND", 404);
-  });
+  // The game's messages go with it (chat_messages.game_id cascades).
+  const result = await db
+    .deleteFrom("saved_games")
+    .where("id", "=", gameId)
+    .where("user_id", "=", userId)
+    .where("is_template", "=", 0)
+    .executeTakeFirst();
+  if (Number(result.numDeletedRows) === 0) throw AppError.of("GAME_NOT_FOUND", 404);
 }
 
 export function toMessageView(m: Pick<ChatMessagesTable, "id" | "role" | "content" | "image_url" | "created_at">): MessageView {

@@ -66,9 +66,9 @@ export async function prepareTurn(db: Db, userId: string, gameId: string, input:
   return db.transaction().execute(async (trx) => {
     const tokens = await takeMessages(trx, userId, 1, chargedAt);
     if (!tokens) throw AppError.of("MESSAGE_LIMIT", 429);
-    const now = nowIso();
-    await trx.updateTable("saved_games").set({ last_played: now, updated_at: now }).where("id", "=", game.id).execute();
+    // last_played moves when the narration is stored (narrateTurn), in the same write as progress.
     if ("retry" in input) return { userId, game, action, userMessage: null, chargedAt, tokens };
+    const now = nowIso();
     const row = { id: randomUUID(), game_id: game.id, user_id: userId, role: "user" as const, content, image_url: null, created_at: now };
     await trx.insertInto("chat_messages").values(row).execute();
     return { userId, game, action, userMessage: toMessageView(row), chargedAt, tokens };

@@ -25,6 +25,7 @@ import { imageSlug } from "../../../shared/image-slug";
 import { buildImagePrompt, type Illustrator, ImageProviderError, sceneFromNarration } from "../../ai/illustrator";
 import { nowIso } from "../../clock";
 import type { Database } from "../../db/schema";
+import { isAdmin } from "../../auth/roles";
 import { AppError } from "../../errors";
 import { extensionOfContentType, type MediaStorage } from "../../media";
 import { readTokens, refundVisualization, takeMessages, takeVisualization, VISUALIZE_MESSAGE_COST } from "../../quota/quota";
@@ -49,11 +50,6 @@ export interface VisualizationResult {
   tokens: TokensView | null;
 }
 
-/** True when the user holds an admin row in user_roles (spec §6). */
-async function isAdminUser(db: Db, userId: string): Promise<boolean> {
-  const row = await db.selectFrom("user_roles").select("id").where("user_id", "=", userId).where("role", "=", "admin").executeTakeFirst();
-  return Boolean(row);
-}
 
 /**
  * Steps 1–2: checks every refusal, then takes one image from the counter.
@@ -63,7 +59,7 @@ async function isAdminUser(db: Db, userId: string): Promise<boolean> {
 export async function prepareVisualization(db: Db, userId: string, gameId: string): Promise<PreparedVisualization> {
   const game = await findOwnedGame(db, userId, gameId);
   const [admin, tokens, last] = await Promise.all([
-    isAdminUser(db, userId),
+    isAdmin(db, userId),
     readTokens(db, userId),
     db
       .selectFrom("chat_messages")

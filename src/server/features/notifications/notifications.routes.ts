@@ -18,8 +18,8 @@
 import { zValidator } from "@hono/zod-validator";
 import { type Context, Hono } from "hono";
 import { notificationSchema } from "../../../shared/schemas/notification";
-import { writeAudit } from "../../audit";
-import { clientIp, currentUser, requireAdmin, requireUser } from "../../auth/middleware";
+import { auditAdminChange } from "../../auth/audit-change";
+import { currentUser, requireAdmin, requireUser } from "../../auth/middleware";
 import type { AppEnv } from "../../context";
 import { publishToEveryone } from "../../realtime/live-events";
 import { validationHook } from "../../validation";
@@ -41,10 +41,6 @@ export const notificationsRoutes = new Hono<AppEnv>()
     return c.json({ ok: true as const });
   });
 
-/** Audit entry for an admin change (issue 6: admin actions that change data are logged). */
-function audit(c: Context<AppEnv>, action: string, id: string) {
-  return writeAudit(c.var.deps.db, { userId: currentUser(c).id, action, detail: `notification ${id}`, ip: clientIp(c) }, c.var.deps.log);
-}
 
 /** Pushes 'notifications.changed' to every user; a bus failure is logged, never fails the request. */
 async function announce(c: Context<AppEnv>, reason: "published" | "updated" | "deleted", id: string) {
@@ -64,25 +60,25 @@ export const adminNotificationsRoutes = new Hono<AppEnv>()
   .get("/", async (c) => c.json(await listAll(c.var.deps.db)))
   .post("/", zValidator("json", notificationSchema, validationHook), async (c) => {
     const created = await createNotification(c.var.deps.db, c.req.valid("json"));
-    await audit(c, "notification.create", created.id);
+    await auditAdminChange(c, "notification.create", `notification ${created.id}`);
     return c.json(created, 201);
   })
   .put("/:id", zValidator("json", notificationSchema, validationHook), async (c) => {
     const updated = await updateNotification(c.var.deps.db, c.req.param("id"), c.req.valid("json"));
-    await audit(c, "notification.update", updated.id);
+    await auditAdminChange(c, "notification.update", `notification ${updated.id}`);
     if (updated.status === "published") await announce(c, "updated", updated.id);
     return c.json(updated);
   })
   .post("/:id/publish", async (c) => {
     const published = await publishNotification(c.var.deps.db, c.req.param("id"));
-    await audit(c, "notification.publish", published.id);
+    await auditAdminChange(c, "notification.publish", `notification ${published.id}`);
     await announce(c, "published", published.id);
     return c.json(published);
   })
   .delete("/:id", async (c) => {
     const id = c.req.param("id");
     const { wasPublished } = await deleteNotification(c.var.deps.db, id);
-    await audit(c, "notification.delete", id);
+    await auditAdminChange(c, "notification.delete", `notification ${id}`);
     if (wasPublished) await announce(c, "deleted", id);
     return c.json({ ok: true as const });
   });

@@ -11,7 +11,8 @@
  *   POST /api/templates/:id/favorite {value?} → 200 FavoriteResultView
  *   POST /api/templates/:id/play           → 201 CreatedGameView       plays + 1, the player's copy, the opening message
  *   POST /api/custom-games CreateCustomGame → 201 CreatedGameView      /crea-gioco
- *   POST /api/custom-games/generate {title, genre, fields} → 200 GenerateResultView  empty fields only
+ *   POST /api/custom-games/generate {title, genre, fields} → 200 GenerateResultView  empty fields only;
+ *     it costs one message of the daily quota (429 'Limite messaggi raggiunto', given back on failure)
  * Admins (401 visitors, 403 'Accesso negato' others, audit-logged):
  *   GET    /api/admin/templates            → 200 AdminTemplateView[]   newest first
  *   POST   /api/admin/templates TemplateForm → 201 AdminTemplateView
@@ -40,10 +41,11 @@ import {
   toggleSchema,
 } from "../../../shared/schemas/template";
 import type { CoverResultView, GenerateResultView, ImproveResultView } from "../../../shared/template-types";
-import { writeAudit } from "../../audit";
-import { clientIp, currentUser, requireAdmin, requireUser } from "../../auth/middleware";
+import { auditAdminChange } from "../../auth/audit-change";
+import { currentUser, requireAdmin, requireUser } from "../../auth/middleware";
 import type { AppEnv } from "../../context";
 import { AppError } from "../../errors";
+import { refundMessages, takeMessages } from "../../quota/quota";
 import { validationHook } from "../../validation";
 import { type FieldSpec, generateFields, improveText } from "./ai-helpers";
 import { generateCover } from "./cover";
@@ -108,8 +110,18 @@ export const customGamesRoutes = new Hono<AppEnv>()
       interaction_style: TEMPLATE_INTERACTION_STYLES,
     };
     const wanted = CUSTOM_GAME_GENERATABLE.filter((f) => isEmpty(fields[f])).map((name) => ({ name, choices: choices[name] }));
-    const result = await generateFields(c.var.deps.env, { title, genre, fields: wanted, kind: "game" }, c.var.deps.log);
-    return c.json(result satisfies GenerateResultView);
+    // A model call like a narrated turn: it is paid from the same daily quota.
+    const { db, env, log } = c.var.deps;
+    const userId = currentUser(c).id;
+    const chargedAt = new Date();
+    if (!(await takeMessages(db, userId, 1, chargedAt))) throw AppError.of("MESSAGE_LIMIT", 429);
+    try {
+      const result = await generateFields(env, { title, genre, fields: wanted, kind: "game" }, log);
+      return c.json(result satisfies GenerateResultView);
+    } catch (error) {
+      await refundMessages(db, userId, 1, chargedAt);
+      throw error;
+    }
   });
 
 export const adminTemplatesRoutes = new Hono<AppEnv>()
@@ -122,18 +134,18 @@ export const adminTemplatesRoutes = new Hono<AppEnv>()
   .get("/", async (c) => c.json(await listAdminTemplates(c.var.deps.db)))
   .post("/", zValidator("json", templateFormSchema, validationHook), async (c) => {
     const template = await createTemplate(c.var.deps.db, c.req.valid("json"));
-    await audit(c, "template.create", template.id);
+    await auditAdminChange(c, "template.create", `template ${template.id}`);
     return c.json(template, 201);
   })
   .put("/:id", zValidator("json", templateFormSchema, validationHook), async (c) => {
     const template = await updateTemplate(c.var.deps.db, c.req.param("id"), c.req.valid("json"));
-    await audit(c, "template.update", template.id);
+    await auditAdminChange(c, "template.update", `template ${template.id}`);
     return c.json(template);
   })
   .delete("/:id", async (c) => {
     const id = c.req.param("id");
     const { coverImageUrl } = await deleteTemplate(c.var.deps.db, id);
-    await audit(c, "template.delete", id);
+    await auditAdminChange(c, "template.delete", `template ${id}`);
     if (coverImageUrl) {
       // Our own stored cover goes with its template; other URLs are ignored by the storage.
       await c.var.deps.media.deleteByUrls([coverImageUrl]).catch((error: unknown) => c.var.deps.log(`Copertina non eliminata: ${String(error)}`));
@@ -156,7 +168,3 @@ export const adminTemplatesRoutes = new Hono<AppEnv>()
     return c.json(result satisfies CoverResultView);
   });
 
-/** Audit entry for an admin change to a template. */
-function audit(c: Parameters<typeof currentUser>[0], action: string, id: string) {
-  return writeAudit(c.var.deps.db, { userId: currentUser(c).id, action, detail: `template ${id}`, ip: clientIp(c) }, c.var.deps.log);
-}

@@ -383,6 +383,8 @@ describe.each(DIALECTS)("templates on %s", (dialect) => {
       fields: { premise: "", response_style: "creativo", story_pacing: "", interaction_style: "aperto" },
     });
     expect(generated.body.generatedContent).toEqual({ premise: "Una premessa generata dal modello per la partita.", story_pacing: "lento" });
+    // It is paid like a turn: /inizia above took one message, the generation another.
+    expect((await player.client.json("GET", "/api/me")).body.tokens).toMatchObject({ messagesSent: 2 });
     const schema = fake.requests.at(-1).response_format.json_schema.schema;
     expect(Object.keys(schema.properties).sort()).toEqual(["premise", "story_pacing"]);
     expect(schema.properties.story_pacing.enum).toEqual(["lento", "bilanciato", "veloce"]);

@@ -10,7 +10,7 @@ import { NotificationItem } from "@/features/notifications/components/notificati
 /**
  * The header bell and its popover (spec §2 Notification popover; §9 sizes): 320 px wide, title
  * 'Notifiche' with the unread count badge, a list scrolling within 300 px ('Nessuna notifica'
- * when empty), and 'Vedi tutte' to /notifiche. The bell shows the unread count too; the list
+ * when empty, 'Impossibile caricare le notifiche.' when the list cannot be loaded), and 'Vedi tutte' to /notifiche. The bell shows the unread count too; the list
  * follows new publications live (useLiveEvents in the header).
  */
 export function NotificationPopover() {
@@ -49,6 +49,10 @@ export function NotificationPopover() {
             <div className="flex justify-center py-6">
               <Spinner />
             </div>
+          ) : query.isError ? (
+            <p role="alert" className="py-6 text-center text-sm text-red-300">
+              Impossibile caricare le notifiche.
+            </p>
           ) : items.length === 0 ? (
             <p className="py-6 text-center text-sm text-muted-foreground">Nessuna notifica</p>
           ) : (

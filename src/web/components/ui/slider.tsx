@@ -2,7 +2,7 @@ import { Slider as SliderPrimitive } from "radix-ui";
 import * as React from "react";
 import { cn } from "@/lib/utils";
 
-/** shadcn/ui slider (Radix): keyboard-operable range input; pass aria-label or aria-labelledby for its thumb. */
+/** shadcn/ui slider (Radix): keyboard-operable range input; aria-label, aria-labelledby and aria-describedby go to its thumb. */
 function Slider({ className, defaultValue, value, min = 0, max = 100, ...props }: React.ComponentProps<typeof SliderPrimitive.Root>) {
   const values = React.useMemo(
     () => (Array.isArray(value) ? value : Array.isArray(defaultValue) ? defaultValue : [min, max]),
@@ -10,6 +10,7 @@ function Slider({ className, defaultValue, value, min = 0, max = 100, ...props }
   );
   const thumbLabel = props["aria-label"];
   const thumbLabelledBy = props["aria-labelledby"];
+  const thumbDescribedBy = props["aria-describedby"];
   return (
     <SliderPrimitive.Root
       data-slot="slider"
@@ -35,6 +36,7 @@ function Slider({ className, defaultValue, value, min = 0, max = 100, ...props }
           key={index}
           aria-label={thumbLabel}
           aria-labelledby={thumbLabelledBy}
+          aria-describedby={thumbDescribedBy}
           className="block size-4 shrink-0 rounded-full border border-violet-500 bg-white shadow-sm ring-ring/50 transition-[color,box-shadow] hover:ring-4 focus-visible:ring-4 focus-visible:outline-hidden disabled:pointer-events-none disabled:opacity-50"
         />
       ))}

@@ -54,7 +54,7 @@ export type TurnRequest = { kind: "message"; content: string } | { kind: "retry"
 type EventData<E extends TurnEvent["event"]> = Extract<TurnEvent, { event: E }>["data"];
 
 /** Callbacks of one streamed turn, called in the order the server sends the events. */
-export interface TurnHandlers {
+interface TurnHandlers {
   /** The turn was charged: the stored player's message (null for a retry) and the new quota. */
   onAccepted(data: EventData<"accepted">): void;
   /** The next piece of narration (a word or a few). */

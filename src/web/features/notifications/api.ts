@@ -9,14 +9,14 @@ import type { NotificationInput } from "@shared/schemas/notification";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { toast } from "sonner";
-import { meQuery } from "@/features/auth/api";
+import { meQuery } from "@/lib/session";
 import { ApiError, api } from "@/lib/api";
 
-export const notificationsKey = ["notifications"] as const;
-export const adminNotificationsKey = ["admin", "notifications"] as const;
+const notificationsKey = ["notifications"] as const;
+const adminNotificationsKey = ["admin", "notifications"] as const;
 
 /** GET /api/notifications → NotificationView[] (published only, newest first, with the read flag). */
-export const notificationsQuery = queryOptions({
+const notificationsQuery = queryOptions({
   queryKey: notificationsKey,
   queryFn: ({ signal }) => api<NotificationView[]>("/notifications", { signal }),
   staleTime: 60_000,

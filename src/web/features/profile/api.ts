@@ -10,7 +10,7 @@ import { api, toApiError } from "@/lib/api";
 import { BRAND_NAME } from "@/components/layout/brand";
 
 export const profileKey = ["profile"] as const;
-export const profileGamesKey = ["profile", "games"] as const;
+const profileGamesKey = ["profile", "games"] as const;
 
 /** GET /api/profile → ProfileView. */
 export const profileQuery = queryOptions({
@@ -35,7 +35,7 @@ export function deleteGame(id: string): Promise<{ ok: true }> {
 }
 
 /** Default export file name (spec §9): i_miei_dati_{product}ai.json. */
-export const EXPORT_FILE_NAME = `i_miei_dati_${BRAND_NAME.toLowerCase().replace(/[^a-z0-9]+/g, "")}ai.json`;
+const EXPORT_FILE_NAME = `i_miei_dati_${BRAND_NAME.toLowerCase().replace(/[^a-z0-9]+/g, "")}ai.json`;
 
 /**
  * Downloads GET /api/profile/export as a file named by the server (i_miei_dati_storieai.json).

@@ -8,7 +8,7 @@ import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import { ApiError, api } from "@/lib/api";
 
 /** Cards per page on /scopri. */
-export const DISCOVER_PAGE_SIZE = 12;
+const DISCOVER_PAGE_SIZE = 12;
 
 /** GET /api/templates?page&pageSize, page after page (most played first). */
 export const discoverQuery = infiniteQueryOptions({

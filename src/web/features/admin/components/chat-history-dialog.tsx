@@ -1,12 +1,11 @@
-import { formatChoices } from "@shared/choices";
 import { useQuery } from "@tanstack/react-query";
 import { Bot, User } from "lucide-react";
-import Markdown from "react-markdown";
+import { Narration } from "@/components/narration";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Spinner } from "@/components/ui/spinner";
 import { cn } from "@/lib/utils";
+import { formatDateTime } from "@/lib/format";
 import { chatHistoryQuery } from "../api";
-import { formatDateTime } from "../format";
 
 /** Only http(s) and same-site image URLs are shown (DESIGN §5). */
 function safeImageUrl(url: string | null): string | null {
@@ -15,29 +14,11 @@ function safeImageUrl(url: string | null): string | null {
   return /^https?:\/\//i.test(url) ? url : null;
 }
 
-/** Keeps http(s) link targets only (DESIGN §5). */
-function httpOnly(url: string): string {
-  return /^https?:\/\//i.test(url) ? url : "";
-}
-
-/**
- * The AI's text as the player saw it: numbered choices as A), B), C) and markdown rendered
- * without raw HTML (react-markdown escapes it), images dropped, only http(s) links.
- */
-function AssistantText({ text }: { text: string }) {
-  return (
-    <div className="space-y-2 break-words [&_a]:underline [&_ol]:list-decimal [&_ol]:pl-5 [&_p]:whitespace-pre-line [&_strong]:font-semibold [&_ul]:list-disc [&_ul]:pl-5">
-      <Markdown urlTransform={httpOnly} disallowedElements={["img"]}>
-        {formatChoices(text)}
-      </Markdown>
-    </div>
-  );
-}
-
 /**
  * 'Storico Chat' (spec §2 Admin activity): the game's messages as bubbles, the player's on the
  * right and the AI's on the left, each with its optional image; 'Nessun messaggio in questa
- * chat.' when there are none. Nothing is ever rendered as HTML.
+ * chat.' when there are none. The AI's text goes through the shared Narration (as the player saw
+ * it: A), B), C) choices, markdown without raw HTML, only http(s) links in a new tab).
  */
 export function ChatHistoryDialog({ game, onClose }: { game: { id: string; title: string } | null; onClose: () => void }) {
   const history = useQuery({ ...chatHistoryQuery(game?.id ?? ""), enabled: game !== null });
@@ -79,7 +60,7 @@ export function ChatHistoryDialog({ game, onClose }: { game: { id: string; title
                       )}
                     >
                       <p className="sr-only">{mine ? "Utente" : "AI"}:</p>
-                      {mine ? <p className="whitespace-pre-wrap break-words">{m.content}</p> : <AssistantText text={m.content} />}
+                      {mine ? <p className="whitespace-pre-wrap break-words">{m.content}</p> : <Narration text={m.content} className="space-y-2" />}
                       {image && <img src={image} alt="Immagine generata della scena" className="mt-2 max-h-64 rounded-lg" loading="lazy" />}
                       <p className={cn("mt-1 text-xs", mine ? "text-violet-100" : "text-muted-foreground")}>{formatDateTime(m.createdAt)}</p>
                     </div>

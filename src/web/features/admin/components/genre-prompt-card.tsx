@@ -13,12 +13,13 @@ import {
 } from "@shared/schemas/genre-prompt";
 import { Pencil } from "lucide-react";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
+import { Controller, useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { GenreIcon } from "@/components/genre-icon";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { Label } from "@/components/ui/label";
+import { Slider } from "@/components/ui/slider";
 import { Spinner } from "@/components/ui/spinner";
 import { ApiError } from "@/lib/api";
 import { cn } from "@/lib/utils";
@@ -103,18 +104,25 @@ function GenrePromptForm({ prompt, onDone }: { prompt: GenrePromptView; onDone: 
       <TextAreaField id={id("system-prompt")} label="Prompt di sistema" rows={8} className="max-h-96" error={errors.system_prompt?.message} {...form.register("system_prompt")} />
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="grid gap-2">
-          <Label htmlFor={id("temperature")}>
+          <Label id={id("temperature")}>
             Temperatura: <span className="tabular-nums">{Number.isFinite(Number(temperature)) ? Number(temperature).toFixed(1) : "—"}</span>
           </Label>
-          <input
-            id={id("temperature")}
-            type="range"
-            min={GENRE_PROMPT_LIMITS.temperature.min}
-            max={GENRE_PROMPT_LIMITS.temperature.max}
-            step={GENRE_PROMPT_LIMITS.temperature.step}
-            className="h-10 w-full accent-violet-500"
-            aria-describedby={id("temperature-aiuto")}
-            {...form.register("temperature", { valueAsNumber: true })}
+          <Controller
+            control={form.control}
+            name="temperature"
+            render={({ field }) => (
+              <Slider
+                aria-labelledby={id("temperature")}
+                aria-describedby={id("temperature-aiuto")}
+                min={GENRE_PROMPT_LIMITS.temperature.min}
+                max={GENRE_PROMPT_LIMITS.temperature.max}
+                step={GENRE_PROMPT_LIMITS.temperature.step}
+                className="h-10"
+                value={[Number(field.value)]}
+                onValueChange={([v]) => field.onChange(v)}
+                onBlur={field.onBlur}
+              />
+            )}
           />
           <p id={id("temperature-aiuto")} className="text-xs text-muted-foreground">
             Valori più alti danno risposte più creative e fantasiose.

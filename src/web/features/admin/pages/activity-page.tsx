@@ -7,11 +7,11 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { CenteredSpinner } from "@/components/ui/spinner";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { formatDateTime } from "@/lib/format";
 import { gamesQuery } from "../api";
 import { AdminPageHeader } from "../components/admin-page-header";
 import { ChatHistoryDialog } from "../components/chat-history-dialog";
 import { PaginationBar } from "../components/pagination-bar";
-import { formatDateTime } from "../format";
 
 /**
  * /admin/activity, also reached from /admin/games (spec §2 Admin activity, §9 page sizes): the

@@ -5,11 +5,9 @@ import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { CenteredSpinner } from "@/components/ui/spinner";
+import { formatCount, formatDateTime } from "@/lib/format";
 import { auditQuery, statsQuery } from "../api";
 import { AdminPageHeader } from "../components/admin-page-header";
-import { formatDateTime } from "../format";
-
-const numbers = new Intl.NumberFormat("it-IT");
 
 function StatCard({ title, value, icon }: { title: string; value: ReactNode; icon: ReactNode }) {
   return (
@@ -48,10 +46,10 @@ export function DashboardPage() {
       ) : (
         <div className="grid gap-6">
           <section aria-label="Statistiche" className="grid grid-cols-1 gap-4 min-[480px]:grid-cols-2 xl:grid-cols-4">
-            <StatCard title="Utenti" value={numbers.format(stats.data.users)} icon={<Users className="size-5" />} />
-            <StatCard title="Partite" value={numbers.format(stats.data.games)} icon={<Gamepad2 className="size-5" />} />
-            <StatCard title="Immagini" value={numbers.format(stats.data.images)} icon={<ImageIcon className="size-5" />} />
-            <StatCard title="Messaggi oggi" value={numbers.format(stats.data.messagesToday)} icon={<MessageSquare className="size-5" />} />
+            <StatCard title="Utenti" value={formatCount(stats.data.users)} icon={<Users className="size-5" />} />
+            <StatCard title="Partite" value={formatCount(stats.data.games)} icon={<Gamepad2 className="size-5" />} />
+            <StatCard title="Immagini" value={formatCount(stats.data.images)} icon={<ImageIcon className="size-5" />} />
+            <StatCard title="Messaggi oggi" value={formatCount(stats.data.messagesToday)} icon={<MessageSquare className="size-5" />} />
           </section>
           <div className="grid gap-4 lg:grid-cols-2">
             <Card className="gap-4">
@@ -69,7 +67,7 @@ export function DashboardPage() {
                         <div className="flex justify-between text-sm">
                           <span>{PLAN_LABELS[p.plan] ?? p.name}</span>
                           <span className="tabular-nums text-muted-foreground">
-                            {numbers.format(p.users)} ({share}%)
+                            {formatCount(p.users)} ({share}%)
                           </span>
                         </div>
                         <div className="h-2 overflow-hidden rounded-full bg-muted" aria-hidden="true">

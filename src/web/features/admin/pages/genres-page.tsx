@@ -10,7 +10,8 @@ import { GenrePromptCard } from "../components/genre-prompt-card";
  * /admin/genres, 'Gestione Prompt per Generi' (spec §2 Admin genre prompts): the intro,
  * 'Caricamento...', 'Errore nel caricamento dei dati: {message}'; when genres of the code have
  * no stored prompt, the purple 'Sincronizzazione Generi' notice while the missing rows are
- * created (POST /api/admin/genres/sync, once per page visit); one card per genre.
+ * created (POST /api/admin/genres/sync, once per page visit; a failure replaces the notice with
+ * 'Sincronizzazione dei generi non riuscita: {message}'); one card per genre.
  */
 export function GenresPage() {
   const genres = useQuery(genresQuery);
@@ -32,15 +33,21 @@ export function GenresPage() {
         title="Gestione Prompt per Generi"
         description="Modifica i prompt e la configurazione AI di ciascun genere. La sincronizzazione con i generi definiti nel codice è automatica."
       />
-      {missing.length > 0 && (
-        <div role="status" className="mb-6 flex gap-3 rounded-xl border border-violet-400/50 bg-violet-900/60 p-4 text-violet-50">
-          <RefreshCw aria-hidden="true" className="mt-0.5 size-5 shrink-0 animate-spin" />
-          <div>
+      {missing.length > 0 &&
+        (sync.isError ? (
+          <div role="alert" className="mb-6 rounded-xl border border-red-400/40 bg-red-950/40 p-4 text-red-100">
             <p className="font-semibold">Sincronizzazione Generi</p>
-            <p className="text-sm">Trovati {missing.length} generi nuovi nel codice. Sincronizzazione con il database in corso...</p>
+            <p className="text-sm">Sincronizzazione dei generi non riuscita: {sync.error.message}</p>
           </div>
-        </div>
-      )}
+        ) : (
+          <div role="status" className="mb-6 flex gap-3 rounded-xl border border-violet-400/50 bg-violet-900/60 p-4 text-violet-50">
+            <RefreshCw aria-hidden="true" className="mt-0.5 size-5 shrink-0 animate-spin" />
+            <div>
+              <p className="font-semibold">Sincronizzazione Generi</p>
+              <p className="text-sm">Trovati {missing.length} generi nuovi nel codice. Sincronizzazione con il database in corso...</p>
+            </div>
+          </div>
+        ))}
       {genres.isPending ? (
         <p className="py-10 text-center text-muted-foreground">Caricamento...</p>
       ) : genres.isError ? (

@@ -7,16 +7,15 @@ import { toast } from "sonner";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
-import { Spinner } from "@/components/ui/spinner";
+import { CenteredSpinner } from "@/components/ui/spinner";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { timeAgo } from "@/lib/format";
+import { capitalise, formatEuro, timeAgo } from "@/lib/format";
 import { ApiError } from "@/lib/api";
 import { cn } from "@/lib/utils";
 import { ordersQuery, useOrderMutations } from "../api";
 import { AdminPageHeader } from "../components/admin-page-header";
 import { OrderFormDialog } from "../components/order-form-dialog";
 import { PaginationBar } from "../components/pagination-bar";
-import { capitalise, formatEuro } from "../format";
 
 const PAGE_SIZE = 20;
 
@@ -95,9 +94,7 @@ export function OrdersPage() {
         }
       />
       {orders.isPending ? (
-        <div className="flex min-h-[30vh] items-center justify-center">
-          <Spinner className="size-8 text-violet-300" />
-        </div>
+        <CenteredSpinner className="min-h-[30vh]" />
       ) : orders.isError ? (
         <p role="alert" className="rounded-lg border border-red-400/40 bg-red-950/40 p-4 text-red-100">
           Errore nel caricamento degli ordini: {orders.error.message}

@@ -10,13 +10,13 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { CenteredSpinner } from "@/components/ui/spinner";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { useMe } from "@/features/auth/api";
+import { useMe } from "@/lib/session";
 import { ApiError } from "@/lib/api";
+import { formatDate } from "@/lib/format";
 import { usersQuery, useUserMutations } from "../api";
 import { AdminPageHeader } from "../components/admin-page-header";
 import { PaginationBar } from "../components/pagination-bar";
 import { UserFormDialog } from "../components/user-form-dialog";
-import { formatDate } from "../format";
 
 const PAGE_SIZE = 20;
 
@@ -42,6 +42,14 @@ export function UsersPage() {
   const [deleting, setDeleting] = useState<AdminUserView | null>(null);
   const users = useQuery(usersQuery(page, PAGE_SIZE, search));
   const { remove } = useUserMutations();
+
+  // Step back when the current page no longer exists (e.g. after deleting the last row of the last page).
+  const total = users.data?.total;
+  useEffect(() => {
+    if (total === undefined) return;
+    const lastPage = Math.max(1, Math.ceil(total / PAGE_SIZE));
+    if (page > lastPage) setPage(lastPage);
+  }, [total, page]);
 
   // Search as the admin types, 300 ms after the last key, from the first page.
   useEffect(() => {
@@ -99,7 +107,7 @@ export function UsersPage() {
         <p role="alert" className="rounded-lg border border-red-400/40 bg-red-950/40 p-4 text-red-100">
           Errore nel caricamento degli utenti: {users.error.message}
         </p>
-      ) : users.data.items.length === 0 ? (
+      ) : users.data.total === 0 ? (
         <p className="rounded-lg border p-6 text-center text-muted-foreground">Nessun utente trovato.</p>
       ) : (
         <>

@@ -8,7 +8,7 @@ import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { authClient } from "@/lib/auth-client";
-import { meQuery } from "../api";
+import { meQuery } from "@/lib/session";
 import { toastSignInError } from "./auth-error-toast";
 import { FormField } from "./form-field";
 

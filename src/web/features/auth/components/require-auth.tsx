@@ -1,6 +1,6 @@
 import { Navigate, Outlet } from "react-router";
 import { CenteredSpinner } from "@/components/ui/spinner";
-import { useMe } from "../api";
+import { useMe } from "@/lib/session";
 
 /**
  * Guard for login-required routes (spec §2 Guards): renders the child route for signed-in

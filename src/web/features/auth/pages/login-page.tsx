@@ -3,7 +3,7 @@ import { useState } from "react";
 import { Navigate } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
-import { useMe } from "../api";
+import { useMe } from "@/lib/session";
 import { LoginForm } from "../components/login-form";
 import { RegistrationDone } from "../components/registration-done";
 import { RegistrationForm } from "../components/registration-form";

@@ -10,10 +10,12 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { GENRES, genreSlug, resolveGenre } from "@shared/genres";
 import { CREATE_GAME_DEFAULTS, CUSTOM_GAME_GENERATABLE, createCustomGameSchema, type CreateCustomGameValues } from "@shared/schemas/create-game";
 import { TEMPLATE_INTERACTION_STYLES, TEMPLATE_RESPONSE_STYLES, TEMPLATE_STORY_PACINGS } from "@shared/schemas/template";
+import { useQueryClient } from "@tanstack/react-query";
 import { Play, Sparkles } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
+import { ERRORS } from "@shared/errors";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -21,11 +23,10 @@ import { Label } from "@/components/ui/label";
 import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
 import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
-import { useMe } from "@/features/auth/api";
+import { useMe } from "@/lib/session";
 import { ApiError } from "@/lib/api";
+import { capitalise } from "@/lib/format";
 import { createCustomGame, generateCustomGame } from "../api";
-
-const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 function FieldMessage({ id, message }: { id: string; message?: string | undefined }) {
   if (!message) return null;
@@ -40,13 +41,14 @@ function FieldMessage({ id, message }: { id: string; message?: string | undefine
 export function CreateGamePage() {
   const { me } = useMe();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const [generating, setGenerating] = useState(false);
   const form = useForm<CreateCustomGameValues>({ resolver: zodResolver(createCustomGameSchema), defaultValues: CREATE_GAME_DEFAULTS });
   const { errors, isSubmitting } = form.formState;
 
   const requireLogin = () => {
     if (me) return false;
-    toast.error("Accesso richiesto", { description: "Devi effettuare il login per iniziare una nuova partita" });
+    toast.error(ERRORS.START_LOGIN_REQUIRED.title, { description: ERRORS.START_LOGIN_REQUIRED.message });
     navigate("/login");
     return true;
   };
@@ -55,6 +57,8 @@ export function CreateGamePage() {
     if (requireLogin()) return;
     try {
       const game = await createCustomGame(values);
+      // The new game appears in the profile's games list (features/profile/api.ts).
+      void queryClient.invalidateQueries({ queryKey: ["profile"] });
       toast.success("Partita creata!");
       navigate(`/gioco/${genreSlug(resolveGenre(game.genre))}/${encodeURIComponent(game.id)}`);
     } catch (error) {
@@ -102,7 +106,7 @@ export function CreateGamePage() {
         <NativeSelectOption value="">Predefinito del genere</NativeSelectOption>
         {options.map((o) => (
           <NativeSelectOption key={o} value={o}>
-            {capital(o)}
+            {capitalise(o)}
           </NativeSelectOption>
         ))}
       </NativeSelect>

@@ -4,14 +4,16 @@
  * cursor) with 'Carica altre'; the whole table is never loaded.
  */
 
+import { imagePath } from "@shared/image-slug";
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { ImageIcon, Loader2 } from "lucide-react";
+import { ImageIcon } from "lucide-react";
 import { Link } from "react-router";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
+import { Spinner } from "@/components/ui/spinner";
+import { italianDate } from "@/lib/format";
 import { galleryQuery } from "../api";
-import { italianDate } from "../components/date";
 import { GalleryPicture } from "../components/gallery-picture";
 
 /**
@@ -54,7 +56,7 @@ export function GalleryPage() {
             {items.map((image) => (
               <li key={image.id}>
                 <Link
-                  to={`/galleria/${encodeURIComponent(image.id)}/${encodeURIComponent(image.slug)}`}
+                  to={imagePath(image.id, image.title)}
                   className="group block overflow-hidden rounded-xl border bg-card shadow-sm outline-none transition hover:border-violet-400/60 focus-visible:ring-[3px] focus-visible:ring-ring/60"
                 >
                   <GalleryPicture src={image.imageUrl} alt={image.title} width={image.width} height={image.height} className="transition group-hover:scale-[1.02] motion-reduce:transition-none" />
@@ -79,7 +81,7 @@ export function GalleryPage() {
           {query.hasNextPage && (
             <div className="mt-10 flex justify-center">
               <Button size="lg" variant="outline" className="rounded-full" disabled={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
-                {query.isFetchingNextPage && <Loader2 aria-hidden className="animate-spin" />}
+                {query.isFetchingNextPage && <Spinner />}
                 Carica altre
               </Button>
             </div>

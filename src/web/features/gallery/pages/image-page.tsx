@@ -4,7 +4,7 @@
  * (or by slug) and the address is replaced by the canonical /galleria/{id}/{slug}.
  */
 
-import { imageDownloadName } from "@shared/image-slug";
+import { imageDownloadName, imagePath } from "@shared/image-slug";
 import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, Download, ImageOff, Sparkles } from "lucide-react";
 import { useEffect } from "react";
@@ -13,10 +13,11 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { BRAND_NAME } from "@/components/layout/brand";
-import { useMe } from "@/features/auth/api";
+import { useMe } from "@/lib/session";
 import { ApiError } from "@/lib/api";
+import { decodePath } from "@shared/decode-path";
+import { italianDate } from "@/lib/format";
 import { downloadUrl, imageQuery } from "../api";
-import { italianDate } from "../components/date";
 import { GalleryPicture } from "../components/gallery-picture";
 
 function BackToGallery() {
@@ -46,8 +47,8 @@ export function ImagePage() {
 
   useEffect(() => {
     if (!image) return;
-    const canonical = `/galleria/${encodeURIComponent(image.id)}/${encodeURIComponent(image.slug)}`;
-    if (decodeURIComponent(location.pathname) !== decodeURIComponent(canonical)) navigate(canonical, { replace: true });
+    const canonical = imagePath(image.id, image.title);
+    if (decodePath(location.pathname) !== decodePath(canonical)) navigate(canonical, { replace: true });
     const previous = document.title;
     document.title = `${image.title} · Galleria · ${BRAND_NAME}.ai`;
     return () => {

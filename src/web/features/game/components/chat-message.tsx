@@ -7,7 +7,7 @@ import type { MessageImageView, MessageView } from "@shared/api-types";
 import { Feather } from "lucide-react";
 import type { ReactNode } from "react";
 import { cn } from "@/lib/utils";
-import { Narration } from "./narration";
+import { Narration } from "@/components/narration";
 import { SceneImage, SceneImagePending } from "./scene-image";
 
 interface ChatMessageProps {

@@ -5,6 +5,7 @@
  */
 
 import type { MessageImageView } from "@shared/api-types";
+import { imagePath } from "@shared/image-slug";
 import { ExternalLink, ImageOff, Palette } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
@@ -47,7 +48,7 @@ export function SceneImage({ title, imageUrl, image }: SceneImageProps) {
         <p className="text-sm text-muted-foreground">Creata da {image?.creator ?? "Utente anonimo"}</p>
         {image && (
           <Link
-            to={`/galleria/${encodeURIComponent(image.id)}/${encodeURIComponent(image.slug)}`}
+            to={imagePath(image.id, title)}
             className="inline-flex items-center gap-1 text-sm font-medium text-violet-300 underline-offset-4 hover:underline"
           >
             Apri nella galleria

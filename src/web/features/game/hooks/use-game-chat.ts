@@ -9,12 +9,12 @@ import { ERRORS } from "@shared/errors";
 import { notifyManager, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
-import { meQuery } from "@/features/auth/api";
+import { meQuery } from "@/lib/session";
 import { ApiError, api } from "@/lib/api";
 import { gameKey, gameQuery, streamTurn, type TurnRequest } from "../api";
 
 /** The turn in flight. */
-export interface LiveTurn {
+interface LiveTurn {
   /** Distinguishes turns, so late updates of a finished turn never touch the next one. */
   id: number;
   /** The player's text, shown until the server accepts (stores) it; null for a retry. */
@@ -156,6 +156,10 @@ export function useGameChat(gameId: string) {
         controllerRef.current = null;
         commit(null, end);
         void queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
+        // The profile's games list (features/profile/api.ts, ["profile", …]) shows progress and last
+        // activity; a '/visualizza' adds an image to the gallery (features/gallery/api.ts, ["gallery", …]).
+        void queryClient.invalidateQueries({ queryKey: ["profile"] });
+        if (visualizing) void queryClient.invalidateQueries({ queryKey: ["gallery"] });
       }
       return accepted;
     },
@@ -165,7 +169,9 @@ export function useGameChat(gameId: string) {
   const send = useCallback((content: string) => run({ kind: "message", content }), [run]);
   const retry = useCallback(() => void run({ kind: "retry" }), [run]);
   const stop = useCallback(() => {
-    if (controllerRef.current) void api(`/games/${encodeURIComponent(gameId)}/stop`, { method: "POST" }).catch(() => controllerRef.current?.abort());
+    // Capture the turn's controller now: if the POST fails, abort that turn, never a later one.
+    const c = controllerRef.current;
+    if (c) void api(`/games/${encodeURIComponent(gameId)}/stop`, { method: "POST" }).catch(() => c.abort());
   }, [gameId]);
 
   const game = query.data;

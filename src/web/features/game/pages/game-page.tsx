@@ -12,7 +12,7 @@ import { useNavigate, useParams } from "react-router";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
-import { useMe } from "@/features/auth/api";
+import { useMe } from "@/lib/session";
 import { ApiError } from "@/lib/api";
 import { healthQuery } from "../api";
 import { ChatMessage } from "../components/chat-message";

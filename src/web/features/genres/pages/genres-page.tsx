@@ -1,11 +1,12 @@
 import { GENRE_INFO, GENRES, type GenreName, genreSlug } from "@shared/genres";
 import { Play } from "lucide-react";
 import { useNavigate, useSearchParams } from "react-router";
+import { ERRORS } from "@shared/errors";
 import { toast } from "sonner";
 import { GenreCard } from "@/components/genre-card";
 import { GenreIcon } from "@/components/genre-icon";
 import { Button } from "@/components/ui/button";
-import { useMe } from "@/features/auth/api";
+import { useMe } from "@/lib/session";
 
 const GENRE_PARAM = "genere";
 
@@ -37,7 +38,7 @@ export function GenresPage() {
       return;
     }
     if (me === null) {
-      toast.error("Accesso richiesto", { description: "Devi effettuare il login per iniziare una nuova partita" });
+      toast.error(ERRORS.START_LOGIN_REQUIRED.title, { description: ERRORS.START_LOGIN_REQUIRED.message });
       navigate("/login");
       return;
     }

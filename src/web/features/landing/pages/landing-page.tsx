@@ -10,7 +10,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
-import { meQuery } from "@/features/auth/api";
+import { meQuery } from "@/lib/session";
 import { authClient } from "@/lib/auth-client";
 
 const GENRE_GRID_ID = "scegli-genere";

@@ -7,7 +7,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { useMe } from "@/features/auth/api";
+import { useMe } from "@/lib/session";
 import { formatEuroCents } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { plansQuery } from "../api";

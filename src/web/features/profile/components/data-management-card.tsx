@@ -6,7 +6,7 @@ import { ConfirmDialog } from "@/components/confirm-dialog";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
-import { useSignOut } from "@/features/auth/use-sign-out";
+import { useSignOut } from "@/lib/use-sign-out";
 import { ApiError } from "@/lib/api";
 import { deleteAccount, downloadExport } from "../api";
 

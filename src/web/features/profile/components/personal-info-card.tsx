@@ -11,7 +11,7 @@ import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle }
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
-import { meQuery } from "@/features/auth/api";
+import { meQuery } from "@/lib/session";
 import { ApiError } from "@/lib/api";
 import { profileKey, saveProfile } from "../api";
 

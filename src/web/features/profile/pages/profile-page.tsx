@@ -1,3 +1,4 @@
+import { ROLE_LABELS } from "@shared/schemas/admin";
 import { useQuery } from "@tanstack/react-query";
 import { BookOpen, Coins, LogOut, Shield } from "lucide-react";
 import type { ReactNode } from "react";
@@ -7,14 +8,11 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { useSignOut } from "@/features/auth/use-sign-out";
+import { useSignOut } from "@/lib/use-sign-out";
 import { profileQuery } from "../api";
 import { DataManagementCard } from "../components/data-management-card";
 import { GamesList } from "../components/games-list";
 import { PersonalInfoCard } from "../components/personal-info-card";
-
-/** Italian role labels (spec §6). */
-const ROLE_LABELS = { admin: "Amministratore", moderator: "Moderatore", user: "Utente" } as const;
 
 function StatCard({ icon, label, value, hint }: { icon: ReactNode; label: string; value: string; hint?: string }) {
   return (

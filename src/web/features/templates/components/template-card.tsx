@@ -5,9 +5,8 @@ import { Link } from "react-router";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
+import { formatCount } from "@/lib/format";
 import { TemplateCover } from "./template-cover";
-
-const count = new Intl.NumberFormat("it-IT");
 
 /**
  * One template on /scopri (spec §2 Discover list): cover or placeholder, title (link to the
@@ -25,11 +24,11 @@ export function TemplateCard({ template }: { template: TemplateCardView }) {
           <p className="flex items-center gap-3 text-sm text-muted-foreground">
             <span className="flex items-center gap-1" title="Giocate">
               <Play aria-hidden="true" className="size-3.5" />
-              <span className="sr-only">Giocate:</span> {count.format(template.plays)}
+              <span className="sr-only">Giocate:</span> {formatCount(template.plays)}
             </span>
             <span className="flex items-center gap-1" title="Mi piace">
               <Heart aria-hidden="true" className="size-3.5" />
-              <span className="sr-only">Mi piace:</span> {count.format(template.likes)}
+              <span className="sr-only">Mi piace:</span> {formatCount(template.likes)}
             </span>
           </p>
         </div>

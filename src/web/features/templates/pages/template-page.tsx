@@ -6,22 +6,22 @@
  */
 
 import { genreSlug, resolveGenre } from "@shared/genres";
-import { templateSlug } from "@shared/slug";
+import { templatePath, templateSlug } from "@shared/slug";
 import type { TemplateDetailView } from "@shared/template-types";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, Bookmark, BookmarkCheck, Heart, HeartOff, Play, Quote } from "lucide-react";
 import { Link, Navigate, useNavigate, useParams } from "react-router";
+import { ERRORS } from "@shared/errors";
 import { toast } from "sonner";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
-import { useMe } from "@/features/auth/api";
+import { useMe } from "@/lib/session";
 import { ApiError } from "@/lib/api";
+import { formatCount } from "@/lib/format";
 import { playTemplate, setFavorite, setLike, templateKey, templateQuery } from "../api";
 import { TemplateCover } from "../components/template-cover";
-
-const count = new Intl.NumberFormat("it-IT");
 
 /** Sends a visitor to /login with the spec's toast; true when that happened. */
 function useLoginGate() {
@@ -67,7 +67,7 @@ export function TemplatePage() {
   }
   const template = query.data;
   const canonical = templateSlug(template.title);
-  if (slug !== canonical) return <Navigate to={`/scopri/${canonical}/${encodeURIComponent(template.id)}`} replace />;
+  if (slug !== canonical) return <Navigate to={templatePath(template.id, template.title)} replace />;
   return <TemplateDetail template={template} />;
 }
 
@@ -98,13 +98,15 @@ function TemplateDetail({ template }: { template: TemplateDetailView }) {
     mutationFn: () => playTemplate(template.id),
     onSuccess: (game) => {
       void queryClient.invalidateQueries({ queryKey: ["templates"] });
+      // The new game appears in the profile's games list (features/profile/api.ts).
+      void queryClient.invalidateQueries({ queryKey: ["profile"] });
       navigate(`/gioco/${genreSlug(resolveGenre(game.genre))}/${encodeURIComponent(game.id)}`);
     },
     onError: (error) => toast.error("Errore", { description: `Impossibile creare la partita. ${error.message}` }),
   });
 
   const onPlay = () => {
-    if (gate("Devi effettuare il login per iniziare una nuova partita")) return;
+    if (gate(ERRORS.START_LOGIN_REQUIRED.message)) return;
     play.mutate();
   };
   const onLike = () => {
@@ -133,11 +135,11 @@ function TemplateDetail({ template }: { template: TemplateDetailView }) {
           <Badge>{template.genre}</Badge>
           <span className="flex items-center gap-1 text-sm text-muted-foreground">
             <Play aria-hidden="true" className="size-4" />
-            {count.format(template.plays)} {template.plays === 1 ? "giocata" : "giocate"}
+            {formatCount(template.plays)} {template.plays === 1 ? "giocata" : "giocate"}
           </span>
           <span className="flex items-center gap-1 text-sm text-muted-foreground" aria-live="polite">
             <Heart aria-hidden="true" className="size-4" />
-            {count.format(template.likes)} mi piace
+            {formatCount(template.likes)} mi piace
           </span>
         </div>
         <h1 className="text-3xl font-bold tracking-tight md:text-4xl">{template.title}</h1>

@@ -18,10 +18,9 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { CenteredSpinner } from "@/components/ui/spinner";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { formatCount } from "@/lib/format";
 import { adminTemplatesKey, adminTemplatesQuery, deleteTemplate } from "./api";
 import { TemplateDialog } from "./template-dialog";
-
-const count = new Intl.NumberFormat("it-IT");
 
 /** The admin templates page. */
 export function AdminTemplatesPage() {
@@ -91,8 +90,8 @@ export function AdminTemplatesPage() {
                   <TableCell>
                     <Badge variant="secondary">{t.genre}</Badge>
                   </TableCell>
-                  <TableCell className="text-right tabular-nums">{count.format(t.plays)}</TableCell>
-                  <TableCell className="text-right tabular-nums">{count.format(t.likes)}</TableCell>
+                  <TableCell className="text-right tabular-nums">{formatCount(t.plays)}</TableCell>
+                  <TableCell className="text-right tabular-nums">{formatCount(t.likes)}</TableCell>
                   <TableCell className="whitespace-nowrap">{format(new Date(t.createdAt), "d MMM yyyy", { locale: it })}</TableCell>
                   <TableCell className="text-right whitespace-nowrap">
                     <Button variant="ghost" size="icon" aria-label={`Modifica ${t.title}`} onClick={() => open(t)}>

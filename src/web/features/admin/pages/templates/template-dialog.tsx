@@ -33,9 +33,8 @@ import { Slider } from "@/components/ui/slider";
 import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
 import { ApiError } from "@/lib/api";
+import { capitalise } from "@/lib/format";
 import { adminTemplatesKey, generateCover, generateEmptyFields, improveField, saveTemplate } from "./api";
-
-const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** Form values of an existing template (lists as comma-separated text, nulls as ""). */
 function valuesOf(template: AdminTemplateView | null): TemplateFormValues {
@@ -291,7 +290,7 @@ export function TemplateDialog({ open, onOpenChange, template }: Props) {
                   <NativeSelect {...aria("response_style")} {...form.register("response_style")}>
                     {TEMPLATE_RESPONSE_STYLES.map((o) => (
                       <NativeSelectOption key={o} value={o}>
-                        {capital(o)}
+                        {capitalise(o)}
                       </NativeSelectOption>
                     ))}
                   </NativeSelect>,
@@ -302,7 +301,7 @@ export function TemplateDialog({ open, onOpenChange, template }: Props) {
                   <NativeSelect {...aria("story_pacing")} {...form.register("story_pacing")}>
                     {TEMPLATE_STORY_PACINGS.map((o) => (
                       <NativeSelectOption key={o} value={o}>
-                        {capital(o)}
+                        {capitalise(o)}
                       </NativeSelectOption>
                     ))}
                   </NativeSelect>,
@@ -313,7 +312,7 @@ export function TemplateDialog({ open, onOpenChange, template }: Props) {
                   <NativeSelect {...aria("interaction_style")} {...form.register("interaction_style")}>
                     {TEMPLATE_INTERACTION_STYLES.map((o) => (
                       <NativeSelectOption key={o} value={o}>
-                        {capital(o)}
+                        {capitalise(o)}
                       </NativeSelectOption>
                     ))}
                   </NativeSelect>,

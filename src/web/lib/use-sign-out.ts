@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { authClient } from "@/lib/auth-client";
-import { meQuery } from "./api";
+import { meQuery } from "@/lib/session";
 
 /** Statuses after which the server no longer holds the session: sign-out counts as done (spec §4 Auth session). */
 const ALREADY_SIGNED_OUT = new Set([401, 403, 404]);

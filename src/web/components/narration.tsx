@@ -1,5 +1,5 @@
 /**
- * Narrator text (spec §2 Game chat; DESIGN §5 Security rules): numbered choices become A), B), C)
+ * Narrator text (spec §2 Game chat, Admin activity 'Storico Chat'; DESIGN §5 Security rules): numbered choices become A), B), C)
  * (formatChoices), then markdown is rendered WITHOUT raw HTML (react-markdown escapes it),
  * images are dropped, and only http(s) links survive, opening in a new tab. Line breaks inside a
  * paragraph are kept, so the A), B), C) choices stay on their own lines.
@@ -31,15 +31,17 @@ const CARET =
   "[&>:last-child]:after:ml-0.5 [&>:last-child]:after:inline-block [&>:last-child]:after:h-[1.1em] [&>:last-child]:after:w-[0.5ch] [&>:last-child]:after:translate-y-[0.2em] [&>:last-child]:after:animate-pulse [&>:last-child]:after:bg-current [&>:last-child]:after:content-[''] motion-reduce:[&>:last-child]:after:animate-none";
 
 /**
- * Input: `text` (narration markdown, possibly partial) and `streaming` (shows a typing caret).
+ * Input: `text` (narration markdown, possibly partial), `streaming` (shows a typing caret) and
+ * an optional `className` for the container.
  * Output: the formatted narration.
  */
-export function Narration({ text, streaming = false }: { text: string; streaming?: boolean }) {
+export function Narration({ text, streaming = false, className }: { text: string; streaming?: boolean; className?: string }) {
   return (
     <div
       className={cn(
         "space-y-3 break-words [&_p]:whitespace-pre-line [&_ol]:list-decimal [&_ol]:space-y-1 [&_ol]:pl-5 [&_strong]:font-semibold [&_ul]:list-disc [&_ul]:space-y-1 [&_ul]:pl-5 [&_h1]:text-lg [&_h1]:font-semibold [&_h2]:text-base [&_h2]:font-semibold [&_h3]:font-semibold [&_blockquote]:border-l-2 [&_blockquote]:border-current/40 [&_blockquote]:pl-3 [&_blockquote]:italic [&_code]:rounded [&_code]:bg-black/20 [&_code]:px-1",
         streaming && CARET,
+        className,
       )}
     >
       <Markdown components={components} urlTransform={httpOnly} disallowedElements={["img"]}>
