@@ -144,6 +144,20 @@ describe("offline narrator", () => {
     }
   });
 
+  it("starts paragraphs and sentences with a capital, even when a name like 'don Filippo' opens them", async () => {
+    for (const genre of GENRES) {
+      for (const game of ["a", "b", "c", "d"]) {
+        const { texts } = await playGame(genre, `case-${genre}-${game}`, 12);
+        for (const text of texts) {
+          for (const paragraph of narrationPart(text).split("\n\n")) {
+            expect(paragraph).not.toMatch(/^(?:\*\*)?\p{Ll}/u);
+            expect(paragraph).not.toMatch(/[^.][.!?]\s+(?:\*\*)?\p{Ll}/u);
+          }
+        }
+      }
+    }
+  });
+
   it("keeps the same companion name across the turns of a game", async () => {
     const { texts } = await playGame("Western", "cast-game", 6);
     const name = castFor("cast-game", "Western").companion.name;

@@ -93,6 +93,14 @@ function euphony(text: string): string {
   return text.replace(/(^|[\s(«])e (?=\*{0,2}[Ee])/gu, "$1ed ").replace(/(^|[\s(«])a (?=\*{0,2}[Aa])/gu, "$1ad ");
 }
 
+/**
+ * Sentence case: a slot value (e.g. "don Filippo") that opens a paragraph or follows a full stop,
+ * "!" or "?" gets a capital. An ellipsis ("...") is left alone.
+ */
+function sentenceCase(text: string): string {
+  return text.replace(/(^(?:\*\*)?|[^.][.!?]\s+(?:\*\*)?)(\p{Ll})/gu, (_m, before: string, letter: string) => before + letter.toUpperCase());
+}
+
 /** Turns the chosen option into the consequence's opening sentence. */
 function introduceMove(action: PlayerAction, input: CompositionInput, rng: ReturnType<typeof createRng>): string {
   if (action.kind === "choice") {
@@ -180,7 +188,7 @@ export function composeNarration(input: CompositionInput): ComposedTurn {
   }
 
   const choices = choiceTemplates.map((t) => euphony(capitalize(fill(t)))) as [string, string, string];
-  const text = `${paragraphs.map(euphony).join("\n\n")}\n\n${choices.map((c, i) => `${i + 1}. ${c}`).join("\n")}`;
+  const text = `${paragraphs.map((p) => sentenceCase(euphony(p))).join("\n\n")}\n\n${choices.map((c, i) => `${i + 1}. ${c}`).join("\n")}`;
   return { text, pieces: used, choices, cast };
 }
 
