@@ -3,10 +3,16 @@ import { defineConfig, devices } from "@playwright/test";
 /** E2E_PORT lets several runs share a machine; each gets its own data folder. */
 const PORT = Number(process.env.E2E_PORT ?? 3199);
 export const E2E_DATA_DIR = `e2e-artifacts/data-${PORT}`;
+/** The local OpenID Connect provider of the social sign-in specs (e2e/oidc-mock-server.ts). */
+export const OIDC_MOCK_URL = `http://127.0.0.1:${PORT + 1000}`;
+/** Its button: 'Continua con {OIDC_MOCK_NAME}'. */
+export const OIDC_MOCK_NAME = "OpenID di prova";
 
 /**
  * End-to-end tests in the system Chromium (/usr/bin/chromium) against the built site served by
- * the real server on a fresh SQLite database, with the offline narrator.
+ * the real server on a fresh SQLite database, with the offline narrator, and a local OpenID Connect
+ * provider (oauth2-mock-server) configured as the site's generic provider: the social sign-in
+ * specs never reach the internet.
  */
 export default defineConfig({
   testDir: "e2e",
@@ -29,22 +35,41 @@ export default defineConfig({
     },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
-  webServer: {
-    command: `rm -rf ${E2E_DATA_DIR} && node dist-server/index.js`,
-    url: `http://127.0.0.1:${PORT}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      PORT: String(PORT),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: `http://127.0.0.1:${PORT}`,
-      DATA_DIR: E2E_DATA_DIR,
-      DATABASE_URL: "",
-      AI_BASE_URL: "",
-      AUTH_RATE_LIMIT: "off",
-      OFFLINE_WORD_DELAY_MS: "4",
-      ADMIN_EMAIL: "admin-e2e@example.com",
-      ADMIN_PASSWORD: "password-admin-e2e",
+  webServer: [
+    {
+      command: "node --import tsx e2e/oidc-mock-server.ts",
+      url: `${OIDC_MOCK_URL}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { OIDC_MOCK_PORT: String(PORT + 1000) },
     },
-  },
+    {
+      command: `rm -rf ${E2E_DATA_DIR} && node dist-server/index.js`,
+      url: `http://127.0.0.1:${PORT}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: String(PORT),
+        HOST: "127.0.0.1",
+        PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+        DATA_DIR: E2E_DATA_DIR,
+        DATABASE_URL: "",
+        AI_BASE_URL: "",
+        AUTH_RATE_LIMIT: "off",
+        OFFLINE_WORD_DELAY_MS: "4",
+        ADMIN_EMAIL: "admin-e2e@example.com",
+        ADMIN_PASSWORD: "password-admin-e2e",
+        OIDC_ISSUER_URL: OIDC_MOCK_URL,
+        OIDC_CLIENT_ID: "storie-e2e",
+        OIDC_CLIENT_SECRET: "storie-e2e-secret",
+        OIDC_NAME: OIDC_MOCK_NAME,
+        // Google's button is shown too (its page is never opened: no test leaves for the internet).
+        GOOGLE_CLIENT_ID: "storie-e2e.apps.googleusercontent.com",
+        GOOGLE_CLIENT_SECRET: "storie-e2e-google-secret",
+        // The server runs with NODE_ENV=production, where admins need two-step verification by
+        // default; the admin specs sign in with the password alone (e2e/security.spec.ts tests it on).
+        REQUIRE_ADMIN_2FA: "off",
+      },
+    },
+  ],
 });

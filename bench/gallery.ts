@@ -13,33 +13,17 @@
 import { randomUUID } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { sql } from "kysely";
-import pg from "pg";
 import { createApp } from "../src/server/app";
 import { createAccountRows } from "../src/server/auth/account-rows";
-import { encodeCursor } from "../src/server/features/gallery/gallery.service";
+import { encodeCursor } from "../src/server/keyset-cursor";
 import { startTestServer, type TestDialect } from "../src/server/testing/harness";
+import { benchDialects, percentile } from "./bench-support";
 
 const IMAGES = 100_000;
 const CREATORS = 200;
 const RUNS = 300;
 const WARMUP = 30;
 const DEEP_POSITION = 90_000;
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-}
-
-async function postgresReachable(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 async function run(dialect: TestDialect) {
   const server = await startTestServer(dialect);
@@ -91,7 +75,7 @@ async function run(dialect: TestDialect) {
       .offset(DEEP_POSITION - 1)
       .limit(1)
       .executeTakeFirstOrThrow();
-    const deepCursor = encodeCursor({ createdAt: deepRow.created_at, id: deepRow.id });
+    const deepCursor = encodeCursor([deepRow.created_at, deepRow.id]);
     const app = createApp(server.deps);
 
     async function measure(path: string) {
@@ -114,11 +98,7 @@ async function run(dialect: TestDialect) {
   }
 }
 
-const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-process.env.TEST_DATABASE_URL = pgUrl;
-const dialects: TestDialect[] = ["sqlite"];
-if (await postgresReachable(pgUrl)) dialects.push("postgres");
-else console.log(`PostgreSQL not reachable (${pgUrl}): SQLite only.`);
+const dialects = await benchDialects();
 
 const results = [];
 for (const dialect of dialects) {

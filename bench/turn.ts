@@ -18,15 +18,11 @@ import path from "node:path";
 import { startFakeOpenAI } from "../src/server/testing/fake-openai";
 import { readEvents, TestClient } from "../src/server/testing/harness";
 import { outboxLink } from "../src/server/testing/outbox";
+import { percentile } from "./bench-support";
 
 const PORT = 3377;
 const BASE = `http://127.0.0.1:${PORT}`;
 const TURNS_PER_PLAYER = 6;
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-}
 
 /** CPU time (user + system, ms) the server process has used so far, from /proc (Linux). */
 function serverCpuMs(pid: number): number {
@@ -55,6 +51,8 @@ async function player(dataDir: string, n: number, unlimited: (email: string) => 
   await client.get(link.pathname + link.search);
   await unlimited(email);
   const game = await client.json<{ id: string }>("POST", "/api/games", { genre: "fantasy" });
+  // The server takes choices only once the game has started (spec §4).
+  await readEvents(await client.post(`/api/games/${game.body.id}/messages`, { content: "/inizia" }));
   return { client, gameId: game.body.id };
 }
 

@@ -125,9 +125,9 @@ test("visitors are sent to /login from game and profile pages, and old paths red
     ["/create", /\/crea-gioco$/],
     ["/gallery", /\/galleria$/],
     ["/pricing", /\/prezzi$/],
-    ["/profile", /\/login$/],
-    ["/game/horror/123", /\/login$/],
-    ["/gioco/horror/new", /\/login$/],
+    ["/profile", /\/login\?next=%2Fprofilo$/],
+    ["/game/horror/123", /\/login\?next=%2Fgioco%2Fhorror%2F123$/],
+    ["/gioco/horror/new", /\/login\?next=%2Fgioco%2Fhorror%2Fnew$/],
     ["/admin/games", /\/login$/],
   ] as const) {
     await page.goto(from);
@@ -141,7 +141,7 @@ test("visitors are sent to /login from game and profile pages, and old paths red
   await page.getByRole("button", { name: /Western/ }).click();
   await page.getByRole("button", { name: "Inizia la Storia" }).click();
   await expect(page.getByText("Accesso richiesto")).toBeVisible();
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?next=%2Fgeneri%3Fgenere%3Dwestern$/);
   await expectAccessible(page);
 });
 

@@ -25,7 +25,7 @@ test("a player edits the profile, exports the data, deletes a game and then the 
   await expect(totals).toHaveText("2");
   await expect(page.getByText("Token Disponibili").locator("xpath=following-sibling::p")).toHaveText("15");
   await expect(page.getByRole("link", { name: "Admin" })).toHaveCount(0);
-  await expect(page.getByLabel("Email")).toHaveValue(email);
+  await expect(page.getByLabel("Email", { exact: true })).toHaveValue(email);
   await expect(page.getByText(/Ultimo accesso .* fa/).first()).toBeVisible();
 
   // Edit: read-only until 'Modifica', saved with 'Salva'.

@@ -143,12 +143,12 @@ test("a visitor sees a template, and pressing 'Mi piace' or 'Gioca Ora' leads to
   await page.getByRole("button", { name: "Accetta" }).click();
   await expectAccessible(page);
   await page.getByRole("button", { name: "Mi piace" }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?next=%2Fscopri%2F/);
   await expect(page.getByText("Accesso richiesto")).toBeVisible();
 
   await page.goto(`/scopri/x/${id}`);
   await page.getByRole("button", { name: "Gioca Ora" }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?next=%2Fscopri%2F/);
 
   await page.goto("/scopri/x/00000000-0000-0000-0000-000000000000");
   await expect(page.getByRole("heading", { level: 1, name: "Template non trovato." })).toBeVisible();
@@ -165,7 +165,7 @@ test("/crea-gioco: a visitor is sent to /login, a player generates the premise a
   await page.getByLabel("Titolo").fill("Neon sotto la pioggia");
   await page.getByLabel("Premessa").fill("Sei un corriere di dati che ha appena perso il carico più prezioso.");
   await page.getByRole("button", { name: "Crea e gioca" }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?next=%2Fcrea-gioco$/);
 
   await signedInPlayer(page);
   await page.goto("/crea-gioco");

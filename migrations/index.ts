@@ -1,14 +1,30 @@
 /** Every migration, in order. Names sort lexicographically; never rename an applied one. */
 
-import type { Migration } from "kysely/migration";
+import type { Migration } from "kysely";
 import * as m0001 from "./0001_initial";
 import * as m0002 from "./0002_images";
 import * as m0003 from "./0003_profile_notifications";
 import * as m0004 from "./0004_presence";
+import * as m0005 from "./0005_auth_limits";
+import * as m0006 from "./0006_audit_orders";
+import * as m0007 from "./0007_media_nicknames";
+import * as m0009 from "./0009_two_factor";
+import * as m0010 from "./0010_story_tree";
+import * as m0011 from "./0011_message_edits";
+import * as m0012 from "./0012_story_memory";
+import * as m0013 from "./0013_narration_runs";
 
 export const migrations: Record<string, Migration> = {
   "0001_initial": m0001,
   "0002_images": m0002,
   "0003_profile_notifications": m0003,
   "0004_presence": m0004,
+  "0005_auth_limits": m0005,
+  "0006_audit_orders": m0006,
+  "0007_media_nicknames": m0007,
+  "0009_two_factor": m0009,
+  "0010_story_tree": m0010,
+  "0011_message_edits": m0011,
+  "0012_story_memory": m0012,
+  "0013_narration_runs": m0013,
 };

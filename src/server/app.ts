@@ -4,6 +4,7 @@
  */
 
 import fs from "node:fs";
+import type { IncomingMessage } from "node:http";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { type Context, Hono } from "hono";
@@ -15,6 +16,7 @@ import { AppError } from "./errors";
 import { accountRoutes } from "./features/account/account.routes";
 import { adminRoutes } from "./features/admin/admin.routes";
 import { gamesRoutes } from "./features/games/games.routes";
+import { memoryRoutes } from "./features/games/memory.routes";
 import { visualizeRoutes } from "./features/games/visualize.routes";
 import { mountGalleryPages } from "./features/gallery/gallery.pages";
 import { galleryRoutes } from "./features/gallery/gallery.routes";
@@ -22,9 +24,16 @@ import { adminNotificationsRoutes, notificationsRoutes } from "./features/notifi
 import { plansRoutes } from "./features/plans/plans.routes";
 import { profileRoutes } from "./features/profile/profile.routes";
 import { adminTemplatesRoutes, customGamesRoutes, templatesRoutes } from "./features/templates/templates.routes";
+import { withClientAddress } from "./http/client-address";
 import { mediaRoutes } from "./media/media.routes";
 import { eventsRoutes } from "./realtime/events.routes";
 import { presenceRoutes } from "./realtime/presence.routes";
+import { italianAuthAnswer } from "./http/auth-answers";
+import { limitRequestBodies } from "./http/body-limit";
+import { handleError } from "./http/error-handler";
+import { refusedOriginLog, trustedOrigins } from "./http/origins";
+import { ROBOTS_TXT } from "./http/robots";
+import { siteConfig, withSiteConfig } from "./http/site-config";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -34,13 +43,24 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * `fetch` serves requests. Every error leaves as {error: {code, title?, message}} (DESIGN §6).
  */
 export function createApp(deps: AppDeps) {
-  const trustedOrigins = new Set(deps.env.PUBLIC_URL ? [new URL(deps.env.PUBLIC_URL).origin] : []);
+  // Origins trusted besides the request's own (DESIGN §5; issue 9 finding 7), for the port the
+  // server listens on (known per request: tests listen on port 0).
+  let trusted: { port: number; origins: Set<string> } | undefined;
+  const isTrustedOrigin = (origin: string, c: Context<AppEnv>) => {
+    const requestUrl = new URL(c.req.url);
+    if (origin === requestUrl.origin) return true;
+    const socketPort = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket?.localPort;
+    const port = socketPort ?? Number(requestUrl.port || 80);
+    if (trusted?.port !== port) trusted = { port, origins: new Set(trustedOrigins(deps.env.PUBLIC_URL, `http://localhost:${port}`, port)) };
+    return trusted.origins.has(origin);
+  };
 
   const api = new Hono<AppEnv>()
     .get("/health", (c) => c.json({ status: "ok", database: deps.dialect, ai: deps.narrator.label } satisfies HealthView))
     .route("/me", accountRoutes)
     // Before gamesRoutes: POST /games/:id/images answers its own 401 ('Devi effettuare il login per generare immagini').
     .route("/games", visualizeRoutes)
+    .route("/games", memoryRoutes)
     .route("/games", gamesRoutes)
     .route("/presence", presenceRoutes)
     .route("/images", galleryRoutes)
@@ -77,44 +97,56 @@ export function createApp(deps: AppDeps) {
         formAction: ["'self'"],
       },
       referrerPolicy: "strict-origin-when-cross-origin",
+      // HSTS only when the site is served over HTTPS (PUBLIC_URL https://…): over plain HTTP it
+      // would pin a browser to an HTTPS address that does not answer.
+      strictTransportSecurity: deps.env.PUBLIC_URL?.startsWith("https:") ?? false,
     }),
   );
+  // Every body is bounded before anything reads it (DESIGN §5; issue 9 finding 4).
+  app.use("*", limitRequestBodies());
   // Same-origin check for state-changing API calls (DESIGN §5); Better Auth checks its own.
   app.use("/api/*", async (c, next) => {
     if (!SAFE_METHODS.has(c.req.method) && !c.req.path.startsWith("/api/auth/")) {
       const origin = c.req.header("origin");
-      const sameOrigin = origin
-        ? origin === new URL(c.req.url).origin || trustedOrigins.has(origin)
-        : c.req.header("sec-fetch-site") === "same-origin";
-      if (!sameOrigin) throw new AppError("BAD_ORIGIN", 403, "Richiesta non consentita da questa origine.", "Errore");
+      const sameOrigin = origin ? isTrustedOrigin(origin, c) : c.req.header("sec-fetch-site") === "same-origin";
+      if (!sameOrigin) {
+        deps.log(refusedOriginLog(origin));
+        throw AppError.of("BAD_ORIGIN", 403);
+      }
     }
     await next();
   });
-  app.on(["GET", "POST"], "/api/auth/*", (c) => deps.auth.handler(c.req.raw));
+  app.on(["GET", "POST"], "/api/auth/*", async (c) => {
+    const response = await deps.auth.handler(withClientAddress(c));
+    return italianAuthAnswer(response, deps.log, c.req.header("origin"));
+  });
   app.use("/api/*", loadSession);
   app.route("/api", api);
   app.all("/api/*", () => {
-    throw new AppError("NOT_FOUND", 404, "Risorsa non trovata.", "Errore");
+    throw AppError.of("NOT_FOUND", 404);
   });
 
   // Stored images (DESIGN §1): public, long-cached, with their own content type.
   app.route("/media", mediaRoutes);
 
-  if (deps.webRoot) mountWeb(app, deps.webRoot);
-
-  app.onError((error, c) => {
-    if (error instanceof AppError) return c.json(error.toBody(), error.status);
-    deps.log(`Errore non gestito su ${c.req.method} ${c.req.path}: ${error.stack ?? String(error)}`);
-    return c.json(AppError.of("GENERIC", 500).toBody(), 500);
+  app.get("/robots.txt", (c) => {
+    c.header("Cache-Control", "public, max-age=3600");
+    return c.text(ROBOTS_TXT);
   });
+
+  if (deps.webRoot) mountWeb(app, deps.webRoot, withSiteConfig(fs.readFileSync(path.join(deps.webRoot, "index.html"), "utf8"), siteConfig(deps.env)));
+
+  app.onError(handleError);
   return app;
 }
 
 export type ApiRoutes = ReturnType<typeof createApp>;
 
-/** Serves the built SPA: hashed /assets/* cached for a year, index.html never cached, SPA fallback. */
-function mountWeb(app: Hono<AppEnv>, webRoot: string) {
-  const indexHtml = fs.readFileSync(path.join(webRoot, "index.html"), "utf8");
+/**
+ * Serves the built SPA: hashed /assets/* cached for a year, index.html (with the runtime site
+ * configuration embedded) never cached, SPA fallback.
+ */
+function mountWeb(app: Hono<AppEnv>, webRoot: string, indexHtml: string) {
   const root = path.relative(process.cwd(), webRoot) || ".";
   app.use("/assets/*", async (c, next) => {
     await next();

@@ -7,8 +7,10 @@ import type { Auth } from "./auth/auth";
 import type { DialectName } from "./db/client";
 import type { Database } from "./db/schema";
 import type { Env } from "./env";
+import type { Mailer } from "./mail/mailer";
 import type { MediaStorage } from "./media/media-storage";
 import type { EventBus } from "./realtime/event-bus";
+import type { NarrationRegistry } from "./realtime/narration-registry";
 import type { Presence } from "./realtime/presence";
 
 export interface AppDeps {
@@ -16,6 +18,8 @@ export interface AppDeps {
   db: Kysely<Database>;
   dialect: DialectName;
   auth: Auth;
+  /** Outgoing e-mail (SMTP or the outbox folder), e.g. admin invitations. */
+  mailer: Mailer;
   narrator: Narrator;
   /** Scene pictures and their titles (/visualizza): images API or offline illustrator. */
   illustrator: Illustrator;
@@ -23,6 +27,8 @@ export interface AppDeps {
   media: MediaStorage;
   bus: EventBus;
   presence: Presence;
+  /** Narrations running on this instance (issue 11 §4): they outlive their requests; stopping waits for them. */
+  narrations: NarrationRegistry;
   /** Absolute path of the built web app (index.html + assets), or undefined to serve no SPA. */
   webRoot?: string;
   log: (line: string) => void;
@@ -34,6 +40,8 @@ export interface SessionUser {
   id: string;
   email: string;
   isAnonymous: boolean;
+  /** Two-step verification is on (Better Auth two-factor plugin; issue 10). */
+  twoFactorEnabled: boolean;
 }
 
 export interface AppVariables {

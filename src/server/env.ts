@@ -3,7 +3,9 @@
  * Every variable, its default and meaning is documented in .env.example.
  */
 
+import { isIP } from "node:net";
 import { z } from "zod";
+import { DEFAULT_SITE_CONFIG } from "../shared/site-config";
 
 const optionalText = z
   .string()
@@ -13,7 +15,26 @@ const optionalText = z
 
 const optionalUrl = optionalText.pipe(z.url({ message: "deve essere un URL valido" }).optional());
 
+/** An http(s) URL of the site configuration; empty or unset = the default. */
+const siteUrl = (fallback: string) =>
+  optionalText.pipe(z.url({ protocol: /^https?$/, message: "deve essere un URL http(s) valido" }).default(fallback));
+
 const milliseconds = (fallback: number) => z.coerce.number().int().min(0).default(fallback);
+
+/** An IP address or CIDR range ("10.0.0.0/8", "fd00::/8"). */
+function isAddressOrRange(entry: string): boolean {
+  const [address = "", prefix, extra] = entry.split("/");
+  const family = isIP(address);
+  if (!family || extra !== undefined) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+}
+
+/** Comma-separated IP addresses / CIDR ranges, as a list (empty when unset). */
+const addressList = z
+  .string()
+  .default("")
+  .transform((v) => v.split(",").map((e) => e.trim()).filter(Boolean))
+  .refine((list) => list.every(isAddressOrRange), "deve essere un elenco di indirizzi IP o reti CIDR separati da virgole");
 
 const envSchema = z
   .object({
@@ -25,9 +46,45 @@ const envSchema = z
     DATA_DIR: z.string().default("./data"),
     /** sqlite:<path> or postgres://… ; default: SQLite file in DATA_DIR. */
     DATABASE_URL: optionalText,
-    BRAND_NAME: z.string().trim().min(1).default("Storie"),
+    /**
+     * SQLite only: NORMAL (default; a power cut may lose the last committed transactions, never
+     * the database's consistency) or FULL (every commit reaches the disk before it is answered).
+     */
+    SQLITE_SYNCHRONOUS: z.enum(["NORMAL", "FULL"], { error: "deve essere NORMAL o FULL" }).default("NORMAL"),
+    BRAND_NAME: z.string().trim().min(1).max(60).default(DEFAULT_SITE_CONFIG.brandName),
+    /** Community chat linked from the header and footer (http/https). */
+    COMMUNITY_URL: siteUrl(DEFAULT_SITE_CONFIG.communityUrl),
+    /** Microblogging profile linked from the footer (http/https). */
+    SOCIAL_URL: siteUrl(DEFAULT_SITE_CONFIG.socialUrl),
+    /** Contact address shown in the privacy notice. */
+    PRIVACY_EMAIL: optionalText.pipe(z.email({ message: "deve essere un indirizzo e-mail valido" }).default(DEFAULT_SITE_CONFIG.privacyEmail)),
     AUTH_SECRET: optionalText.pipe(z.string().min(32, "deve avere almeno 32 caratteri").optional()),
+    /** Sign-in, sign-up, guest and e-mail limits (src/server/auth/limits.ts); off only for tests. */
     AUTH_RATE_LIMIT: z.enum(["on", "off"]).default("on"),
+    /**
+     * Reverse proxies whose forwarded headers (X-Forwarded-For, Forwarded) are believed: IPs and
+     * CIDR ranges. Empty = the client address is always the socket's (issue 9, DESIGN §5).
+     */
+    TRUSTED_PROXIES: addressList,
+    /**
+     * Admins must have two-step verification (issue 10): without it every /api/admin route answers
+     * 403 ADMIN_2FA_REQUIRED. Unset = on when NODE_ENV=production, off otherwise.
+     */
+    REQUIRE_ADMIN_2FA: z.enum(["on", "off"], { error: "deve essere on o off" }).optional(),
+    /** New 'Tutorial' guest accounts per client address per day (0 = no guests). */
+    GUEST_SIGNINS_PER_DAY: z.coerce.number().int().min(0).default(5),
+    /** Google sign-in ('Continua con Google'): OAuth client of the Google Cloud console; both or neither. */
+    GOOGLE_CLIENT_ID: optionalText,
+    GOOGLE_CLIENT_SECRET: optionalText,
+    /**
+     * A generic OpenID Connect provider ('Continua con <OIDC_NAME>'): its issuer URL (the discovery
+     * document is read from <issuer>/.well-known/openid-configuration), client id and secret.
+     */
+    OIDC_ISSUER_URL: optionalText.pipe(z.url({ protocol: /^https?$/, message: "deve essere un URL http(s) valido" }).optional()),
+    OIDC_CLIENT_ID: optionalText,
+    OIDC_CLIENT_SECRET: optionalText,
+    /** Name shown on the button of the OpenID Connect provider. */
+    OIDC_NAME: z.string().trim().min(1).max(40).default("OpenID Connect"),
     SMTP_URL: optionalUrl,
     MAIL_FROM: z.string().default("Storie.ai <noreply@storie.ai>"),
     ADMIN_EMAIL: optionalText.pipe(z.email({ message: "deve essere un indirizzo e-mail valido" }).optional()),
@@ -80,10 +137,21 @@ const envSchema = z
     if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
       ctx.addIssue({ code: "custom", path: ["S3_SECRET_ACCESS_KEY"], message: "S3_ACCESS_KEY_ID e S3_SECRET_ACCESS_KEY vanno impostati insieme" });
     }
+    if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
+      ctx.addIssue({ code: "custom", path: ["GOOGLE_CLIENT_SECRET"], message: "GOOGLE_CLIENT_ID e GOOGLE_CLIENT_SECRET vanno impostati insieme" });
+    }
+    const oidc = [env.OIDC_ISSUER_URL, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET];
+    if (oidc.some(Boolean) && !oidc.every(Boolean)) {
+      ctx.addIssue({ code: "custom", path: ["OIDC_CLIENT_SECRET"], message: "OIDC_ISSUER_URL, OIDC_CLIENT_ID e OIDC_CLIENT_SECRET vanno impostati insieme" });
+    }
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
       ctx.addIssue({ code: "custom", path: ["ADMIN_PASSWORD"], message: "ADMIN_EMAIL e ADMIN_PASSWORD vanno impostati insieme" });
     }
-  });
+  })
+  .transform(({ REQUIRE_ADMIN_2FA, ...env }) => ({
+    ...env,
+    REQUIRE_ADMIN_2FA: REQUIRE_ADMIN_2FA ? REQUIRE_ADMIN_2FA === "on" : env.NODE_ENV === "production",
+  }));
 
 export type Env = z.infer<typeof envSchema>;
 

@@ -8,20 +8,26 @@ import fs from "node:fs";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { serve } from "@hono/node-server";
+import { startGuestSweep } from "./accounts/guest-sweep";
 import { createIllustrator } from "./ai/illustrator";
 import type { Illustrator } from "./ai/illustrator/types";
 import { createNarrator } from "./ai/narrator";
 import type { Narrator } from "./ai/types";
 import { createApp } from "./app";
 import { createAuth } from "./auth/auth";
+import { socialConfig } from "./auth/social";
 import type { AppDeps } from "./context";
 import { openDatabase } from "./db/client";
 import { migrateToLatest } from "./db/migrate";
 import { seedAdmin, seedReferenceData } from "./db/seed";
 import type { Env } from "./env";
+import { trustedOrigins } from "./http/origins";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { createMediaStorage, type MediaStorage } from "./media";
+import { startMediaSweep } from "./media/media-references";
 import { createLocalEventBus } from "./realtime/event-bus";
+import { createNarrationRegistry } from "./realtime/narration-registry";
+import { memoryIdle } from "./memory/background";
 import { createPostgresEventBus } from "./realtime/postgres-event-bus";
 import { createDatabasePresence } from "./realtime/presence";
 
@@ -67,7 +73,12 @@ function authSecret(env: Env): string {
 export async function startServer(options: StartOptions): Promise<RunningServer> {
   const { env } = options;
   const log = options.log ?? ((line: string) => console.log(line));
-  const handle = openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR, postgresSchema: options.postgresSchema });
+  const handle = openDatabase({
+    url: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    postgresSchema: options.postgresSchema,
+    sqliteSynchronous: env.SQLITE_SYNCHRONOUS,
+  });
   await migrateToLatest(handle.db, handle.postgresSchema);
   await seedReferenceData(handle.db);
 
@@ -97,9 +108,11 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     brandName: env.BRAND_NAME,
     mailer,
     rateLimit: env.AUTH_RATE_LIMIT === "on",
-    trustedOrigins: [publicUrl, url],
+    guestsPerDay: env.GUEST_SIGNINS_PER_DAY,
+    trustedOrigins: trustedOrigins(env.PUBLIC_URL, url, port),
+    social: socialConfig(env),
   });
-  if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) await seedAdmin(handle.db, auth, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
+  if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) await seedAdmin(handle.db, auth, env.ADMIN_EMAIL, env.ADMIN_PASSWORD, log);
 
   const shutdown = new AbortController();
   // Several instances on one PostgreSQL share events through LISTEN/NOTIFY; SQLite is one process.
@@ -112,16 +125,22 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     db: handle.db,
     dialect: handle.dialect,
     auth,
+    mailer,
     narrator: options.narrator ?? createNarrator(env),
     illustrator: options.illustrator ?? createIllustrator(env),
     media: options.media ?? createMediaStorage(env),
     bus,
     presence: createDatabasePresence(handle.db),
+    narrations: createNarrationRegistry(),
     webRoot: options.webRoot,
     log,
     shutdownSignal: shutdown.signal,
   };
   mounted.app = createApp(deps);
+  // Files no row shows any more (replaced or abandoned covers): daily, and once now (issue 9 #11).
+  const mediaSweep = startMediaSweep(deps);
+  // Inactive guests are erased now and then daily (issue 9 finding 3).
+  const guestSweep = startGuestSweep(deps);
 
   let closing: Promise<void> | undefined;
   return {
@@ -130,6 +149,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     close() {
       closing ??= (async () => {
         shutdown.abort();
+        await Promise.all([mediaSweep.stop(), guestSweep.stop()]);
         await new Promise<void>((resolve) => {
           // Connections go idle as their requests finish: close them as soon as they do.
           const sweep = setInterval(() => "closeIdleConnections" in server && server.closeIdleConnections(), 50);
@@ -139,6 +159,10 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
           });
           if ("closeIdleConnections" in server) server.closeIdleConnections();
         });
+        // Narrations whose clients left still run (issue 11 §4): they are stored before the database closes.
+        await deps.narrations.drain();
+        // So is the narrator's memory of the last narrations (facts and recap, issue 11 §1).
+        await memoryIdle();
         await bus.close();
         await handle.close();
       })();

@@ -27,6 +27,12 @@ export interface AdminUserView {
   /** Messages left today; null = unlimited (∞). */
   remaining: number | null;
   createdAt: string;
+  /** An anonymous 'Tutorial' account (issue 9: shown behind a filter). */
+  isGuest: boolean;
+  /** A registered account with no password yet (e.g. created with 'Nuovo Utente'; never a guest): the invitation can be sent again or its link copied. */
+  invitationPending: boolean;
+  /** Two-step verification is on (issue 10). */
+  twoFactorEnabled: boolean;
 }
 
 export interface Page<T> {
@@ -50,6 +56,8 @@ export interface AdminGameView {
 export interface AdminChatHistoryView {
   id: string;
   title: string;
+  /** How many messages of the game are not on the current path (other branches, ADR 0008); 0: a single path. */
+  branches: number;
   messages: { id: string; role: "user" | "assistant"; content: string; imageUrl: string | null; createdAt: string }[];
 }
 
@@ -80,6 +88,8 @@ export interface GenrePromptView {
   preferred_vocabulary: string | null;
   story_pacing: string;
   interaction_style: string;
+  /** Prompt budget in tokens (issue 11 §1). */
+  prompt_budget: number;
   updated_at: string;
 }
 
@@ -92,9 +102,23 @@ export interface GenrePromptsView {
 /** A row of GET /api/admin/audit. */
 export interface AuditEntryView {
   id: string;
+  /** The actor's e-mail when the entry was written; null for guests and unknown actors. */
   userEmail: string | null;
+  /** False once the actor's account was erased (the entry stays). */
+  actorExists: boolean;
   action: string;
   detail: string | null;
   ip: string | null;
+  /** First occurrence (ISO). */
   createdAt: string;
+  /** Occurrences merged into this entry (repeated denied calls in one hour); 1 otherwise. */
+  count: number;
+  /** Last occurrence (ISO). */
+  lastAt: string;
+}
+
+/** GET /api/admin/audit: one keyset page, newest first; nextCursor null on the last page. */
+export interface AuditPage {
+  items: AuditEntryView[];
+  nextCursor: string | null;
 }

@@ -1,5 +1,7 @@
 /** Shapes of the JSON the API returns, shared by the server and the web. */
 
+import type { FactKind, StoryCard } from "./schemas/memory";
+
 export interface TokensView {
   plan: string;
   /** -1 = unlimited */
@@ -25,6 +27,21 @@ export interface MessageView {
   createdAt: string;
   /** A generated scene image (/visualizza): its gallery entry; content holds its title. */
   image?: MessageImageView | null;
+  /** True once the player changed the text ('Modifica', issue 11 §2). Only in GameView. */
+  edited?: boolean;
+  /**
+   * A narration with other versions ('Rigenera', issue 11 §2): where this one stands among the
+   * narrations that answer the same player's message, oldest first. Absent when it is the only one.
+   */
+  alternatives?: AlternativesView;
+}
+
+/** The ‹ 2/3 › of a narration: 1-based position, how many, and the neighbours' ids to switch to. */
+export interface AlternativesView {
+  index: number;
+  count: number;
+  previousId: string | null;
+  nextId: string | null;
 }
 
 /** The gallery side of an image message (spec §2 Game chat: 'Creata da …'). */
@@ -80,10 +97,40 @@ export interface GameView {
   /** True once the player has sent a message (the start command or later ones). */
   started: boolean;
   lastPlayed: string | null;
+  /** The latest page of the story (at most STORY_PAGE_SIZE messages of the current path), oldest first. */
   messages: MessageView[];
+  /** Cursor for the page before `messages` (GET /api/games/:id/messages?before=…); null at the start of the story. */
+  olderCursor: string | null;
+  /**
+   * The narration being written now (issue 11 §4), whoever started it: the page shows its text and
+   * resumes it with GET /api/games/:id/live (Last-Event-ID = text.length). null when none runs.
+   */
+  liveNarration: LiveNarrationView | null;
 }
 
-/** Events of the turn stream (POST /api/games/:id/messages, text/event-stream). */
+/** A narration still being written (issue 11 §4). */
+export interface LiveNarrationView {
+  /** The player's message it answers (the page hides what follows it, e.g. the version 'Rigenera' replaces). */
+  playerMessageId: string;
+  /** What is written so far (a few hundred ms behind the narrator at most). */
+  text: string;
+}
+
+/** Messages of the story in one page: up to STORY_PAGE_SIZE messages of the current path, oldest first. */
+export interface MessagePageView {
+  messages: MessageView[];
+  /** Cursor of the page before this one; null at the start of the story. */
+  olderCursor: string | null;
+}
+
+/** How many messages of the current path the game page loads at once (issue 11 §5). */
+export const STORY_PAGE_SIZE = 50;
+
+/**
+ * Events of the turn stream (POST /api/games/:id/messages, text/event-stream) and of its resume
+ * (GET /api/games/:id/live). Each event's SSE id is the number of characters of narration sent so
+ * far (String.length of the deltas' concatenation), which a client sends back as Last-Event-ID.
+ */
 export type TurnEvent =
   | { event: "accepted"; data: { userMessage: MessageView | null; tokens: TokensView | null } }
   | { event: "delta"; data: { text: string } }
@@ -165,4 +212,74 @@ export interface ProfileGameView {
   progress: number;
   lastPlayed: string | null;
   createdAt: string;
+}
+
+/** One message of 'Mappa delle scelte' (issue 11 §2): a node of the story tree. */
+export interface StoryMapNode {
+  id: string;
+  parentId: string | null;
+  role: "user" | "assistant";
+  /** What the node says in a line: the choice ('A) Segui il guardiano'), the player's words, a narration's opening or a picture's title. */
+  label: string;
+  /** A scene picture ('/visualizza'). */
+  picture: boolean;
+  /** On the current path (the story as the game page shows it). */
+  onPath: boolean;
+}
+
+/** GET /api/games/:id/map: every message of the game as a tree, oldest first within each level. */
+export interface StoryMapView {
+  tipId: string | null;
+  nodes: StoryMapNode[];
+}
+
+/** One fact of 'Ricordi' (issue 11 §1). `source`: found in the narration, or written by the player. */
+export interface FactView {
+  id: string;
+  kind: FactKind;
+  title: string;
+  text: string;
+  pinned: boolean;
+  source: "narratore" | "giocatore";
+  /** The narration the fact was found in; null for the player's own facts. */
+  sourceMessageId: string | null;
+  updatedAt: string;
+}
+
+/** 'La storia finora' (issue 11 §1): the running summary of the story before the recent turns. */
+export interface RecapView {
+  text: string;
+  /** True once the player edited it: later updates build on their text. */
+  editedByPlayer: boolean;
+  /** Narrated turns the recap covers. */
+  coversTurns: number;
+  updatedAt: string;
+}
+
+/** GET /api/games/:id/memory: what the narrator keeps of the story. */
+export interface MemoryView {
+  recap: RecapView | null;
+  facts: FactView[];
+  /** The game's story cards (copied from its template), read-only for the player. */
+  cards: StoryCard[];
+}
+
+/** One section of the next prompt ('Cosa ricorda il narratore', issue 11 §1). */
+export interface PromptSectionView {
+  key: "system" | "cards" | "facts" | "recap" | "recent";
+  /** Italian title: 'Istruzioni del narratore', 'Schede del mondo', 'Ricordi', 'La storia finora', 'Turni recenti'. */
+  title: string;
+  /** Tokens the section takes in the prompt. */
+  tokens: number;
+  /** The section's text as sent; null for the system prompt when the viewer is not an admin. */
+  text: string | null;
+  /** Items left out to stay within the budget (turns, facts or cards). */
+  dropped: number;
+}
+
+/** GET /api/games/:id/memory/prompt: the sections of the next prompt with their token counts. */
+export interface PromptPreviewView {
+  budget: number;
+  total: number;
+  sections: PromptSectionView[];
 }

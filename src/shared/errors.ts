@@ -3,9 +3,16 @@
  * The server answers {error: {code, message}}; the web shows `title` and `message` in a toast.
  */
 
+import { MAX_FACTS_PER_GAME } from "./schemas/memory";
+
 export const ERRORS = {
   UNAUTHENTICATED: { title: "Accesso richiesto", message: "Per favore effettua il login per continuare" },
   FORBIDDEN: { title: "Accesso negato", message: "Non hai i permessi per accedere a questa pagina" },
+  /** Issue 10, REQUIRE_ADMIN_2FA: an admin without two-step verification. */
+  ADMIN_2FA_REQUIRED: {
+    title: "Verifica in due passaggi richiesta",
+    message: "Per usare il pannello di amministrazione attiva prima la verifica in due passaggi nel tuo profilo, nella sezione Sicurezza.",
+  },
   GAME_NOT_FOUND: { title: "Errore", message: "Partita non trovata o non autorizzata." },
   GAME_CREATE_FAILED: { title: "Errore", message: "Errore nel caricamento o creazione della partita." },
   MESSAGE_LIMIT: {
@@ -15,7 +22,16 @@ export const ERRORS = {
   EMPTY_REPLY: { title: "Errore", message: "La risposta dell'AI era vuota." },
   AI_FAILED: { title: "Errore", message: "Il narratore non ha risposto. Il tuo messaggio è salvato: premi «Riprova»." },
   AI_TIMEOUT: { title: "Errore", message: "Il narratore ci sta mettendo troppo. Il tuo messaggio è salvato: premi «Riprova»." },
+  /** Spec §4 Game: the chat is usable only after '/inizia' (the spec gives no text for this case). */
+  GAME_NOT_STARTED: { title: "Partita non iniziata", message: "Premi /inizia per cominciare la partita." },
   NOTHING_TO_RETRY: { title: "Errore", message: "Non c'è nessun messaggio a cui rispondere." },
+  NOTHING_TO_UNDO: { title: "Errore", message: "Non c'è nessun turno da annullare." },
+  NOTHING_TO_REGENERATE: { title: "Errore", message: "Non c'è nessuna narrazione da rigenerare." },
+  MESSAGE_NOT_FOUND: { title: "Errore", message: "Messaggio non trovato in questa partita." },
+  MESSAGE_NOT_EDITABLE: { title: "Errore", message: "Questo messaggio non si può modificare." },
+  /** Issue 11 §1 'Ricordi'. */
+  FACT_NOT_FOUND: { title: "Errore", message: "Ricordo non trovato in questa partita." },
+  FACT_LIMIT: { title: "Troppi ricordi", message: `Questa partita ha già ${MAX_FACTS_PER_GAME} ricordi: elimina quelli che non servono più prima di aggiungerne altri.` },
   IMAGE_LOGIN_REQUIRED: { title: "Accesso richiesto", message: "Devi effettuare il login per generare immagini" },
   VISUALIZE_LIMIT: { title: "Token visualizzazione insufficienti", message: "Non hai abbastanza token per generare un'immagine." },
   NO_SCENE: { title: "Errore", message: "Nessun messaggio disponibile per generare un'immagine" },
@@ -30,6 +46,15 @@ export const ERRORS = {
   },
   VALIDATION: { title: "Errore", message: "Dati non validi." },
   GENERIC: { title: "Errore", message: "Si è verificato un errore. Riprova più tardi." },
+  // The HTTP surface (issue 9: bounded bodies, malformed input, origins, unknown paths)
+  MALFORMED_REQUEST: { title: "Errore", message: "La richiesta non è valida: i dati inviati non sono leggibili." },
+  PAYLOAD_TOO_LARGE: { title: "Richiesta troppo grande", message: "I dati inviati sono troppo grandi." },
+  BAD_ORIGIN: {
+    title: "Indirizzo non riconosciuto",
+    message: "Questo indirizzo del sito non è riconosciuto. Apri il sito dal suo indirizzo principale e riprova.",
+  },
+  NOT_FOUND: { title: "Errore", message: "Risorsa non trovata." },
+  RATE_LIMITED: { title: "Troppi tentativi", message: "Hai fatto troppi tentativi. Attendi un minuto e riprova." },
   // Profile and notifications (issue 5; spec §8 Profile, Notifications)
   NICKNAME_TAKEN: { title: "Errore", message: "Questo nickname è già in uso. Scegline un altro." },
   EXPORT_FAILED: { title: "Errore", message: "Impossibile esportare i dati." },

@@ -1,5 +1,7 @@
 /** Shapes of the template API's JSON (spec §2 Discover, Template detail, Admin templates). */
 
+import type { StoryCard } from "./schemas/memory";
+
 /** A card on /scopri. */
 export interface TemplateCardView {
   id: string;
@@ -17,9 +19,8 @@ export interface TemplateCardView {
 /** A page of /scopri, most played first. */
 export interface TemplatePageView {
   items: TemplateCardView[];
-  page: number;
-  pageSize: number;
-  total: number;
+  /** Cursor of the next page (keyset on plays, created_at, id); null on the last page. */
+  nextCursor: string | null;
 }
 
 /** The template page /scopri/{slug}/{id}. `liked`/`favorited` are false for visitors. */
@@ -49,6 +50,10 @@ export interface AdminTemplateView {
   special_instructions: string | null;
   preferred_vocabulary: string | null;
   forbidden_topics: string[];
+  /** Issue 11 §1: tokens of the narrator's prompt. */
+  prompt_budget: number;
+  /** Issue 11 §1: the world's story cards, copied into each game made from the template. */
+  story_cards: StoryCard[];
   plays: number;
   likes: number;
   createdAt: string;

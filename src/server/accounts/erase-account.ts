@@ -8,22 +8,16 @@ import type { Kysely } from "kysely";
 import { sql } from "kysely";
 import type { AppDeps } from "../context";
 import type { Database } from "../db/schema";
+import { deleteUnreferencedMedia } from "../media/media-references";
+import { assertNotLastAdmin } from "./last-admin";
 
-export type EraseDeps = Pick<AppDeps, "db" | "media" | "log">;
+export type EraseDeps = Pick<AppDeps, "db" | "media" | "env" | "log">;
 
 export interface EraseResult {
   /** Media files removed from storage. */
   deletedFiles: number;
   /** Files of the user kept because rows that stay still show them (an admin's template cover). */
   keptFiles: number;
-}
-
-const CHUNK = 500;
-
-function chunks<T>(items: T[], size = CHUNK): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
 }
 
 /** Every image URL the user's rows point at (their images, chat pictures, own games' covers). */
@@ -48,44 +42,38 @@ async function imageUrlsOf(db: Kysely<Database>, userId: string): Promise<string
   return [...new Set([...images, ...messages, ...covers].map((r) => r.url).filter((u): u is string => Boolean(u)))];
 }
 
-/** The URLs among `urls` that rows still in the database show (after the erasure). */
-async function stillReferenced(db: Kysely<Database>, urls: string[]): Promise<Set<string>> {
-  const kept = new Set<string>();
-  for (const part of chunks(urls)) {
-    const rows = await db
-      .selectFrom("saved_games")
-      .select("cover_image_url as url")
-      .where("cover_image_url", "in", part)
-      .union(db.selectFrom("chat_messages").select("image_url as url").where("image_url", "in", part))
-      .union(db.selectFrom("generated_images").select("image_url as url").where("image_url", "in", part))
-      .execute();
-    for (const r of rows) if (r.url) kept.add(r.url);
-  }
-  return kept;
-}
-
 /**
  * Erases an account.
  * Input: deps {db, media, log} and the user id. In one transaction it deletes every row of the
  * user in every table of USER_OWNED_COLUMNS (schema.ts): profile, roles, tokens, their games
  * with all their messages, images, likes (the templates' like counts go down), favourites,
- * notification reads, orders, audit entries, sessions, accounts (password), pending
+ * notification reads, sessions, accounts (password), pending
  * verification tokens and the user row. Templates the user created (saved_games with
- * is_template = 1, made by an admin) stay, with user_id set to NULL. After the commit the
- * user's image files are removed through deps.media.deleteByUrls, except files that rows which
- * stay still show. Other browsers of the user are signed out at their next request (their
- * session rows are gone; a signed cookie cache may answer for up to 60 s more).
+ * is_template = 1, made by an admin) stay, with user_id set to NULL; so do the user's orders
+ * (financial records) and audit entries (what they did, with their e-mail at the time), with
+ * user_id set to NULL (issue 9 findings 8, 9). The only remaining admin is never erased (409
+ * LAST_ADMIN, checked inside the transaction: issue 9 finding 10). `within`, when given, runs
+ * inside the same transaction after the erasure (the caller's audit entry). After the commit the
+ * user's image files are removed through deleteUnreferencedMedia (media-references.ts), which
+ * keeps every file that rows which stay still show. Other browsers of the user are signed out at
+ * their very next request (their session rows are gone, and sessions are read from the database
+ * on every request: issue 9 finding 12).
  * Output: EraseResult, or null when no such user exists. Throws when the database fails (then
  * nothing is deleted); a storage failure after the commit is logged and does not throw.
  */
-export async function eraseAccount(deps: EraseDeps, userId: string): Promise<EraseResult | null> {
-  const { db, media, log } = deps;
+export async function eraseAccount(
+  deps: EraseDeps,
+  userId: string,
+  within?: (trx: Kysely<Database>) => Promise<void>,
+): Promise<EraseResult | null> {
+  const { db, log } = deps;
   const user = await db.selectFrom("user").select(["id", "email"]).where("id", "=", userId).executeTakeFirst();
   if (!user) return null;
 
   const urls = await imageUrlsOf(db, userId);
 
   await db.transaction().execute(async (trx) => {
+    await assertNotLastAdmin(trx, userId);
     const ownGames = trx.selectFrom("saved_games").select("id").where("user_id", "=", userId).where("is_template", "=", 0);
     await trx.updateTable("saved_games").set({ user_id: null }).where("user_id", "=", userId).where("is_template", "=", 1).execute();
     await trx
@@ -101,8 +89,8 @@ export async function eraseAccount(deps: EraseDeps, userId: string): Promise<Era
     await trx.deleteFrom("user_favorites").where("user_id", "=", userId).execute();
     await trx.deleteFrom("notification_reads").where("user_id", "=", userId).execute();
     await trx.deleteFrom("generated_images").where("user_id", "=", userId).execute();
-    await trx.deleteFrom("subscription_orders").where("user_id", "=", userId).execute();
-    await trx.deleteFrom("audit_log").where("user_id", "=", userId).execute();
+    await trx.updateTable("subscription_orders").set({ user_id: null }).where("user_id", "=", userId).execute();
+    await trx.updateTable("audit_log").set({ user_id: null }).where("user_id", "=", userId).execute();
     await trx.deleteFrom("presence").where("user_id", "=", userId).execute();
     await trx.deleteFrom("saved_games").where("user_id", "=", userId).execute();
     await trx.deleteFrom("user_tokens").where("user_id", "=", userId).execute();
@@ -116,16 +104,15 @@ export async function eraseAccount(deps: EraseDeps, userId: string): Promise<Era
       .where((eb) => eb.or([eb("value", "=", userId), eb("identifier", "=", user.email)]))
       .execute();
     await trx.deleteFrom("user").where("id", "=", userId).execute();
+    await within?.(trx);
   });
 
   if (urls.length === 0) return { deletedFiles: 0, keptFiles: 0 };
-  const kept = await stillReferenced(db, urls);
-  const doomed = urls.filter((u) => !kept.has(u));
-  let deletedFiles = 0;
   try {
-    deletedFiles = doomed.length ? await media.deleteByUrls(doomed) : 0;
+    const { deleted, kept } = await deleteUnreferencedMedia(deps, urls);
+    return { deletedFiles: deleted, keptFiles: kept };
   } catch (error) {
-    log(`Account ${userId} cancellato, ma ${doomed.length} immagini non sono state rimosse: ${String(error)} — ${doomed.join(", ")}`);
+    log(`Account ${userId} cancellato, ma le sue immagini non sono state rimosse: ${String(error)} — ${urls.join(", ")}`);
+    return { deletedFiles: 0, keptFiles: 0 };
   }
-  return { deletedFiles, keptFiles: kept.size };
 }

@@ -6,11 +6,12 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 
-/** The nine tables of spec §7, then the other tables holding the user's rows. */
+/** The nine tables of spec §7, then the other tables holding the user's rows (story_facts: issue 11 §1 'Ricordi'). */
 export const EXPORTED_TABLES = [
   "profiles",
   "saved_games",
   "chat_messages",
+  "story_facts",
   "user_tokens",
   "user_roles",
   "template_likes",
@@ -65,6 +66,14 @@ function readTable(db: Kysely<Database>, table: ExportedTable, userId: string): 
         .orderBy("created_at")
         .execute();
     }
+    case "story_facts":
+      // The facts of the user's games (every branch); the recap is a column of saved_games.
+      return db
+        .selectFrom("story_facts")
+        .selectAll()
+        .where("game_id", "in", db.selectFrom("saved_games").select("id").where("user_id", "=", userId))
+        .orderBy("created_at")
+        .execute();
     default:
       return db.selectFrom(table).selectAll().where("user_id", "=", userId).execute() as Promise<Record<string, unknown>[]>;
   }

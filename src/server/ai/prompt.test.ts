@@ -13,6 +13,7 @@ const config: NarratorConfig = {
   special_instructions: "Mantieni la suspense.",
   preferred_vocabulary: "poetico",
   forbidden_topics: ["violenza esplicita", "politica"],
+  prompt_budget: 6000,
 };
 
 describe("buildSystemPrompt (DESIGN §4 step 3)", () => {

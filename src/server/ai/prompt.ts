@@ -20,6 +20,8 @@ export interface NarratorConfig {
   special_instructions: string | null;
   preferred_vocabulary: string | null;
   forbidden_topics: string[];
+  /** Prompt budget in tokens (issue 11 §1): the game's, else its genre prompt's. */
+  prompt_budget: number;
 }
 
 const PHASE_NOTES: Record<StoryPhase, string | null> = {
@@ -55,6 +57,15 @@ export function buildSystemPrompt(config: NarratorConfig, phase: StoryPhase): st
   if (note) parts.push(note);
   return parts.join("\n\n");
 }
+
+/**
+ * The user turn of a choice repair (issue 11 §3), sent after the narration that ended without
+ * its three choices: only the three numbered choices, in Italian, nothing else.
+ */
+export const CHOICE_REPAIR_PROMPT =
+  "La tua narrazione è finita senza le tre scelte per il giocatore. Scrivi soltanto tre scelte brevi e diverse " +
+  "che il giocatore può fare adesso, coerenti con la situazione, numerate 1., 2., 3., ciascuna su una riga, " +
+  "senza nessun altro testo.";
 
 /**
  * What a player's message means for the model.

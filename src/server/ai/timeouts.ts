@@ -41,3 +41,15 @@ export async function* withTimeouts<T>(
   const timeout = timedOut();
   if (timeout) throw timeout;
 }
+
+/** Longest wait for a choice repair (issue 11 §3), ms: the player sees the narration without choices meanwhile. */
+const CHOICE_REPAIR_TIMEOUT_MS = 15_000;
+
+/**
+ * Deadline of the choice repair that follows a narration (issue 11 §3), ms: the connect timeout
+ * (the wait allowed for a provider's first word), at most CHOICE_REPAIR_TIMEOUT_MS; a disabled
+ * connect timeout (0) gives the cap. Input: the connect timeout in ms.
+ */
+export function choiceRepairTimeoutMs(connectMs: number): number {
+  return connectMs > 0 ? Math.min(connectMs, CHOICE_REPAIR_TIMEOUT_MS) : CHOICE_REPAIR_TIMEOUT_MS;
+}

@@ -1,14 +1,35 @@
 /** Audit entries for admin changes made through the API (issue 6: admin actions that change data are logged). */
 
 import type { Context } from "hono";
-import { writeAudit } from "../audit";
+import type { Kysely } from "kysely";
+import { appendAudit, type AuditActor } from "../audit";
 import type { AppEnv } from "../context";
+import type { Database } from "../db/schema";
 import { clientIp, currentUser } from "./middleware";
 
+/** The signed-in caller as an audit actor: id, e-mail (null for guests) and client address. Throws 401 without a session. */
+export function auditActor(c: Context<AppEnv>): AuditActor {
+  const user = currentUser(c);
+  return { id: user.id, email: user.isAnonymous ? null : user.email, ip: clientIp(c) };
+}
+
 /**
- * Writes who (the signed-in admin), what (`action`, `detail`), when and from which address.
- * Never throws (writeAudit logs its own failures).
+ * Runs `change` and writes its audit entry in one transaction (issue 9 finding 8): both commit
+ * or neither does. Input: the request, the action name, the change (given the transaction) and
+ * the entry's description of its result (null = nothing changed, no entry). Output: the
+ * change's result. Throws what the change or the insert throws (then nothing is kept).
  */
-export function auditAdminChange(c: Context<AppEnv>, action: string, detail: string): Promise<void> {
-  return writeAudit(c.var.deps.db, { userId: currentUser(c).id, action, detail, ip: clientIp(c) }, c.var.deps.log);
+export async function auditedChange<T>(
+  c: Context<AppEnv>,
+  action: string,
+  change: (trx: Kysely<Database>) => Promise<T>,
+  describe: (result: T) => string | null,
+): Promise<T> {
+  const actor = auditActor(c);
+  return c.var.deps.db.transaction().execute(async (trx) => {
+    const result = await change(trx);
+    const detail = describe(result);
+    if (detail !== null) await appendAudit(trx, actor, action, detail);
+    return result;
+  });
 }

@@ -1,19 +1,35 @@
 /**
  * Better Auth on the application database (DESIGN §2): e-mail + password with e-mail
- * verification, database sessions in an HttpOnly cookie, built-in rate limiting, and guest
- * accounts (anonymous plugin) for the landing page's 'Tutorial' (issue: guest instead of a
- * shared demo account).
+ * verification, database sessions in an HttpOnly cookie, and guest accounts (anonymous plugin)
+ * for the landing page's 'Tutorial' (issue: guest instead of a shared demo account). Requests
+ * pass the auth limits (./limits.ts, issue 9) before Better Auth's handler; Better Auth's own
+ * rate limiter is off.
  */
 
 import { betterAuth } from "better-auth";
-import { APIError, createAuthMiddleware } from "better-auth/api";
-import { anonymous } from "better-auth/plugins";
+import { addOAuthServerContext, APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
+import { hashPassword, verifyPassword } from "better-auth/crypto";
+import { anonymous, twoFactor } from "better-auth/plugins";
 import type { Kysely } from "kysely";
 import { registrationSchema } from "../../shared/schemas/auth";
 import type { DialectName } from "../db/client";
 import type { Database } from "../db/schema";
+import { CLIENT_ADDRESS_HEADER } from "../http/client-address";
 import type { Mailer } from "../mail/mailer";
 import { createAccountRows, transferGuestData } from "./account-rows";
+import { limiterFactory } from "./limit-store";
+import { createAuthLimits } from "./limits";
+import { checkEmailRequest, checkReturnPaths, recordPasswordReset, recorded, recordVerificationMail, recoveryAnswer } from "./recovery";
+import {
+  PROVIDER_SIGN_IN_PATHS,
+  rememberPrivacyAcceptance,
+  requireOwnIdentity,
+  requireProviderPrivacy,
+  type SocialConfig,
+  socialAuthOptions,
+} from "./social";
+import { changeEmailMails } from "./email-change";
+import { requireDisableCode, twoFactorAccount, type TwoFactorApi } from "./two-factor";
 
 export interface AuthOptions {
   db: Kysely<Database>;
@@ -22,8 +38,13 @@ export interface AuthOptions {
   secret: string;
   brandName: string;
   mailer: Mailer;
+  /** AUTH_RATE_LIMIT: sign-in, sign-up, guest and e-mail limits on (./limits.ts). */
   rateLimit: boolean;
+  /** GUEST_SIGNINS_PER_DAY: new guest accounts per client address per day. */
+  guestsPerDay: number;
   trustedOrigins: string[];
+  /** Sign-in providers (GOOGLE_*, OIDC_*; ./social.ts). */
+  social: SocialConfig;
 }
 
 /** Paths a guest (anonymous) account may not use: they have no e-mail or password of their own. */
@@ -35,10 +56,24 @@ const GUEST_FORBIDDEN_PATHS = new Set(["/change-email", "/change-password", "/se
  * and is validated with the shared registration schema (spec §5); a taken e-mail answers 422
  * USER_ALREADY_EXISTS (spec §8 'Utente già registrato'). New accounts get their profile, 'user'
  * role and base-plan tokens (spec §3) right after the user row.
+ * Output: the Better Auth instance whose `handler` applies the auth limits first (the request
+ * must carry CLIENT_ADDRESS_HEADER, set by the app), plus `passwordWork`: how many password
+ * hashes and verifications ran (scrypt, the expensive part of a sign-in), for tests and
+ * benchmarks.
  */
 export function createAuth(options: AuthOptions) {
   const { db, mailer, brandName } = options;
-  return betterAuth({
+  // Set once the instance exists: the two-factor helpers call its endpoints (./two-factor.ts).
+  const late: { api?: TwoFactorApi } = {};
+  const limits = createAuthLimits({
+    enabled: options.rateLimit,
+    limiter: limiterFactory(db, options.dialect),
+    guestsPerDay: options.guestsPerDay,
+    codeAccount: (request) => twoFactorAccount(db, late.api!, request),
+  });
+  const passwordWork = { hash: 0, verify: 0 };
+  const social = socialAuthOptions(options.social);
+  const auth = betterAuth({
     appName: `${brandName}.ai`,
     baseURL: options.baseURL,
     basePath: "/api/auth",
@@ -51,11 +86,33 @@ export function createAuth(options: AuthOptions) {
       minPasswordLength: 8,
       maxPasswordLength: 128,
       autoSignIn: false,
+      // 'Password dimenticata?' (issue 10): links work once, for one hour; a reset ends every session
+      // (the page then signs in with the new password, see ./recovery.ts).
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      // The reset link reached the address, so the address is confirmed: a newcomer who never
+      // opened the confirmation e-mail can still get in from the reset e-mail alone.
+      onPasswordReset: async ({ user }) => {
+        if (!user.emailVerified) await (await auth.$context).internalAdapter.updateUser(user.id, { emailVerified: true });
+        recordPasswordReset(user.email);
+      },
+      password: {
+        hash: (password) => {
+          passwordWork.hash++;
+          return hashPassword(password);
+        },
+        verify: (data) => {
+          passwordWork.verify++;
+          return verifyPassword(data);
+        },
+      },
+      // At most one reset e-mail per recipient per few minutes (issue 9 finding 6); the answer stays the same.
       sendResetPassword: async ({ user, url }) => {
+        if (!(await limits.allowMail("reset", user.email))) return;
         await mailer.send({
           to: user.email,
           subject: `Imposta la tua password su ${brandName}.ai`,
-          text: `Ciao,\n\nper impostare una nuova password apri questo link:\n${url}\n\nSe non l'hai chiesto tu, ignora questo messaggio.\n`,
+          text: `Ciao,\n\nper impostare una nuova password apri questo link:\n${url}\n\nIl link si può usare una sola volta e scade dopo un'ora.\nSe non l'hai chiesto tu, ignora questo messaggio: la tua password resta quella di prima.\n`,
         });
       },
     },
@@ -63,7 +120,20 @@ export function createAuth(options: AuthOptions) {
       sendOnSignUp: true,
       sendOnSignIn: true,
       autoSignInAfterVerification: true,
+      // At most one confirmation e-mail per recipient per few minutes, whatever the route (sign-up,
+      // sign-in while unconfirmed, resend; issue 9 finding 6). A sign-in still answers 403 EMAIL_NOT_VERIFIED.
       sendVerificationEmail: async ({ user, url }) => {
+        if (!(await limits.allowMail("verification", user.email))) {
+          recordVerificationMail("skipped");
+          return;
+        }
+        recordVerificationMail("sent");
+        // An e-mail change (Profilo → Sicurezza) confirms the new address and warns the old one.
+        const change = await changeEmailMails(db, brandName, user, url);
+        if (change) {
+          for (const mail of change) await mailer.send(mail);
+          return;
+        }
         await mailer.send({
           to: user.email,
           subject: `Conferma il tuo indirizzo email su ${brandName}.ai`,
@@ -71,26 +141,50 @@ export function createAuth(options: AuthOptions) {
         });
       },
     },
-    // The signed cookie cache spares a database read per request; a revoked session lives ≤ 60 s more.
-    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24, cookieCache: { enabled: true, maxAge: 60 } },
-    rateLimit: {
-      enabled: options.rateLimit,
-      window: 60,
-      max: 120,
-      customRules: { "/sign-in/email": { window: 60, max: 20 }, "/sign-up/email": { window: 60, max: 10 } },
+    // Google and the OpenID Connect provider, and the rules of linked identities (./social.ts).
+    socialProviders: social.socialProviders,
+    account: social.account,
+    // Failed provider redirects without a flow of their own (e.g. a forged state) land on /login?error=….
+    onAPIError: { errorURL: "/login" },
+    // No cookie cache: every request reads its session row, so deleting an account (or revoking a
+    // session) ends it at once on every instance (issue 9 finding 12).
+    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    // E-mail change (issue 10): a link to the new address; the old one signs in until it is opened.
+    user: { changeEmail: { enabled: true } },
+    // Replaced by ./limits.ts, which runs before the handler and knows the real client address.
+    rateLimit: { enabled: false },
+    advanced: {
+      cookiePrefix: "storie",
+      // The client address resolved by the app (socket, or TRUSTED_PROXIES), for the session rows.
+      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
+      // Origin checks always on: Better Auth turns them off when NODE_ENV=test or TEST is set.
+      disableOriginCheck: false,
     },
-    advanced: { cookiePrefix: "storie" },
     databaseHooks: {
       user: {
         create: {
+          // An account created by a provider needs the privacy acceptance of its sign-in (spec §5).
+          before: async () => {
+            await requireProviderPrivacy();
+          },
           after: async (user) => {
             await createAccountRows(db, { id: user.id, email: user.isAnonymous ? null : user.email });
+          },
+        },
+        // A confirmed e-mail change reaches the profile row too (spec §7 profiles: update email).
+        update: {
+          after: async (user) => {
+            if (!user.isAnonymous) await db.updateTable("profiles").set({ email: user.email }).where("id", "=", user.id).where("email", "is distinct from", user.email).execute();
           },
         },
       },
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        checkReturnPaths(ctx);
+        checkEmailRequest(ctx);
+        if (PROVIDER_SIGN_IN_PATHS.has(ctx.path)) await rememberPrivacyAcceptance(ctx.body, addOAuthServerContext);
+        if (ctx.path === "/unlink-account") await requireOwnIdentity(ctx);
         if (ctx.path === "/sign-up/email") {
           const parsed = registrationSchema.safeParse(ctx.body);
           if (!parsed.success) {
@@ -108,13 +202,21 @@ export function createAuth(options: AuthOptions) {
             });
           }
         }
+        // The session is not read yet in a before hook: look it up for the paths a guest may not use.
         if (GUEST_FORBIDDEN_PATHS.has(ctx.path)) {
-          const session = ctx.context.session;
-          if (session?.user && (session.user as { isAnonymous?: boolean }).isAnonymous) {
+          const session = await getSessionFromCtx(ctx);
+          if (session?.user && (session.user as { isAnonymous?: boolean | null }).isAnonymous) {
             throw new APIError("FORBIDDEN", { code: "GUEST", message: "Registrati per impostare email e password." });
           }
         }
+        // Changing the password ends every other session (issue 10, Profilo → Sicurezza).
+        if (ctx.path === "/change-password" && ctx.body && typeof ctx.body === "object") {
+          return { context: { body: { ...ctx.body, revokeOtherSessions: true } } };
+        }
+        // Turning two-step verification off needs a code of the app or a backup code, besides the password.
+        if (ctx.path === "/two-factor/disable") await requireDisableCode(late.api!, ctx.body, ctx.headers);
       }),
+      after: createAuthMiddleware(async (ctx) => recoveryAnswer(ctx)),
     },
     plugins: [
       anonymous({
@@ -124,8 +226,18 @@ export function createAuth(options: AuthOptions) {
           await transferGuestData(db, anonymousUser.user.id, newUser.user.id);
         },
       }),
+      // Two-step verification (issue 10, spec §3 factors): TOTP and ten backup codes; code checks
+      // pass the limits of ./limits.ts (TWO_FACTOR_CODE_PATHS), which replace the plugin's own lock.
+      twoFactor({
+        issuer: `${brandName}.ai`,
+        backupCodeOptions: { amount: 10, length: 10 },
+        accountLockout: { enabled: false },
+      }),
+      ...social.plugins,
     ],
   });
+  late.api = auth.api;
+  return { ...auth, handler: recorded((request) => limits.guard(request, auth.handler)), passwordWork };
 }
 
 export type Auth = ReturnType<typeof createAuth>;

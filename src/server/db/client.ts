@@ -30,6 +30,11 @@ export interface DatabaseOptions {
   postgresSchema?: string;
   /** PostgreSQL pool size. */
   poolSize?: number;
+  /**
+   * SQLite's `synchronous` in WAL mode (README "SQLite durability"): NORMAL (default) may lose the
+   * last committed transactions on a power cut but never corrupts; FULL syncs every commit.
+   */
+  sqliteSynchronous?: "NORMAL" | "FULL";
 }
 
 /**
@@ -55,7 +60,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
-  sqlite.pragma("synchronous = NORMAL");
+  sqlite.pragma(`synchronous = ${options.sqliteSynchronous === "FULL" ? "FULL" : "NORMAL"}`);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   return { db, dialect: "sqlite", close: () => db.destroy() };
 }

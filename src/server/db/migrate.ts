@@ -1,7 +1,6 @@
 /** Runs the migrations of migrations/ to the latest version. */
 
-import type { Kysely } from "kysely";
-import { Migrator } from "kysely/migration";
+import { type Kysely, Migrator } from "kysely";
 import { migrations } from "../../../migrations";
 
 /**

@@ -5,6 +5,7 @@
 
 import type { Generated } from "kysely";
 import type { GenrePromptView } from "../../shared/admin-types";
+import type { FactKind } from "../../shared/schemas/memory";
 
 export interface UserTable {
   id: string;
@@ -15,6 +16,8 @@ export interface UserTable {
   createdAt: Date | string;
   updatedAt: Date | string;
   isAnonymous: boolean | number | null;
+  /** Better Auth two-factor plugin (migration 0009): an authenticator app is confirmed. */
+  twoFactorEnabled: boolean | number | null;
 }
 
 export interface SessionTable {
@@ -53,6 +56,17 @@ export interface VerificationTable {
   updatedAt: Date | string;
 }
 
+/** Better Auth two-factor plugin (migration 0009): encrypted TOTP secret and backup codes. */
+export interface TwoFactorTable {
+  id: string;
+  secret: string;
+  backupCodes: string;
+  userId: string;
+  verified: boolean | number | null;
+  failedVerificationCount: number | null;
+  lockedUntil: Date | string | null;
+}
+
 export type PlanId = "base" | "premium" | "pro" | "admin";
 export type Role = "admin" | "user" | "moderator";
 
@@ -71,6 +85,8 @@ export interface ProfilesTable {
   first_name: string | null;
   last_name: string | null;
   nickname: string | null;
+  /** nicknameKey(nickname) (src/shared/schemas/profile.ts), unique: the nickname's identity. */
+  nickname_key: string | null;
   created_at: string;
 }
 
@@ -122,6 +138,35 @@ export interface SavedGamesTable {
   last_played: string | null;
   created_at: string;
   updated_at: string;
+  /** The last message of the branch being played; null before the first message (ADR 0008). */
+  tip_message_id: string | null;
+  /** 'La storia finora' (issue 11 §1, ADR 0009); null: none yet. */
+  recap: string | null;
+  /** Narrated turns the recap covers. */
+  recap_turns: Generated<number>;
+  /** 1 once the player edited the recap: later updates append to their text. */
+  recap_edited: Generated<number>;
+  recap_updated_at: string | null;
+  /** JSON StoryCard[] (a template's story cards; a game made from it has a copy); null: none. */
+  story_cards: string | null;
+  /** Prompt budget in tokens; null: the genre prompt's. */
+  prompt_budget: number | null;
+}
+
+/** A fact of 'Ricordi' (issue 11 §1, ADR 0009). */
+export interface StoryFactsTable {
+  id: string;
+  game_id: string;
+  kind: FactKind;
+  title: string;
+  text: string;
+  /** 1: always in the prompt. */
+  pinned: Generated<number>;
+  source: "narratore" | "giocatore";
+  /** The narration the fact was found in; null for the player's facts (or once that narration is gone). */
+  source_message_id: string | null;
+  created_at: string;
+  updated_at: string;
 }
 
 export interface ChatMessagesTable {
@@ -132,6 +177,12 @@ export interface ChatMessagesTable {
   content: string;
   image_url: string | null;
   created_at: string;
+  /** The message this one follows on its branch; null for the game's first message (ADR 0008). */
+  parent_id: string | null;
+  /** parent's depth + 1; 0 for the first message. */
+  depth: number;
+  /** When the player last edited the text in place ('Modifica', issue 11 §2); null: never. */
+  edited_at: string | null;
 }
 
 export interface GeneratedImagesTable {
@@ -151,9 +202,11 @@ export interface GeneratedImagesTable {
 }
 
 /** The columns of GenrePromptView (the admin API's view of a stored prompt), with the topics as stored. */
-export interface GenrePromptsTable extends Omit<GenrePromptView, "forbidden_topics"> {
+export interface GenrePromptsTable extends Omit<GenrePromptView, "forbidden_topics" | "prompt_budget"> {
   /** JSON string[] */
   forbidden_topics: string;
+  /** Prompt budget in tokens (issue 11 §1; default 6000). */
+  prompt_budget: Generated<number>;
 }
 
 export interface NotificationsTable {
@@ -192,11 +245,28 @@ export interface TemplateRelationTable {
 
 export interface AuditLogTable {
   id: string;
+  /** Who acted; NULL once that account is erased (the entry stays: issue 9 finding 8). */
   user_id: string | null;
+  /** The actor's e-mail when the entry was written (NULL for guests). */
+  actor_email: string | null;
   action: string;
   detail: string | null;
   ip: string | null;
+  /** First occurrence. */
   created_at: string;
+  /** Occurrences merged into this row (repeated denied calls); 1 for ordinary entries. */
+  count: Generated<number>;
+  /** Last occurrence. */
+  last_at: string | null;
+  /** Unique merge key of counted entries (user, action, route, hour); NULL for ordinary entries. */
+  dedupe_key: string | null;
+}
+
+/** Small operator-side facts, e.g. 'admin_seeded:<e-mail>' once the admin account was seeded. */
+export interface SettingsTable {
+  key: string;
+  value: string;
+  updated_at: string;
 }
 
 /** One open game tab (spec §4 Duplicate session); expires unless its connection renews it. */
@@ -206,6 +276,37 @@ export interface PresenceTable {
   /** The live connection holding the tab: a reload's new connection takes the row over. */
   connection_id: string;
   expires_at: string;
+}
+
+/**
+ * The latest narration of a game as it is written (issue 11 §4, migration 0013): what a client
+ * that reconnects, on any instance, resumes from. One row per game.
+ */
+export interface NarrationRunsTable {
+  game_id: string;
+  /** The run that owns the row; an older run of the same game no longer writes it. */
+  run_id: string;
+  /** The player's message the narration answers. */
+  player_message_id: string;
+  /** The narration written so far (the characters streamed, flushed at most every 250 ms). */
+  text: string;
+  status: "running" | "done" | "failed";
+  /** The stored narration once done; null while running, when failed, or stopped before its first word. */
+  message_id: string | null;
+  /** 1 when 'Stop' ended the narration. */
+  stopped: number;
+  /** Error code (shared/errors.ts) of a failed run. */
+  error_code: string | null;
+  /** ISO time of the last write; a running row is renewed every few seconds. */
+  updated_at: string;
+}
+
+/** Counters of the auth limits on PostgreSQL (rate-limiter-flexible's layout; migration 0005). */
+export interface AuthLimitsTable {
+  key: string;
+  points: number;
+  /** Expiry, ms since the epoch (PostgreSQL bigint, read as a string); null = never. */
+  expire: string | number | null;
 }
 
 export interface Database {
@@ -219,6 +320,7 @@ export interface Database {
   user_tokens: UserTokensTable;
   saved_games: SavedGamesTable;
   chat_messages: ChatMessagesTable;
+  story_facts: StoryFactsTable;
   generated_images: GeneratedImagesTable;
   genre_prompts: GenrePromptsTable;
   notifications: NotificationsTable;
@@ -228,6 +330,10 @@ export interface Database {
   user_favorites: TemplateRelationTable;
   audit_log: AuditLogTable;
   presence: PresenceTable;
+  narration_runs: NarrationRunsTable;
+  auth_limits: AuthLimitsTable;
+  settings: SettingsTable;
+  twoFactor: TwoFactorTable;
 }
 
 /** Every table holding rows of a user, with the column naming the user (GDPR export, erasure, tests). */
@@ -247,4 +353,5 @@ export const USER_OWNED_COLUMNS = {
   user_favorites: "user_id",
   audit_log: "user_id",
   presence: "user_id",
+  twoFactor: "userId",
 } as const;

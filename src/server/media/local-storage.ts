@@ -1,9 +1,10 @@
 /** Local-folder media storage (default): files under <DATA_DIR>/media/<key>. */
 
 import crypto from "node:crypto";
+import type { Dirent } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { assertValidMediaKey, contentTypeOfKey, isValidMediaKey, keyFromMediaUrl, type MediaStorage, mediaUrl } from "./media-storage";
+import { assertValidMediaKey, contentTypeOfKey, isValidMediaKey, type MediaStorage, mediaUrl, type StoredMediaEntry } from "./media-storage";
 
 /**
  * Creates the local storage.
@@ -13,7 +14,7 @@ import { assertValidMediaKey, contentTypeOfKey, isValidMediaKey, keyFromMediaUrl
 export function createLocalMediaStorage(root: string): MediaStorage {
   const fileOf = (key: string) => path.join(root, ...key.split("/"));
 
-  const storage: MediaStorage = {
+  return {
     kind: "local",
     async put(key, bytes) {
       assertValidMediaKey(key);
@@ -38,16 +39,29 @@ export function createLocalMediaStorage(root: string): MediaStorage {
       if (!isValidMediaKey(key)) return;
       await fs.rm(fileOf(key), { force: true });
     },
-    async deleteByUrls(urls) {
-      let removed = 0;
-      for (const url of urls) {
-        const key = keyFromMediaUrl(url);
-        if (!key) continue;
-        await storage.delete(key);
-        removed += 1;
-      }
-      return removed;
+    async *list() {
+      yield* walk(root, "");
     },
   };
-  return storage;
+}
+
+/** Files under `folder` (key prefix `prefix`), depth first; names that are not valid keys are skipped. */
+async function* walk(folder: string, prefix: string): AsyncGenerator<StoredMediaEntry> {
+  let entries: Dirent[];
+  try {
+    entries = await fs.readdir(folder, { withFileTypes: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
+    throw error;
+  }
+  for (const entry of entries) {
+    const key = `${prefix}${entry.name}`;
+    const file = path.join(folder, entry.name);
+    if (entry.isDirectory()) {
+      yield* walk(file, `${key}/`);
+    } else if (entry.isFile() && isValidMediaKey(key)) {
+      const stat = await fs.stat(file).catch(() => null);
+      if (stat) yield { key, modifiedAt: stat.mtime };
+    }
+  }
 }

@@ -36,14 +36,19 @@ export interface MediaStorage {
   put(key: string, bytes: Buffer, contentType: string): Promise<{ key: string; url: string }>;
   /** Reads one object; null when the key is invalid or absent. */
   get(key: string): Promise<MediaObject | null>;
-  /** Removes one object; absent keys are ignored. */
+  /** Removes one object; absent keys are ignored. Callers go through deleteUnreferencedMedia (media-references.ts). */
   delete(key: string): Promise<void>;
   /**
-   * Removes the objects behind public media URLs (`/media/<key>`, absolute or relative), e.g. every
-   * image of an erased account. URLs that are not ours are ignored. Output: the number of keys
-   * removed (or attempted on S3, which does not report missing keys).
+   * Every stored object with its last modification time (for the sweep of unreferenced files),
+   * read page by page. Objects whose name is not a valid key (temporary files) are skipped.
    */
-  deleteByUrls(urls: string[]): Promise<number>;
+  list(): AsyncIterable<StoredMediaEntry>;
+}
+
+/** One stored object as listed: its key and when it was last written. */
+export interface StoredMediaEntry {
+  key: string;
+  modifiedAt: Date;
 }
 
 const KEY_PATTERN = /^[a-z0-9][a-z0-9_-]*(\/[a-z0-9][a-z0-9_-]*)*\.(png|webp|jpe?g|gif)$/;
@@ -73,20 +78,65 @@ export function mediaUrl(key: string): string {
   return `${MEDIA_URL_PREFIX}${key}`;
 }
 
+const RELATIVE_BASE = "http://relative.invalid";
+
 /**
- * Key behind a public media URL, or null when the URL is not one of ours.
- * Accepts "/media/a/b.png" and "https://site.example/media/a/b.png" (query and hash ignored).
+ * Path and origin of a URL (query and hash dropped): origin null for a root-relative URL
+ * ("/media/…"; "media/…" without the slash is refused), the URL's origin for an absolute one (tricks such as "//host" or "/\\host" parse
+ * to that host). Null when it does not parse.
  */
-export function keyFromMediaUrl(url: string): string | null {
-  let pathname: string;
+function pathOf(url: string): { pathname: string; origin: string | null } | null {
   try {
-    pathname = new URL(url, "http://media.invalid").pathname;
+    const parsed = new URL(url, RELATIVE_BASE);
+    const relative = parsed.origin === RELATIVE_BASE && !/^[a-z][a-z0-9+.-]*:/i.test(url);
+    if (relative && !url.startsWith("/")) return null;
+    return { pathname: parsed.pathname, origin: relative ? null : parsed.origin };
   } catch {
     return null;
   }
+}
+
+/**
+ * Key behind one of this site's media URLs, or null for anything else (issue 9 finding 11).
+ * Input: a stored URL and the site's own origin (PUBLIC_URL's origin, e.g. "https://storie.example";
+ * undefined when PUBLIC_URL is unset). Accepts "/media/a/b.png" and `${siteOrigin}/media/a/b.png`
+ * (query and hash ignored); another host, a protocol-relative "//host/media/…" or a malformed key
+ * maps to null, so a foreign URL can never name one of our files.
+ */
+export function keyFromMediaUrl(url: string, siteOrigin: string | undefined): string | null {
+  const parts = pathOf(url);
+  if (!parts) return null;
+  if (parts.origin !== null && (siteOrigin === undefined || parts.origin !== siteOrigin)) return null;
+  return keyOfPath(parts.pathname);
+}
+
+/**
+ * Key named by a URL's path whatever its host: the generous reading used only to decide what to
+ * KEEP (a row showing `http://localhost:3000/media/x.png` still protects x.png). Never use it to
+ * decide what to delete. Output: the key or null.
+ */
+export function referencedKeyOf(url: string): string | null {
+  const parts = pathOf(url);
+  return parts ? keyOfPath(parts.pathname) : null;
+}
+
+function keyOfPath(pathname: string): string | null {
   if (!pathname.startsWith(MEDIA_URL_PREFIX)) return null;
   const key = pathname.slice(MEDIA_URL_PREFIX.length);
   return isValidMediaKey(key) ? key : null;
+}
+
+/** The origin of PUBLIC_URL ("https://storie.example"), or undefined when it is unset. */
+export function siteOriginOf(publicUrl: string | undefined): string | undefined {
+  return publicUrl ? new URL(publicUrl).origin : undefined;
+}
+
+/**
+ * Key of the PNG kept for 'Scarica' of a non-PNG original (issue 9: encode once, then reuse):
+ * `downloads/<original key without extension>.png`. It lives and dies with its original.
+ */
+export function downloadKeyOf(key: string): string {
+  return `downloads/${key.slice(0, key.lastIndexOf("."))}.png`;
 }
 
 /** Throws when a key is not valid (programming error, never user input). */

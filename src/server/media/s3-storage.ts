@@ -1,7 +1,7 @@
 /** S3-compatible media storage (AWS S3, MinIO, Cloudflare R2…) through the AWS SDK v3. */
 
-import { DeleteObjectCommand, DeleteObjectsCommand, GetObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
-import { assertValidMediaKey, contentTypeOfKey, isValidMediaKey, keyFromMediaUrl, type MediaStorage, mediaUrl } from "./media-storage";
+import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { assertValidMediaKey, contentTypeOfKey, isValidMediaKey, type MediaStorage, mediaUrl } from "./media-storage";
 
 export interface S3StorageOptions {
   bucket: string;
@@ -68,19 +68,17 @@ export function createS3MediaStorage(options: S3StorageOptions): MediaStorage {
       if (!isValidMediaKey(key)) return;
       await client.send(new DeleteObjectCommand({ Bucket: options.bucket, Key: objectKey(key) }));
     },
-    async deleteByUrls(urls) {
-      const keys = [...new Set(urls.map(keyFromMediaUrl).filter((k): k is string => k !== null))];
-      // DeleteObjects takes at most 1,000 keys per call.
-      for (let i = 0; i < keys.length; i += 1000) {
-        const batch = keys.slice(i, i + 1000);
-        await client.send(
-          new DeleteObjectsCommand({
-            Bucket: options.bucket,
-            Delete: { Objects: batch.map((key) => ({ Key: objectKey(key) })), Quiet: true },
-          }),
-        );
-      }
-      return keys.length;
+    async *list() {
+      let token: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket: options.bucket, Prefix: options.prefix, ContinuationToken: token }));
+        for (const object of page.Contents ?? []) {
+          const key = object.Key?.slice(options.prefix.length);
+          // No date (never seen on S3) reads as "just written": such an object is never swept.
+          if (key && object.Key!.startsWith(options.prefix) && isValidMediaKey(key)) yield { key, modifiedAt: object.LastModified ?? new Date() };
+        }
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
     },
   };
 }

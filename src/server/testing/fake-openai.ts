@@ -1,7 +1,10 @@
 /**
  * A fake OpenAI-compatible provider over real HTTP (tests, benchmarks, end-to-end runs):
  * POST /v1/chat/completions streams SSE chunks (or answers JSON when stream is false) and can
- * fail on purpose: HTTP 500, hang (never answer), or cut the stream in the middle.
+ * fail on purpose: HTTP 500, hang (never answer), or cut the stream in the middle; `respond` can
+ * change the behaviour request by request (e.g. a reply without choices every third turn).
+ * Every chat request body is recorded: the narrator's in `requests`, the narrator's memory calls
+ * (header x-storie-memory, issue 11 §1) in `memoryRequests`.
  * POST /v1/images/generations answers a picture as b64_json or as a URL (see FakeImageMode).
  * Run standalone: `tsx src/server/testing/fake-openai.ts [port]`.
  */
@@ -17,6 +20,11 @@ export interface FakeOpenAIBehaviour {
   firstTokenDelayMs: number;
   /** Streaming pace; 0 = as fast as possible. */
   tokensPerSecond: number;
+  /**
+   * Per-request override: receives the parsed chat request body; what it returns replaces the
+   * fields above for that request only.
+   */
+  respond?: (body: any) => Partial<Omit<FakeOpenAIBehaviour, "respond">> | undefined;
 }
 
 /**
@@ -29,8 +37,10 @@ export type FakeImageMode = "b64" | "url" | "foreign-url" | "not-image" | "error
 export interface FakeOpenAI {
   /** Base URL to use as AI_BASE_URL, ending in /v1. */
   url: string;
-  /** Every chat request body received, parsed. */
+  /** Every chat request body received, parsed (narrations and choice repairs). */
   requests: any[];
+  /** Every chat request body of the narrator's memory (facts, recap), parsed. */
+  memoryRequests: any[];
   /** Every images request body received, parsed. */
   imageRequests: any[];
   /** GET /files/… downloads served (url mode). */
@@ -62,6 +72,7 @@ function chunk(content: string | null, finish: string | null) {
 export async function startFakeOpenAI(initial: Partial<FakeOpenAIBehaviour> = {}, port = 0): Promise<FakeOpenAI> {
   let behaviour: FakeOpenAIBehaviour = { mode: "ok", text: FAKE_REPLY, firstTokenDelayMs: 0, tokensPerSecond: 0, ...initial };
   const requests: any[] = [];
+  const memoryRequests: any[] = [];
   const imageRequests: any[] = [];
   const fileDownloads: string[] = [];
   let images: { mode: FakeImageMode; format: "png" | "webp" | "jpeg"; delayMs: number } = { mode: "b64", format: "png", delayMs: 0 };
@@ -104,8 +115,8 @@ export async function startFakeOpenAI(initial: Partial<FakeOpenAIBehaviour> = {}
       res.end(JSON.stringify({ created: Math.floor(Date.now() / 1000), data: [item] }));
       return;
     }
-    requests.push(body);
-    const b = behaviour;
+    (req.headers["x-storie-memory"] ? memoryRequests : requests).push(body);
+    const b = { ...behaviour, ...behaviour.respond?.(body) };
     if (b.mode === "hang") return;
     if (b.mode === "error500") {
       res.writeHead(500, { "content-type": "application/json" });
@@ -142,6 +153,7 @@ export async function startFakeOpenAI(initial: Partial<FakeOpenAIBehaviour> = {}
   return {
     url: `http://127.0.0.1:${actual}/v1`,
     requests,
+    memoryRequests,
     imageRequests,
     fileDownloads,
     set(next) {

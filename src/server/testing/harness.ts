@@ -6,10 +6,14 @@
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import { Migrator } from "kysely";
 import pg from "pg";
+import { migrations } from "../../../migrations";
 import type { Narrator } from "../ai/types";
+import { openDatabase } from "../db/client";
 import { loadEnv } from "../env";
 import type { MailMessage, Mailer } from "../mail/mailer";
 import { type RunningServer, startServer } from "../server";
@@ -24,27 +28,78 @@ export interface TestServer extends RunningServer {
   dialect: TestDialect;
   /** PostgreSQL schema of this server (undefined on SQLite). */
   postgresSchema?: string;
+  /** The server's DATA_DIR (holds the SQLite file and the auth secret). */
+  dataDir: string;
+  /** Stops the server but keeps its database and DATA_DIR (restartTestServer starts it again). */
+  stop(): Promise<void>;
+}
+
+export interface TestServerOptions {
+  /** Env overrides (strings, as in process.env). */
+  env?: Record<string, string>;
+  narrator?: Narrator;
+  /** Receives the server's log lines (default: dropped). */
+  log?: (line: string) => void;
+  /** Serves the built web from this folder (benchmarks that open the site in Chromium). */
+  webRoot?: string;
 }
 
 /**
  * Starts a server on an empty database of the dialect.
- * Input: env overrides (strings, as in process.env) and an optional narrator.
+ * Input: env overrides (strings, as in process.env), an optional narrator and log.
  * Output: the running server with a mailbox collecting every e-mail sent.
  */
-export async function startTestServer(
-  dialect: TestDialect,
-  options: { env?: Record<string, string>; narrator?: Narrator } = {},
-): Promise<TestServer> {
+export async function startTestServer(dialect: TestDialect, options: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "storie-test-"));
-  let schema: string | undefined;
+  const schema = dialect === "postgres" ? await createTestSchema() : undefined;
+  return launchTestServer(dialect, dataDir, schema, options);
+}
+
+/**
+ * Creates an empty PostgreSQL schema for one test database and returns its name. Schemas are
+ * dropped after the whole run by global-setup.ts, never while other servers start.
+ */
+async function createTestSchema(): Promise<string> {
+  const schema = `t_${process.env.TEST_PG_RUN ?? "x"}_${randomUUID().replace(/-/g, "").slice(0, 16)}`;
+  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await client.connect();
+  await client.query(`create schema ${schema}`);
+  await client.end();
+  return schema;
+}
+
+/**
+ * Opens an empty database of the dialect without migrating it, for migration tests.
+ * Output: the handle, a Migrator over migrations/ on it, and close() (closes it, removes its folder).
+ */
+export async function openMigrationTestDatabase(dialect: TestDialect) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "storie-mig-"));
+  const schema = dialect === "postgres" ? await createTestSchema() : undefined;
+  const handle = openDatabase({ url: schema ? process.env.TEST_DATABASE_URL : path.join(dataDir, "m.sqlite"), dataDir, postgresSchema: schema });
+  const migrator = new Migrator({ db: handle.db, provider: { getMigrations: async () => migrations }, ...(schema ? { migrationTableSchema: schema } : {}) });
+  return {
+    handle,
+    schema,
+    migrator,
+    async close() {
+      await handle.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Restarts a test server as an operator restarts the site: stops it (keeping its database and
+ * DATA_DIR), then starts a new server on the same database with `options` (e.g. other env).
+ * Output: the new server; its close() removes the database and DATA_DIR as usual.
+ */
+export async function restartTestServer(server: TestServer, options: TestServerOptions = {}): Promise<TestServer> {
+  await server.stop();
+  return launchTestServer(server.dialect, server.dataDir, server.postgresSchema, options);
+}
+
+async function launchTestServer(dialect: TestDialect, dataDir: string, schema: string | undefined, options: TestServerOptions): Promise<TestServer> {
   const baseUrl = process.env.TEST_DATABASE_URL;
-  if (dialect === "postgres") {
-    schema = `t_${randomUUID().replace(/-/g, "").slice(0, 16)}`;
-    const client = new pg.Client({ connectionString: baseUrl });
-    await client.connect();
-    await client.query(`create schema ${schema}`);
-    await client.end();
-  }
   const env = loadEnv({
     NODE_ENV: "test",
     PORT: "0",
@@ -57,40 +112,47 @@ export async function startTestServer(
   });
   const mailbox: MailMessage[] = [];
   const mailer: Mailer = { send: async (m) => void mailbox.push(m) };
-  const server = await startServer({ env, narrator: options.narrator, mailer, postgresSchema: schema, log: () => {} });
+  const server = await startServer({ env, narrator: options.narrator, mailer, postgresSchema: schema, log: options.log ?? (() => {}), webRoot: options.webRoot });
   return {
     ...server,
     mailbox,
     dialect,
     postgresSchema: schema,
+    dataDir,
+    stop: () => server.close(),
     async close() {
       await server.close();
-      if (schema) {
-        const client = new pg.Client({ connectionString: baseUrl });
-        await client.connect();
-        await client.query(`drop schema if exists ${schema} cascade`);
-        await client.end();
-      }
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
 
+/** A server running in a child process (startServerProcess). */
+export interface ServerProcess {
+  url: string;
+  /** Stops it with SIGTERM (clean shutdown), waits for the exit, removes its temporary folder. */
+  close(): Promise<void>;
+  /** Kills it with SIGKILL (a crash: nothing is flushed or closed) and waits for the exit. */
+  kill(): Promise<void>;
+}
+
 /**
- * Starts another server in a separate Node process on the schema of `peer` (PostgreSQL), as a
- * second instance of the site would run. Output: its URL and close() (SIGTERM, then wait).
+ * Starts a server in a separate Node process: by default on the schema of `peer` (PostgreSQL), as
+ * a second instance of the site would run; `env` may instead name its own database, e.g.
+ * {DATABASE_URL: "<file>.sqlite", DATA_DIR: "<folder>"} to restart a server on the SQLite file of
+ * a killed one (the caller then owns those files). Output: its URL, close() and kill().
  */
-export async function startServerProcess(peer: TestServer, env: Record<string, string> = {}): Promise<{ url: string; close(): Promise<void> }> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "storie-proc-"));
+export async function startServerProcess(peer: TestServer | undefined, env: Record<string, string> = {}): Promise<ServerProcess> {
+  const ownDataDir = env.DATA_DIR ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), "storie-proc-"));
   const child = spawn(process.execPath, ["--import", "tsx", "src/server/testing/instance.ts"], {
     env: {
       ...process.env,
       NODE_ENV: "test",
       PORT: "0",
       HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
+      DATA_DIR: ownDataDir,
       DATABASE_URL: process.env.TEST_DATABASE_URL,
-      TEST_PG_SCHEMA: peer.postgresSchema ?? "",
+      TEST_PG_SCHEMA: peer?.postgresSchema ?? "",
       AUTH_RATE_LIMIT: "off",
       AI_BASE_URL: "",
       ADMIN_EMAIL: "",
@@ -108,37 +170,67 @@ export async function startServerProcess(peer: TestServer, env: Record<string, s
     });
     child.once("exit", (code) => reject(new Error(`server process exited with ${code}`)));
   });
+  const stop = async (signal: NodeJS.Signals) => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((r) => child.once("exit", r));
+    child.kill(signal);
+    await exited;
+  };
   return {
     url,
     async close() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once("exit", r));
-        child.kill("SIGTERM");
-        await exited;
-      }
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      await stop("SIGTERM");
+      if (ownDataDir) fs.rmSync(ownDataDir, { recursive: true, force: true });
     },
+    kill: () => stop("SIGKILL"),
   };
 }
 
-/** An HTTP client that keeps cookies and sends a same-origin Origin header, like a browser. */
+/**
+ * fetch() over node:http from a chosen local source address (e.g. "127.0.0.2": every 127.x.y.z
+ * is this machine on Linux), so tests can act as distinct clients. Input: the local address, the
+ * URL and fetch-like init (method, headers, string body). Output: a standard Response.
+ */
+export function fetchFrom(localAddress: string, url: URL, init: RequestInit = {}): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, { method: init.method ?? "GET", headers: Object.fromEntries(new Headers(init.headers)), localAddress }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("error", reject);
+      res.on("end", () => {
+        const headers = new Headers();
+        for (const [name, value] of Object.entries(res.headers)) {
+          for (const v of Array.isArray(value) ? value : [value ?? ""]) headers.append(name, v);
+        }
+        const status = res.statusCode ?? 500;
+        resolve(new Response(status === 204 || status === 304 ? null : Buffer.concat(chunks), { status, headers }));
+      });
+    });
+    request.on("error", reject);
+    request.end(typeof init.body === "string" ? init.body : undefined);
+  });
+}
+
+/**
+ * An HTTP client that keeps cookies and sends a same-origin Origin header, like a browser.
+ * With `localAddress` every request leaves from that source address (see fetchFrom).
+ */
 export class TestClient {
   private readonly cookies = new Map<string, string>();
 
-  constructor(readonly baseUrl: string) {}
+  constructor(
+    readonly baseUrl: string,
+    readonly localAddress?: string,
+  ) {}
 
   async request(method: string, pathname: string, body?: unknown, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(init.headers);
     if (!headers.has("origin")) headers.set("origin", this.baseUrl);
     if (this.cookies.size) headers.set("cookie", [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "));
     if (body !== undefined) headers.set("content-type", "application/json");
-    const response = await fetch(new URL(pathname, this.baseUrl), {
-      ...init,
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      redirect: "manual",
-    });
+    const requestInit: RequestInit = { ...init, method, headers, body: body === undefined ? init.body : JSON.stringify(body), redirect: "manual" };
+    const url = new URL(pathname, this.baseUrl);
+    const response = this.localAddress ? await fetchFrom(this.localAddress, url, requestInit) : await fetch(url, requestInit);
     for (const line of response.headers.getSetCookie()) {
       const [pair] = line.split(";");
       const eq = pair!.indexOf("=");
@@ -158,11 +250,23 @@ export class TestClient {
     return this.request("POST", pathname, body ?? {}, init);
   }
 
-  async json<T = any>(method: string, pathname: string, body?: unknown): Promise<{ status: number; body: T }> {
-    const response = await this.request(method, pathname, body);
+  /** A request whose JSON answer is parsed; `headers` are added to the request (e.g. X-Forwarded-For). */
+  async json<T = any>(method: string, pathname: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; body: T }> {
+    const response = await this.request(method, pathname, body, headers ? { headers } : undefined);
     const text = await response.text();
     return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
   }
+}
+
+/**
+ * A client signed in with e-mail and password (an admin seeded from ADMIN_EMAIL, a player
+ * created earlier). Throws when the sign-in does not answer 200.
+ */
+export async function signIn(server: TestServer, email: string, password: string): Promise<TestClient> {
+  const client = new TestClient(server.url);
+  const response = await client.post("/api/auth/sign-in/email", { email, password });
+  if (response.status !== 200) throw new Error(`sign-in failed for ${email}: ${response.status} ${await response.text()}`);
+  return client;
 }
 
 /** The first link of the newest e-mail sent to `to`. Throws when there is none. */
@@ -189,9 +293,19 @@ export async function registerPlayer(server: TestServer, email = `p-${randomUUID
   return { client, email, password, id: me.body.user.id };
 }
 
-/** Reads a server-sent event stream into a list of {event, data} (data JSON-parsed). */
-export async function readEvents(response: Response, onEvent?: (e: { event: string; data: any }) => void) {
-  const events: { event: string; data: any; at: number }[] = [];
+/**
+ * Creates a personal game for a signed-in player through POST /api/games.
+ * Input: the player's client and the genre (default horror). Output: the game id. Throws unless 201.
+ */
+export async function newGame(client: TestClient, genre = "horror"): Promise<string> {
+  const created = await client.json<{ id: string }>("POST", "/api/games", { genre });
+  if (created.status !== 201) throw new Error(`game not created: ${created.status}`);
+  return created.body.id;
+}
+
+/** Reads a server-sent event stream into a list of {event, data, id, at} (data JSON-parsed; id undefined when the event has none; at: ms epoch). */
+export async function readEvents(response: Response, onEvent?: (e: { event: string; data: any; id?: string }) => void) {
+  const events: { event: string; data: any; id?: string; at: number }[] = [];
   const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = "";
   for (;;) {
@@ -208,7 +322,7 @@ export async function readEvents(response: Response, onEvent?: (e: { event: stri
         .filter((l) => l.startsWith("data: "))
         .map((l) => l.slice(6))
         .join("\n");
-      const parsed = { event, data: data ? JSON.parse(data) : null, at: Date.now() };
+      const parsed = { event, data: data ? JSON.parse(data) : null, id: /^id: (.*)$/m.exec(block)?.[1], at: Date.now() };
       events.push(parsed);
       onEvent?.(parsed);
     }

@@ -79,3 +79,58 @@ export type AdminCreateOrderInput = z.infer<typeof adminCreateOrderSchema>;
 
 /** Order status change (e.g. completed → refunded). */
 export const adminUpdateOrderSchema = z.object({ status: z.enum(ORDER_STATUSES, { error: "Scegli uno stato valido." }) });
+
+/** Which accounts the user list shows (issue 9): registered (default), guests ('Tutorial'), or all. */
+export const USER_KINDS = ["registered", "guest", "all"] as const;
+export type AdminUserKind = (typeof USER_KINDS)[number];
+export const USER_KIND_LABELS: Record<AdminUserKind, string> = { registered: "Registrati", guest: "Ospiti (Tutorial)", all: "Tutti" };
+
+/** User list query: the paged list query and ?kind. */
+export const adminUserListQuerySchema = adminListQuerySchema.extend({
+  kind: z.enum(USER_KINDS, { error: "Tipo di account non valido." }).default("registered"),
+});
+export type AdminUserListQuery = z.infer<typeof adminUserListQuerySchema>;
+
+/** Audit actions written by the server, with the labels of the 'Registro attività' filter. */
+export const AUDIT_ACTION_LABELS: Record<string, string> = {
+  "admin.denied": "Accesso negato",
+  "admin.user.create": "Utente creato",
+  "admin.user.update": "Utente modificato",
+  "admin.user.delete": "Utente eliminato",
+  "admin.order.create": "Ordine registrato",
+  "admin.order.update": "Stato ordine cambiato",
+  "admin.genre_prompt.sync": "Generi sincronizzati",
+  "admin.genre_prompt.update": "Prompt di genere aggiornato",
+  "template.create": "Template creato",
+  "template.update": "Template modificato",
+  "template.delete": "Template eliminato",
+  "notification.create": "Notifica creata",
+  "notification.update": "Notifica modificata",
+  "notification.publish": "Notifica pubblicata",
+  "notification.delete": "Notifica eliminata",
+};
+
+/** Keyset cursor of the audit list: the last entry's created_at and id ('<ISO>_<uuid>'). */
+export const AUDIT_CURSOR = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z_[0-9a-f-]{36}$/;
+
+const instant = z.iso.datetime({ offset: true, message: "Data non valida." });
+
+/**
+ * 'Registro attività' query (issue 9 finding 8): ?cursor (from the previous page) &limit (1–100,
+ * default 50) &actor (part of the actor's e-mail) &action (exact machine name) &from &to
+ * (ISO instants; `from` inclusive, `to` exclusive, from ≤ to).
+ */
+export const adminAuditQuerySchema = z
+  .object({
+    cursor: z.string().regex(AUDIT_CURSOR, "Pagina non valida.").optional(),
+    limit: z.coerce.number().int().min(1).max(100).default(50),
+    actor: z.string().trim().max(254).optional(),
+    action: z.string().trim().max(64).regex(/^[a-z0-9._]*$/, "Azione non valida.").optional(),
+    from: instant.optional(),
+    to: instant.optional(),
+  })
+  .refine((q) => !q.from || !q.to || Date.parse(q.from) <= Date.parse(q.to), {
+    message: "La data iniziale deve precedere quella finale.",
+    path: ["to"],
+  });
+export type AdminAuditQuery = z.infer<typeof adminAuditQuerySchema>;

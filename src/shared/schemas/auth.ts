@@ -1,11 +1,11 @@
 /**
- * Login and registration forms (spec §5 Login, Registration): one schema for the web form and
- * the server check, with the spec's Italian messages.
+ * Login and registration forms (spec §5 Login, Registration) and the e-mail-only requests
+ * (issue 10): one schema for the web form and the server check, with the spec's Italian messages.
  */
 
 import { z } from "zod";
 
-const email = z.string().trim().pipe(z.email({ message: "Inserisci un'email valida." }));
+export const email = z.string().trim().pipe(z.email({ message: "Inserisci un'email valida." }));
 
 export const loginSchema = z.object({
   email,
@@ -18,5 +18,9 @@ export const registrationSchema = z.object({
   acceptPrivacy: z.literal(true, { message: "Devi accettare la Privacy Policy per registrarti." }),
 });
 
+/** 'Password dimenticata?' and 'Invia di nuovo' (issue 10; spec §7 /recover, /resend): just the e-mail. */
+export const emailRequestSchema = z.object({ email });
+
 export type LoginInput = z.infer<typeof loginSchema>;
 export type RegistrationInput = z.infer<typeof registrationSchema>;
+export type EmailRequestInput = z.infer<typeof emailRequestSchema>;

@@ -7,6 +7,7 @@
  */
 
 import { z } from "zod";
+import { DEFAULT_PROMPT_BUDGET, promptBudgetSchema } from "./memory";
 
 /** Choice lists for genre prompt editing (spec §3). */
 export const RESPONSE_STYLES = ["bilanciato", "drammatico", "descrittivo", "conciso", "poetico", "diretto"] as const;
@@ -72,6 +73,8 @@ export const genrePromptSchema = z.object({
         .filter((t) => t !== ""),
     )
     .refine((list) => list.length <= 50 && list.every((t) => t.length <= 200), "Troppi argomenti vietati o argomenti troppo lunghi."),
+  /** Issue 11 §1: tokens of the narrator's prompt (default 6,000). */
+  prompt_budget: promptBudgetSchema.default(DEFAULT_PROMPT_BUDGET),
 });
 
 /** What the form edits (forbidden_topics as comma-separated text). */

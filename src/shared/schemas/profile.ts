@@ -13,6 +13,8 @@ export const profileSchema = z.object({
   nickname: z
     .string()
     .trim()
+    // One spelling for an accented letter, whatever the keyboard sent ('E' + U+0301 → 'É').
+    .transform((v) => v.normalize("NFC"))
     .refine((v) => v === "" || (v.length >= 3 && v.length <= 30), "Il nickname deve avere da 3 a 30 caratteri.")
     .refine((v) => v === "" || /^[\p{L}\p{N}._-]+$/u.test(v), "Il nickname può contenere solo lettere, numeri, punti, trattini e trattini bassi."),
   firstName: optionalName("Il nome"),
@@ -20,3 +22,18 @@ export const profileSchema = z.object({
 });
 
 export type ProfileInput = z.infer<typeof profileSchema>;
+
+/**
+ * The key under which a nickname is unique (spec §5 'Profile nickname: unique'; issue 9): the
+ * same for 'Élise', 'élise', 'ÉLISE' and a decomposed 'E\u0301lise', for 'Straße' and 'STRASSE',
+ * for a full-width 'Ｍａｒｉｏ' and 'mario'. It approximates Unicode's NFKC_Casefold with what
+ * JavaScript offers: NFKC, then lower → upper → lower case (the round trip applies the full,
+ * multi-letter mappings such as ß → SS that plain toLowerCase lacks; toLowerCase is
+ * locale-independent, so no Turkish or Lithuanian rule depends on the server's locale), then NFKC
+ * again. It is computed here, not by the database, so SQLite (whose lower() knows only ASCII) and
+ * PostgreSQL (whose lower() depends on the collation) store the same key.
+ * Input: a nickname. Output: its key.
+ */
+export function nicknameKey(nickname: string): string {
+  return nickname.normalize("NFKC").toLowerCase().toUpperCase().toLowerCase().normalize("NFKC");
+}

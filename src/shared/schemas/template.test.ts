@@ -2,7 +2,7 @@
 
 import { describe, expect, it } from "vitest";
 import { createCustomGameSchema } from "./create-game";
-import { splitForbiddenTopics, TEMPLATE_FORM_DEFAULTS, templateFormSchema } from "./template";
+import { isValidCoverUrl, splitForbiddenTopics, TEMPLATE_FORM_DEFAULTS, templateFormSchema } from "./template";
 
 const valid = {
   ...TEMPLATE_FORM_DEFAULTS,
@@ -48,7 +48,14 @@ describe("template form schema", () => {
     expect(messageFor({ ...valid, initial_prompt: "x".repeat(20) })).toBeUndefined();
   });
 
-  it("accepts an empty cover, an http(s) URL and our stored images", () => {
+  it("refuses an http:// cover with its own message: the CSP would block it (issue 9)", () => {
+    expect(messageFor({ ...valid, cover_image_url: "http://example.com/a.png" })).toBe("L'URL dell'immagine deve iniziare con https://.");
+    expect(messageFor({ ...valid, cover_image_url: " HTTP://example.com/a.png " })).toBe("L'URL dell'immagine deve iniziare con https://.");
+    expect(isValidCoverUrl("http://example.com/a.png")).toBe(false);
+    expect(isValidCoverUrl("ftp://example.com/a.png")).toBe(false);
+  });
+
+  it("accepts an empty cover, an https URL and our stored images", () => {
     expect(templateFormSchema.parse({ ...valid, cover_image_url: "" }).cover_image_url).toBeNull();
     expect(templateFormSchema.parse({ ...valid, cover_image_url: "https://example.com/a.png" }).cover_image_url).toBe("https://example.com/a.png");
     expect(templateFormSchema.parse({ ...valid, cover_image_url: "/media/covers/2025/01/abc.png" }).cover_image_url).toBe("/media/covers/2025/01/abc.png");

@@ -10,6 +10,7 @@
 
 import { z } from "zod";
 import { TEMPLATE_GENRES } from "../genres";
+import { DEFAULT_PROMPT_BUDGET, promptBudgetSchema, storyCardsSchema } from "./memory";
 
 /** Choice lists of the template form (spec §5); defaults bilanciato, bilanciato, guidato. */
 export const TEMPLATE_RESPONSE_STYLES = ["bilanciato", "creativo", "preciso", "drammatico", "umoristico"] as const;
@@ -33,6 +34,8 @@ export const TEMPLATE_MESSAGES = {
   description: "La descrizione deve avere almeno 10 caratteri.",
   genre: "Scegli un genere tra Fantasy, Giallo, Storico, Guerra, Avventura e Romantico.",
   coverUrl: "Inserisci un URL valido per l'immagine.",
+  /** Issue 9: the site's CSP loads images over https only; an http:// cover would never show. */
+  coverHttps: "L'URL dell'immagine deve iniziare con https://.",
   initialPrompt: "Il contenuto iniziale deve avere almeno 20 caratteri.",
   temperature: "La creatività deve essere un numero compreso tra 0 e 2.",
   maxTokens: "La lunghezza massima deve essere un numero intero compreso tra 50 e 8192.",
@@ -52,17 +55,22 @@ export function splitForbiddenTopics(value: string | readonly string[] | null | 
 }
 
 /**
- * True for a cover URL the site may show: an absolute http(s) URL, or one of our stored images
- * (/media/…). Other schemes (javascript:, data:) are refused (DESIGN §5).
+ * True for a cover URL the site may show: an absolute https URL, or one of our stored images
+ * (/media/…). http:// is refused (the CSP would block it and the page would show the placeholder
+ * with no error; issue 9), and so are other schemes (javascript:, data:; DESIGN §5).
  */
 export function isValidCoverUrl(value: string): boolean {
   if (/^\/media\/[a-z0-9][a-z0-9/_-]*\.(png|webp|jpe?g|gif)$/.test(value)) return true;
   try {
-    const url = new URL(value);
-    return url.protocol === "https:" || url.protocol === "http:";
+    return new URL(value).protocol === "https:";
   } catch {
     return false;
   }
+}
+
+/** True for an absolute http:// URL (refused with its own message, TEMPLATE_MESSAGES.coverHttps). */
+function isPlainHttpUrl(value: string): boolean {
+  return /^http:\/\//i.test(value);
 }
 
 const optionalText = (max: number) =>
@@ -93,7 +101,8 @@ export const templateFormSchema = z.object({
     .union([z.string(), z.null()])
     .optional()
     .transform((v) => (v ?? "").trim())
-    .refine((v) => v === "" || (v.length <= 2_000 && isValidCoverUrl(v)), TEMPLATE_MESSAGES.coverUrl)
+    .refine((v) => !isPlainHttpUrl(v), TEMPLATE_MESSAGES.coverHttps)
+    .refine((v) => v === "" || isPlainHttpUrl(v) || (v.length <= 2_000 && isValidCoverUrl(v)), TEMPLATE_MESSAGES.coverUrl)
     .transform((v) => (v === "" ? null : v)),
   initial_prompt: required(20, TEMPLATE_LIMITS.initialPromptMax, TEMPLATE_MESSAGES.initialPrompt),
   system_prompt: optionalText(TEMPLATE_LIMITS.systemPromptMax),
@@ -124,6 +133,9 @@ export const templateFormSchema = z.object({
     .optional()
     .transform((v) => splitForbiddenTopics(v))
     .refine((list) => list.length <= 50 && list.every((t) => t.length <= 200), "Troppi argomenti vietati o argomenti troppo lunghi."),
+  /** Issue 11 §1: tokens of the narrator's prompt (default 6,000) and the world's story cards. */
+  prompt_budget: promptBudgetSchema.default(DEFAULT_PROMPT_BUDGET),
+  story_cards: storyCardsSchema.default([]),
 });
 
 /** What the dialog edits (forbidden topics as comma-separated text). */
@@ -148,6 +160,8 @@ export const TEMPLATE_FORM_DEFAULTS = {
   special_instructions: "",
   preferred_vocabulary: "",
   forbidden_topics: "",
+  prompt_budget: DEFAULT_PROMPT_BUDGET,
+  story_cards: [],
 } as const satisfies TemplateFormValues;
 
 // ── AI helpers (spec §5 AI helpers, §7 improve-text, generate-content) ───────────────────────
@@ -195,8 +209,8 @@ export type GenerateCoverInput = z.output<typeof generateCoverSchema>;
 /** Like and favourite: the wanted state (idempotent), or nothing to toggle (spec §7 toggle_like). */
 export const toggleSchema = z.object({ value: z.boolean().optional() }).default({});
 
-/** GET /api/templates?page&pageSize (discover, sorted by plays). */
+/** GET /api/templates?limit&cursor (/scopri, most played first; cursor = the previous page's nextCursor). */
 export const templateListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(48).default(12),
+  limit: z.coerce.number().int().min(1).max(48).default(12),
+  cursor: z.string().max(400).optional(),
 });

@@ -29,8 +29,8 @@ export async function toApiError(response: Response): Promise<ApiError> {
 }
 
 /**
- * Calls the API. Input: path under /api, optional method and JSON body. Output: the parsed JSON.
- * Throws ApiError on any non-2xx answer or network failure.
+ * Calls the API. Input: path under /api, optional method and JSON body. Output: the parsed JSON
+ * (undefined for a 204 No Content). Throws ApiError on any non-2xx answer or network failure.
  */
 export async function api<T>(path: string, options: { method?: string; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
   let response: Response;
@@ -47,5 +47,6 @@ export async function api<T>(path: string, options: { method?: string; body?: un
     throw new ApiError(0, "NETWORK", ERRORS.GENERIC.message, ERRORS.GENERIC.title);
   }
   if (!response.ok) throw await toApiError(response);
+  if (response.status === 204) return undefined as T;
   return (await response.json()) as T;
 }

@@ -1,20 +1,29 @@
 /**
  * The signed-in user as the web sees it: GET /api/me through TanStack Query (null for visitors).
  * Every sign-in, sign-out or role change invalidates ['me'] so the header follows auth changes.
+ * A session that ends while a page is open (expired, signed out elsewhere) is noticed on the
+ * first 401 of an API call: ['me'] becomes null and the login guard sends the player to /login
+ * and back afterwards (issue 10; spec §8 'Per favore effettua il login per continuare').
  */
 
+import type { ErrorText } from "@shared/auth-errors";
 import type { MeView } from "@shared/api-types";
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
 import { ApiError, api } from "@/lib/api";
+
+/** Why the session of a signed-in player ended, kept until the login guard shows it. */
+let endReason: ErrorText | null = null;
 
 export const meQuery = queryOptions({
   queryKey: ["me"],
-  queryFn: async (): Promise<MeView | null> => {
+  queryFn: async ({ client }): Promise<MeView | null> => {
     try {
       return await api<MeView>("/me");
     } catch (error) {
-      if (error instanceof ApiError && error.status === 401) return null;
-      throw error;
+      if (!(error instanceof ApiError && error.status === 401)) throw error;
+      // A player who was signed in is no longer: the session ended (expired, revoked elsewhere).
+      if (client.getQueryData(["me"])) endReason = { title: error.title, message: error.message };
+      return null;
     }
   },
   staleTime: 60_000,
@@ -24,4 +33,33 @@ export const meQuery = queryOptions({
 export function useMe() {
   const query = useQuery(meQuery);
   return { me: query.data, isLoading: query.isLoading };
+}
+
+/**
+ * Records that the server no longer knows the signed-in player (a 401 to an API call).
+ * Input: the query client and the reason to show ('Per favore effettua il login per continuare',
+ * or e.g. 'Devi effettuare il login per generare immagini'). Visitors are left alone: for them a
+ * 401 is expected and says nothing new.
+ */
+export function sessionEnded(client: QueryClient, reason: ErrorText): void {
+  if (!client.getQueryData(meQuery.queryKey)) return;
+  endReason = reason;
+  client.setQueryData(meQuery.queryKey, null);
+}
+
+/** The reason recorded by sessionEnded, once (then forgotten). */
+export function takeSessionEndReason(): ErrorText | null {
+  const reason = endReason;
+  endReason = null;
+  return reason;
+}
+
+/**
+ * The handler of every failed query and mutation: a 401 means the session ended (see
+ * sessionEnded); its text is the server's ('Accesso richiesto' / 'Per favore effettua il login per continuare').
+ */
+export function onApiError(client: QueryClient, error: unknown): void {
+  if (error instanceof ApiError && error.status === 401) {
+    sessionEnded(client, { title: error.title, message: error.message });
+  }
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { extractChoices, formatChoices } from "../../../shared/choices";
 import type { PlayerAction } from "../../../shared/commands";
 import { GENRES, type GenreName } from "../../../shared/genres";
+import { keepsChoiceContract, withChoices } from "../choice-contract";
 import type { ChatTurn, NarrationRequest, StoryPhase } from "../types";
 import { castFor } from "./cast";
 import { CORPORA } from "./corpus";
@@ -97,6 +98,13 @@ describe("offline narrator", () => {
       expect(await narrate(req)).toBe(await narrate({ ...req, signal: new AbortController().signal }));
     });
 
+    it("writes a different version of the same turn for each variant ('Rigenera')", async () => {
+      const req = request({ genre, gameId: "versioni", turn: 3, action: { kind: "free", text: "Apro la porta" }, phase: "middle" });
+      const versions = await Promise.all([0, 1, 2].map((variant) => narrate({ ...req, variant })));
+      expect(new Set(versions.map(narrationPart)).size).toBe(3);
+      expect(versions[0]).toBe(await narrate(req));
+    });
+
     it("has a corpus of at least 30 fragments and 12 choice templates that all render", () => {
       const corpus = CORPORA[genre];
       expect(corpus.fragments.length).toBeGreaterThanOrEqual(30);
@@ -142,6 +150,35 @@ describe("offline narrator", () => {
         }
       }
     }
+  });
+
+  it("ends every turn of every genre, phase and action with exactly three choices (issue 11 §3)", async () => {
+    const phases: StoryPhase[] = ["middle", "approach-ending", "conclude"];
+    let turns = 0;
+    for (const genre of GENRES) {
+      for (const phase of phases) {
+        for (const game of ["a", "b", "c"]) {
+          const gameId = `contract-${genre}-${phase}-${game}`;
+          const { texts } = await playGame(genre, gameId, 12, phase);
+          const others = [
+            await narrate(request({ genre, gameId, turn: 13, action: { kind: "free", text: "Guardo intorno e aspetto" }, phase })),
+            await narrate(request({ genre, gameId, turn: 14, action: { kind: "new" }, phase: "opening" })),
+          ];
+          for (const text of [...texts, ...others]) {
+            expect(keepsChoiceContract(text), text).toBe(true);
+            turns++;
+          }
+        }
+      }
+    }
+    expect(turns).toBe(GENRES.length * 3 * 3 * 15);
+  });
+
+  it("repairs with the choices it writes for the same request", async () => {
+    const req = request({ genre: "Horror", turn: 3, action: { kind: "free", text: "Accendo la torcia" }, phase: "middle" });
+    const { text, choices } = composeNarration(req);
+    expect(await narrator.repairChoices({ ...req, narration: narrationPart(text) })).toEqual(choices);
+    expect(formatChoices(text)).toBe(withChoices(narrationPart(text), choices));
   });
 
   it("starts paragraphs and sentences with a capital, even when a name like 'don Filippo' opens them", async () => {

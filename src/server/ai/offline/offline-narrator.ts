@@ -35,7 +35,13 @@ export interface OfflineNarratorOptions {
 }
 
 /** What the composer needs from a narration request. */
-export type CompositionInput = Pick<NarrationRequest, "gameId" | "genre" | "turn" | "action" | "phase" | "messages">;
+export type CompositionInput = Pick<NarrationRequest, "gameId" | "genre" | "turn" | "variant" | "action" | "phase" | "messages">;
+
+/**
+ * How far apart the corpus slots of two versions of one turn are: a prime larger than any pool,
+ * so version v+1 never lands on the slots of version v.
+ */
+const VARIANT_STRIDE = 7919;
 
 export interface ComposedTurn {
   /** The complete narration: paragraphs, a blank line, then '1. …', '2. …', '3. …'. */
@@ -142,7 +148,8 @@ function actionKey(action: PlayerAction): string {
  * chosen option).
  * Output: a {@link ComposedTurn}: 2–4 short Italian paragraphs followed by exactly three lines
  * '1. …', '2. …', '3. …' and nothing after them. Deterministic for the same input; turn t and
- * t+1 of a game never share a scene fragment, an opening, a climax, an ending or a choice.
+ * t+1 of a game never share a scene fragment, an opening, a climax, an ending or a choice, and
+ * another version of a turn (`variant`, 'Rigenera') takes other slots of the corpus.
  * Errors: none for valid requests (an unknown genre falls back to Fantasy).
  * Spec §2 Game chat (choices reformatted as A/B/C by the web).
  */
@@ -151,7 +158,8 @@ export function composeNarration(input: CompositionInput): ComposedTurn {
   const req: CompositionInput = { ...input, genre };
   const corpus = CORPORA[genre];
   const cast = castFor(req.gameId, genre);
-  const turn = Number.isFinite(req.turn) ? Math.max(0, Math.floor(req.turn)) : 0;
+  const variant = req.variant && Number.isFinite(req.variant) ? Math.max(0, Math.floor(req.variant)) : 0;
+  const turn = (Number.isFinite(req.turn) ? Math.max(0, Math.floor(req.turn)) : 0) + variant * VARIANT_STRIDE;
   const action = normaliseAction(req.action);
   const phase: StoryPhase = req.phase;
   const rng = createRng(`turn|${genre}|${req.gameId}|${turn}|${actionKey(action)}|${phase}`);
@@ -204,7 +212,9 @@ export function splitIntoChunks(text: string): string[] {
  * Creates the offline storyteller.
  * Input: `wordDelayMs`, the pause between streamed chunks in milliseconds (0 = no pause).
  * Output: a {@link Narrator} labelled 'offline' whose `stream(request)` yields the narration of
- * {@link composeNarration} one word (plus following whitespace) at a time.
+ * {@link composeNarration} one word (plus following whitespace) at a time; its narrations always
+ * end with three choices, so `repairChoices` (issue 11 §3) is never needed after them, and when
+ * asked it answers the three choices composeNarration writes for the same request.
  * Errors: none; when `request.signal` aborts the stream stops quietly, without throwing.
  * Spec §2 Game chat; DESIGN §2 (built-in offline storyteller when no provider is configured).
  */
@@ -229,6 +239,9 @@ export function createOfflineNarrator(options: OfflineNarratorOptions): Narrator
         if (signal.aborted) return;
         yield chunks[i]!;
       }
+    },
+    async repairChoices(request) {
+      return composeNarration(request).choices;
     },
   };
 }

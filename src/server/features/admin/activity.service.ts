@@ -9,6 +9,7 @@ import type { AdminChatHistoryView, AdminGameView, Page } from "../../../shared/
 import type { AdminListQuery } from "../../../shared/schemas/admin";
 import type { Database } from "../../db/schema";
 import { AppError } from "../../errors";
+import { currentPath } from "../../story/story-tree";
 import { offsetOf } from "./admin-shared";
 
 type Db = Kysely<Database>;
@@ -52,27 +53,26 @@ export async function listGames(db: Db, query: AdminListQuery): Promise<Page<Adm
 }
 
 /**
- * 'Storico Chat' of any personal game: every message, oldest first.
- * Throws 404 GAME_NOT_FOUND for a missing game or a template.
+ * 'Storico Chat' of any personal game: the messages of its current path (ADR 0008), oldest first,
+ * and how many of its messages lie on other branches (issue 11 §2: the admin sees when other
+ * branches exist). Throws 404 GAME_NOT_FOUND for a missing game or a template.
  */
 export async function chatHistory(db: Db, gameId: string): Promise<AdminChatHistoryView> {
   const game = await db
     .selectFrom("saved_games")
-    .select(["id", "title"])
+    .select(["id", "title", "tip_message_id"])
     .where("id", "=", gameId)
     .where("is_template", "=", 0)
     .executeTakeFirst();
   if (!game) throw AppError.of("GAME_NOT_FOUND", 404);
-  const messages = await db
-    .selectFrom("chat_messages")
-    .select(["id", "role", "content", "image_url", "created_at"])
-    .where("game_id", "=", gameId)
-    .orderBy("created_at", "asc")
-    .orderBy("id", "asc")
-    .execute();
+  const [messages, all] = await Promise.all([
+    currentPath(db, game.id, game.tip_message_id),
+    db.selectFrom("chat_messages").select((eb) => eb.fn.countAll<number>().as("n")).where("game_id", "=", game.id).executeTakeFirstOrThrow(),
+  ]);
   return {
     id: game.id,
     title: game.title,
+    branches: Number(all.n) - messages.length,
     messages: messages.map((m) => ({ id: m.id, role: m.role, content: m.content, imageUrl: m.image_url, createdAt: m.created_at })),
   };
 }

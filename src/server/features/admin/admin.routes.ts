@@ -1,16 +1,23 @@
 /**
  * Admin API (spec §2 Admin screens and guards, §6, §7, §8 Admin; issue 6). Every route here is
  * behind requireUser + requireAdmin: the admin row in user_roles is checked on every request and
- * a failed check is audit-logged. Visitors get 401, signed-in non-admins 403 'Accesso negato' /
- * 'Non hai i permessi per accedere a questa pagina'. Changes are written to the audit log.
+ * a failed check is audit-logged; with REQUIRE_ADMIN_2FA an admin without two-step verification
+ * gets 403 ADMIN_2FA_REQUIRED. Visitors get 401, signed-in non-admins 403 'Accesso negato' /
+ * 'Non hai i permessi per accedere a questa pagina'. Changes are written to the audit log in
+ * the transaction that makes them (issue 9 finding 8).
  *
  * GET    /api/admin/check                       → 200 {ok: true}
  * GET    /api/admin/stats                       → 200 AdminStatsView
- * GET    /api/admin/audit?page&pageSize         → 200 Page<AuditEntryView>
- * GET    /api/admin/users?page&pageSize&search  → 200 Page<AdminUserView>
- * POST   /api/admin/users {email, role, plan}   → 201 AdminUserView; set-password e-mail sent; 409 e-mail taken
- * PUT    /api/admin/users/:id {email, role, plan} → 200 AdminUserView; 404; 409; 400 own admin role
- * DELETE /api/admin/users/:id                   → 200 {ok: true}; 404; 400 own account
+ * GET    /api/admin/audit?cursor&limit&actor&action&from&to → 200 AuditPage ('Registro attività', keyset)
+ * GET    /api/admin/users?page&pageSize&search&kind → 200 Page<AdminUserView> (kind: registered|guest|all)
+ * POST   /api/admin/users {email, role, plan}   → 201 AdminUserView; invitation e-mail sent (7 days); 409 e-mail taken;
+ *                                                 400 ADMIN_PLAN_RESERVED
+ * PUT    /api/admin/users/:id {email, role, plan} → 200 AdminUserView; 404; 409 e-mail taken or LAST_ADMIN;
+ *                                                 400 own admin role, own e-mail or ADMIN_PLAN_RESERVED
+ * DELETE /api/admin/users/:id                   → 200 {ok: true}; 404; 400 own account; 409 LAST_ADMIN
+ * POST   /api/admin/users/:id/invitation        → 200 {email, expiresAt}: invitation e-mailed again (§7 /invite); 404; 409 password set
+ * POST   /api/admin/users/:id/invitation-link   → 200 {email, link, expiresAt}: a link to copy (§7 /admin/generate_link); 404; 409
+ * DELETE /api/admin/users/:id/factors           → 200 {ok: true, removed}; 404 (two-step verification removed, issue 10)
  * GET    /api/admin/games?page&pageSize         → 200 Page<AdminGameView> (pageSize 10|20|50|100)
  * GET    /api/admin/games/:id/messages          → 200 AdminChatHistoryView; 404
  * GET    /api/admin/orders?page&pageSize        → 200 Page<AdminOrderView>
@@ -25,52 +32,77 @@ import { zValidator } from "@hono/zod-validator";
 import { Hono } from "hono";
 import {
   adminActivityQuerySchema,
+  adminAuditQuerySchema,
   adminCreateOrderSchema,
   adminCreateUserSchema,
   adminListQuerySchema,
   adminUpdateOrderSchema,
   adminUpdateUserSchema,
+  adminUserListQuerySchema,
 } from "../../../shared/schemas/admin";
 import { genrePromptSchema } from "../../../shared/schemas/genre-prompt";
-import { currentUser, requireAdmin, requireUser } from "../../auth/middleware";
+import { requireAdmin, requireUser } from "../../auth/middleware";
 import type { AppEnv } from "../../context";
 import { validationHook } from "../../validation";
 import { chatHistory, listGames } from "./activity.service";
-import { auditAdminChange } from "../../auth/audit-change";
+import { appendAudit } from "../../audit";
+import { auditActor, auditedChange } from "../../auth/audit-change";
 import { listAudit } from "./audit.service";
 import { listGenrePrompts, syncGenrePrompts, updateGenrePrompt } from "./genres.service";
+import { removeFactors } from "./factors.service";
 import { createOrder, listOrders, updateOrderStatus } from "./orders.service";
 import { readStats } from "./stats.service";
+import { createInvitation, sendInvitation } from "./invitations.service";
 import { createUser, deleteUser, listUsers, updateUser } from "./users.service";
 
 export const adminRoutes = new Hono<AppEnv>()
   .use(requireUser, requireAdmin)
   .get("/check", (c) => c.json({ ok: true }))
   .get("/stats", async (c) => c.json(await readStats(c.var.deps)))
-  .get("/audit", zValidator("query", adminListQuerySchema, validationHook), async (c) =>
+  .get("/audit", zValidator("query", adminAuditQuerySchema, validationHook), async (c) =>
     c.json(await listAudit(c.var.deps.db, c.req.valid("query"))),
   )
 
   // Users (spec §2 Admin users)
-  .get("/users", zValidator("query", adminListQuerySchema, validationHook), async (c) =>
+  .get("/users", zValidator("query", adminUserListQuerySchema, validationHook), async (c) =>
     c.json(await listUsers(c.var.deps.db, c.req.valid("query"))),
   )
   .post("/users", zValidator("json", adminCreateUserSchema, validationHook), async (c) => {
-    const input = c.req.valid("json");
-    const user = await createUser(c.var.deps, input);
-    await auditAdminChange(c, "admin.user.create", `${user.email} (${user.id}): ruolo ${user.role}, piano ${user.plan}`);
+    const user = await createUser(c.var.deps, auditActor(c), c.req.valid("json"));
+    await sendInvitation(c.var.deps, user.id);
     return c.json(user, 201);
   })
+  // Invitations (issue 10; spec §7 /invite, /admin/generate_link): each issues a new 7-day link,
+  // audited once it exists (the token is written by Better Auth's adapter, outside our transaction).
+  .post("/users/:id/invitation", async (c) => {
+    const id = c.req.param("id");
+    const invitation = await sendInvitation(c.var.deps, id);
+    await appendAudit(c.var.deps.db, auditActor(c), "admin.user.invite", `${invitation.email} (${id}): invito inviato di nuovo, valido fino a ${invitation.expiresAt}`);
+    return c.json(invitation);
+  })
+  .post("/users/:id/invitation-link", async (c) => {
+    const id = c.req.param("id");
+    const invitation = await createInvitation(c.var.deps, id);
+    await appendAudit(c.var.deps.db, auditActor(c), "admin.user.invite_link", `${invitation.email} (${id}): link d'invito generato, valido fino a ${invitation.expiresAt}`);
+    return c.json(invitation);
+  })
   .put("/users/:id", zValidator("json", adminUpdateUserSchema, validationHook), async (c) => {
-    const { user, changes } = await updateUser(c.var.deps, currentUser(c).id, c.req.param("id"), c.req.valid("json"));
-    if (changes.length) await auditAdminChange(c, "admin.user.update", `${user.email} (${user.id}): ${changes.join("; ")}`);
+    const { user } = await updateUser(c.var.deps, auditActor(c), c.req.param("id"), c.req.valid("json"));
     return c.json(user);
   })
   .delete("/users/:id", async (c) => {
-    const id = c.req.param("id");
-    const email = await deleteUser(c.var.deps, currentUser(c).id, id);
-    await auditAdminChange(c, "admin.user.delete", `${email} (${id})`);
+    await deleteUser(c.var.deps, auditActor(c), c.req.param("id"));
     return c.json({ ok: true });
+  })
+  .delete("/users/:id/factors", async (c) => {
+    const id = c.req.param("id");
+    const { removed } = await auditedChange(
+      c,
+      "admin.user.factors.delete",
+      (trx) => removeFactors(trx, id),
+      (r) => (r.removed ? `${r.email} (${id}): verifica in due passaggi rimossa` : null),
+    );
+    return c.json({ ok: true, removed });
   })
 
   // Player activity (spec §2 Admin activity)
@@ -83,33 +115,27 @@ export const adminRoutes = new Hono<AppEnv>()
   .get("/orders", zValidator("query", adminListQuerySchema, validationHook), async (c) =>
     c.json(await listOrders(c.var.deps.db, c.req.valid("query"))),
   )
-  .post("/orders", zValidator("json", adminCreateOrderSchema, validationHook), async (c) => {
-    const result = await createOrder(c.var.deps, c.req.valid("json"));
-    const { order } = result;
-    await auditAdminChange(
-      c,
-      "admin.order.create",
-      `${order.id}: ${order.userEmail} ${order.subscriptionType} ${order.amount.toFixed(2)} € ${order.status}${result.plan ? `, piano → ${result.plan}` : ""}`,
-    );
-    return c.json(result, 201);
-  })
+  .post("/orders", zValidator("json", adminCreateOrderSchema, validationHook), async (c) =>
+    c.json(await createOrder(c.var.deps, auditActor(c), c.req.valid("json")), 201),
+  )
   .patch("/orders/:id", zValidator("json", adminUpdateOrderSchema, validationHook), async (c) => {
-    const id = c.req.param("id");
-    const { status } = c.req.valid("json");
-    const { previous, plan } = await updateOrderStatus(c.var.deps, id, status);
-    await auditAdminChange(c, "admin.order.update", `${id}: ${previous} → ${status}${plan ? `, piano → ${plan}` : ""}`);
+    const { plan } = await updateOrderStatus(c.var.deps, auditActor(c), c.req.param("id"), c.req.valid("json").status);
     return c.json({ ok: true, plan });
   })
 
   // Genre prompts (spec §2 Admin genre prompts)
   .get("/genres", async (c) => c.json(await listGenrePrompts(c.var.deps.db)))
   .post("/genres/sync", async (c) => {
-    const created = await syncGenrePrompts(c.var.deps.db);
-    if (created) await auditAdminChange(c, "admin.genre_prompt.sync", `${created} generi creati`);
+    const created = await auditedChange(c, "admin.genre_prompt.sync", syncGenrePrompts, (n) => (n ? `${n} generi creati` : null));
     return c.json({ created });
   })
   .put("/genres/:id", zValidator("json", genrePromptSchema, validationHook), async (c) => {
-    const prompt = await updateGenrePrompt(c.var.deps.db, c.req.param("id"), c.req.valid("json"));
-    await auditAdminChange(c, "admin.genre_prompt.update", `${prompt.genre} (${prompt.id})`);
+    const input = c.req.valid("json");
+    const prompt = await auditedChange(
+      c,
+      "admin.genre_prompt.update",
+      (trx) => updateGenrePrompt(trx, c.req.param("id"), input),
+      (p) => `${p.genre} (${p.id})`,
+    );
     return c.json(prompt);
   });

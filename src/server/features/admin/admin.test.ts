@@ -310,19 +310,35 @@ describe.each(DIALECTS)("admin console on %s", (dialect) => {
     expect(request.max_tokens ?? request.max_completion_tokens).toBe(321);
   });
 
-  it("a non-admin's attempt is refused and written to the audit log; admins read the log", async () => {
+  it("a non-admin's attempts are refused and counted on one audit row; admins read the log", async () => {
     const player = await registerPlayer(server);
     const denied = await player.client.json("GET", "/api/admin/stats");
     expect(denied.status).toBe(403);
     expect(denied.body.error).toMatchObject({ title: "Accesso negato", message: "Non hai i permessi per accedere a questa pagina" });
-    const rows = await server.deps.db.selectFrom("audit_log").selectAll().where("user_id", "=", player.id).execute();
+    const rowsOf = () => server.deps.db.selectFrom("audit_log").selectAll().where("user_id", "=", player.id).orderBy("detail").execute();
+    let rows = await rowsOf();
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ action: "admin.denied", detail: "GET /api/admin/stats" });
+    expect(rows[0]).toMatchObject({ action: "admin.denied", detail: "GET /api/admin/stats", count: 1, actor_email: player.email });
     expect(rows[0]!.ip).toMatch(/127\.0\.0\.1/);
     expect(Date.now() - Date.parse(rows[0]!.created_at)).toBeLessThan(60_000);
 
-    const log = await admin.json("GET", "/api/admin/audit?page=1&pageSize=50");
-    expect(log.body.items.find((e: any) => e.action === "admin.denied" && e.userEmail === player.email)).toMatchObject({ detail: "GET /api/admin/stats" });
+    // 30 more tries, in parallel, and made-up paths: still one row per route, every try counted.
+    await Promise.all(Array.from({ length: 30 }, () => player.client.json("GET", "/api/admin/stats")));
+    for (const made of ["/api/admin/inventato-1", "/api/admin/inventato-2", `/api/admin/users/${randomUUID()}`]) {
+      expect((await player.client.json("GET", made)).status).toBe(403);
+    }
+    rows = await rowsOf();
+    // One row per route and hour (a second one only if the hour turned meanwhile), every call counted.
+    const counted = (detail: string) => rows.filter((r) => r.detail === detail).reduce((n, r) => n + Number(r.count), 0);
+    expect(new Set(rows.map((r) => r.detail))).toEqual(new Set(["GET /api/admin/*", "GET /api/admin/stats"]));
+    expect(rows.length).toBe(new Set(rows.map((r) => `${r.detail} ${r.created_at.slice(0, 13)}`)).size);
+    expect([counted("GET /api/admin/*"), counted("GET /api/admin/stats")]).toEqual([3, 31]);
+
+    const log = await admin.json("GET", `/api/admin/audit?actor=${encodeURIComponent(player.email)}&action=admin.denied`);
+    expect(log.status).toBe(200);
+    expect(log.body.items).toHaveLength(rows.length);
+    expect(log.body.items.every((e: any) => e.userEmail === player.email && e.actorExists)).toBe(true);
+    expect(log.body.items.reduce((n: number, e: any) => n + e.count, 0)).toBe(34);
   });
 
   it("the dashboard counts users, games, images, today's messages, plans and names the providers", async () => {
@@ -385,6 +401,30 @@ describe.each(DIALECTS)("admin console on %s", (dialect) => {
     expect(roles.map((r) => r.role)).toEqual(["moderator"]);
   });
 
+  it("guests ('Tutorial') are listed behind the kind filter; an admin may delete a guest, not edit it", async () => {
+    const guest = new TestClient(server.url);
+    expect((await guest.post("/api/auth/sign-in/anonymous")).status).toBe(200);
+    const guestId = (await guest.json("GET", "/api/me")).body.user.id;
+    const player = await registerPlayer(server);
+    const ids = async (kind: string) => {
+      const res = await admin.json("GET", `/api/admin/users?pageSize=100${kind ? `&kind=${kind}` : ""}`);
+      expect(res.status).toBe(200);
+      return res.body.items.map((u: any) => u.id) as string[];
+    };
+    expect(await ids("")).not.toContain(guestId);
+    expect(await ids("")).toContain(player.id);
+    expect(await ids("guest")).toContain(guestId);
+    expect(await ids("guest")).not.toContain(player.id);
+    expect(await ids("all")).toEqual(expect.arrayContaining([guestId, player.id]));
+    const listed = (await admin.json("GET", "/api/admin/users?kind=guest&pageSize=100")).body.items.find((u: any) => u.id === guestId);
+    expect(listed).toMatchObject({ isGuest: true, role: "user", plan: "base" });
+    expect((await admin.json("GET", "/api/admin/users?kind=ospiti")).status).toBe(400);
+
+    expect((await admin.json("PUT", `/api/admin/users/${guestId}`, { email: "ospite@example.com", role: "user", plan: "pro" })).status).toBe(404);
+    expect((await admin.json("DELETE", `/api/admin/users/${guestId}`)).status).toBe(200);
+    expect(await ids("guest")).not.toContain(guestId);
+  });
+
   it("edits an e-mail; refuses a taken one, an admin's own role removal and self-deletion", async () => {
     const player = await registerPlayer(server);
     const other = await registerPlayer(server);
@@ -394,8 +434,14 @@ describe.each(DIALECTS)("admin console on %s", (dialect) => {
     expect(changed.body.email).toBe(newEmail);
     const profile = await server.deps.db.selectFrom("profiles").select("email").where("id", "=", player.id).executeTakeFirstOrThrow();
     expect(profile.email).toBe(newEmail);
+    // The new address is unconfirmed, the account's sessions are over, the confirmation went to the new address.
+    expect(await server.deps.db.selectFrom("session").select("id").where("userId", "=", player.id).execute()).toEqual([]);
     const relogin = new TestClient(server.url);
+    expect((await relogin.post("/api/auth/sign-in/email", { email: newEmail, password: player.password })).status).toBe(403);
+    const confirm = new URL(linkFromMail(server, newEmail));
+    expect((await relogin.get(confirm.pathname + confirm.search)).status).toBe(302);
     expect((await relogin.post("/api/auth/sign-in/email", { email: newEmail, password: player.password })).status).toBe(200);
+    expect((await relogin.json("GET", "/api/me")).body.user.id).toBe(player.id);
 
     const taken = await admin.json("PUT", `/api/admin/users/${player.id}`, { email: other.email, role: "user", plan: "base" });
     expect(taken.status).toBe(409);
@@ -406,6 +452,9 @@ describe.each(DIALECTS)("admin console on %s", (dialect) => {
     const selfDemote = await admin.json("PUT", `/api/admin/users/${adminId}`, { email: ADMIN_EMAIL, role: "user", plan: "base" });
     expect(selfDemote.status).toBe(400);
     expect(selfDemote.body.error.message).toBe("Non puoi rimuovere il tuo ruolo di amministratore.");
+    const selfEmail = await admin.json("PUT", `/api/admin/users/${adminId}`, { email: "nuova-admin@example.com", role: "admin", plan: "admin" });
+    expect(selfEmail.status).toBe(400);
+    expect(selfEmail.body.error.message).toBe("Non puoi cambiare la tua email dal pannello: chiedi a un altro amministratore.");
     const selfDelete = await admin.json("DELETE", `/api/admin/users/${adminId}`);
     expect(selfDelete.status).toBe(400);
     expect((await admin.json("GET", "/api/me")).body.isAdmin).toBe(true);
@@ -433,6 +482,9 @@ describe.each(DIALECTS)("admin console on %s", (dialect) => {
       db.selectFrom("account").select("id").where("userId", "=", player.id).execute(),
     ]);
     expect(leftovers.map((rows) => rows.length)).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0]);
+    // The order stays, anonymised (financial record: issue 9 finding 9).
+    const kept = await admin.json("GET", "/api/admin/orders?page=1&pageSize=100");
+    expect(kept.body.items.filter((o: any) => o.amount === 19.99 && o.userId === null && o.userEmail === null).length).toBeGreaterThanOrEqual(1);
     expect((await new TestClient(server.url).post("/api/auth/sign-in/email", { email: player.email, password: player.password })).status).not.toBe(200);
     const audit = await db.selectFrom("audit_log").select("detail").where("action", "=", "admin.user.delete").where("user_id", "=", adminId).execute();
     expect(audit.map((a) => a.detail)).toContain(`${player.email} (${player.id})`);

@@ -1,29 +1,48 @@
-/** The security audit log as admins read it (spec §6: failed admin checks; issue 6: admin changes). */
+/**
+ * The audit log as admins read it, 'Registro attività' (spec §6: failed admin checks; issue 6:
+ * admin changes; issue 9 finding 8: entries outlive their author, filters and keyset paging).
+ */
 
-import type { Kysely } from "kysely";
-import type { AuditEntryView, Page } from "../../../shared/admin-types";
-import type { AdminListQuery } from "../../../shared/schemas/admin";
+import { type Kysely, sql } from "kysely";
+import type { AuditEntryView, AuditPage } from "../../../shared/admin-types";
+import type { AdminAuditQuery } from "../../../shared/schemas/admin";
 import type { Database } from "../../db/schema";
-import { offsetOf } from "./admin-shared";
+import { likePattern } from "./admin-shared";
 
-/** One page of audit entries, newest first, with the e-mail of who acted (null when unknown). Two queries. */
-export async function listAudit(db: Kysely<Database>, query: AdminListQuery): Promise<Page<AuditEntryView>> {
-  const [rows, count] = await Promise.all([
-    db
-      .selectFrom("audit_log as a")
-      .leftJoin("profiles as p", "p.id", "a.user_id")
-      .select(["a.id", "a.action", "a.detail", "a.ip", "a.created_at", "p.email"])
-      .orderBy("a.created_at", "desc")
-      .orderBy("a.id", "desc")
-      .limit(query.pageSize)
-      .offset(offsetOf(query.page, query.pageSize))
-      .execute(),
-    db.selectFrom("audit_log").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
-  ]);
-  return {
-    items: rows.map((r) => ({ id: r.id, userEmail: r.email, action: r.action, detail: r.detail, ip: r.ip, createdAt: r.created_at })),
-    total: Number(count.n),
-    page: query.page,
-    pageSize: query.pageSize,
-  };
+/**
+ * One page of audit entries, newest first (created_at, then id), optionally filtered by a part
+ * of the actor's e-mail (case-insensitive), an exact action and a time range [from, to).
+ * Keyset paging: `cursor` is the previous page's nextCursor ('<created_at>_<id>' of its last
+ * entry), so a page never repeats or skips an entry while new ones arrive. One query (limit + 1
+ * rows tells whether there is a next page). Output: AuditPage.
+ */
+export async function listAudit(db: Kysely<Database>, query: AdminAuditQuery): Promise<AuditPage> {
+  let q = db
+    .selectFrom("audit_log as a")
+    .select(["a.id", "a.actor_email", "a.action", "a.detail", "a.ip", "a.created_at", "a.last_at", "a.count", "a.user_id"]);
+  if (query.cursor) {
+    const cut = query.cursor.indexOf("_");
+    const createdAt = query.cursor.slice(0, cut);
+    const id = query.cursor.slice(cut + 1);
+    q = q.where((eb) => eb.or([eb("a.created_at", "<", createdAt), eb.and([eb("a.created_at", "=", createdAt), eb("a.id", "<", id)])]));
+  }
+  if (query.actor) q = q.where(sql<boolean>`lower(coalesce(${sql.ref("a.actor_email")}, '')) like ${likePattern(query.actor)} escape '\\'`);
+  if (query.action) q = q.where("a.action", "=", query.action);
+  if (query.from) q = q.where("a.created_at", ">=", new Date(query.from).toISOString());
+  if (query.to) q = q.where("a.created_at", "<", new Date(query.to).toISOString());
+  const rows = await q.orderBy("a.created_at", "desc").orderBy("a.id", "desc").limit(query.limit + 1).execute();
+  const page = rows.slice(0, query.limit);
+  const items: AuditEntryView[] = page.map((r) => ({
+    id: r.id,
+    userEmail: r.actor_email,
+    actorExists: r.user_id !== null,
+    action: r.action,
+    detail: r.detail,
+    ip: r.ip,
+    createdAt: r.created_at,
+    count: Number(r.count),
+    lastAt: r.last_at ?? r.created_at,
+  }));
+  const last = page.at(-1);
+  return { items, nextCursor: rows.length > query.limit && last ? `${last.created_at}_${last.id}` : null };
 }

@@ -3,18 +3,24 @@
  * every route registered in the Hono app under /api (read from app.routes) must have an entry
  * here, and each entry is exercised over real HTTP as
  * - a visitor: 401 (public routes answer normally);
- * - a signed-in user: 403 'Accesso negato' on admin routes, 404 on another user's resource;
+ * - a signed-in player, a guest ('Tutorial', anonymous), a moderator and a demoted admin: 403
+ *   'Accesso negato' on admin routes, each denial counted in the audit log on one row per caller
+ *   and route (a repeat adds to its count, no new row: issue 9 finding 8); 404 on another user's
+ *   resource;
  * - the owner / an admin: let through (not 401, 403 or 404, and no server error), or the exact
  *   status the entry names.
  * A route without an entry, or an entry without a route, fails the first test.
- * Better Auth's own endpoints (/api/auth/*) are the library's and are listed as one entry.
+ * Better Auth's own endpoints (/api/auth/*) are the library's and are listed as one entry; the
+ * ones the web calls (AUTH_CALLS) are called as a visitor and as a guest: they exist and answer
+ * without a server error, a guest cannot set an e-mail or password.
  */
 
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../app";
 import type { AppDeps } from "../../context";
-import { DIALECTS, registerPlayer, startTestServer, TestClient, type TestServer } from "../../testing/harness";
+import { appendMessage } from "../../story/story-tree";
+import { DIALECTS, newGame, registerPlayer, signIn, startTestServer, TestClient, type TestServer } from "../../testing/harness";
 
 const ADMIN_EMAIL = "admin-matrix@example.com";
 const ADMIN_PASSWORD = "password-admin-matrix";
@@ -27,11 +33,22 @@ interface Ctx {
   newPlayer: () => Promise<Player>;
 }
 
+/** A signed-in caller without the admin role, with its user id (to find its audit rows). */
+interface Denied {
+  name: string;
+  client: TestClient;
+  id: string;
+}
+
 interface Entry {
   /** public: anyone; user: any signed-in user on their own data; owner: a resource of one user; admin: admins only. */
   access: "public" | "user" | "owner" | "admin";
   body?: unknown;
+  /** The body when it names a created resource (built from the params); replaces `body`. */
+  bodyOf?: (params: Record<string, string>) => unknown;
   query?: string;
+  /** The query when it names a created resource (built from the params); replaces `query`. */
+  queryOf?: (params: Record<string, string>) => string;
   /** Path parameters; for owner entries, created as `owner` (the resource another user must not reach). */
   params?: (ctx: Ctx, owner: Player) => Promise<Record<string, string>>;
   /** Status the allowed caller must get; default: anything but 401, 403, 404 and 5xx. */
@@ -40,14 +57,29 @@ interface Entry {
   fresh?: boolean;
 }
 
-async function newGame(player: Player, genre = "horror"): Promise<Record<string, string>> {
-  const created = await player.client.json<{ id: string }>("POST", "/api/games", { genre });
+const ownGame: Entry["params"] = async (_ctx, owner) => ({ id: await newGame(owner.client) });
+/** A game of the owner holding one player's message ('/inizia'), for the story-control routes. */
+const ownMessage: Entry["params"] = async (ctx, owner) => {
+  const id = await newGame(owner.client);
+  const message = await ctx.server.deps.db
+    .transaction()
+    .execute((trx) => appendMessage(trx, { game_id: id!, user_id: owner.id, role: "user", content: "/inizia", image_url: null, created_at: new Date().toISOString() }));
+  return { id: id!, messageId: message.id };
+};
+/** A game of the owner holding one fact of 'Ricordi' (issue 11 §1). */
+const ownFact: Entry["params"] = async (_ctx, owner) => {
+  const id = await newGame(owner.client);
+  const fact = await owner.client.json<{ id: string }>("POST", `/api/games/${id}/memory/facts`, { kind: "luogo", title: "Faro", text: "Il faro è spento da anni." });
+  expect(fact.status).toBe(201);
+  return { id: id!, factId: fact.body.id };
+};
+const playerId: Entry["params"] = async (ctx) => ({ id: (await ctx.newPlayer()).id });
+/** A user created with 'Nuovo Utente' (no password yet: invitations apply). */
+const invitedId: Entry["params"] = async (ctx) => {
+  const created = await ctx.admin.json<{ id: string }>("POST", "/api/admin/users", { email: `invitato-${randomUUID().slice(0, 8)}@example.com`, role: "user", plan: "base" });
   expect(created.status).toBe(201);
   return { id: created.body.id };
-}
-
-const ownGame: Entry["params"] = (_ctx, owner) => newGame(owner);
-const playerId: Entry["params"] = async (ctx) => ({ id: (await ctx.newPlayer()).id });
+};
 
 /** Who may call what. Keep in step with the routers: a new route must be added here. */
 const MATRIX: Record<string, Entry> = {
@@ -78,11 +110,25 @@ const MATRIX: Record<string, Entry> = {
   "POST /api/custom-games/generate": { access: "user", body: {} },
 
   "GET /api/games/:id": { access: "owner", params: ownGame, expect: 200 },
+  "GET /api/games/:id/map": { access: "owner", params: ownGame, expect: 200 },
+  "GET /api/games/:id/live": { access: "owner", params: ownGame, expect: 204 },
+  "GET /api/games/:id/messages": { access: "owner", params: ownMessage, queryOf: (p) => `before=${p.messageId}`, expect: 200 },
   "DELETE /api/games/:id": { access: "owner", params: ownGame, expect: 200 },
   "POST /api/games/:id/messages": { access: "owner", params: ownGame, body: { content: "/inizia" }, expect: 200 },
   "POST /api/games/:id/retry": { access: "owner", params: ownGame, body: {} },
   "POST /api/games/:id/stop": { access: "owner", params: ownGame, body: {} },
+  "POST /api/games/:id/regenerate": { access: "owner", params: ownGame, body: {}, expect: 409 },
+  "POST /api/games/:id/undo": { access: "owner", params: ownMessage, body: {}, expect: 200 },
+  "PUT /api/games/:id/tip": { access: "owner", params: ownMessage, bodyOf: (p) => ({ messageId: p.messageId, mode: "latest" }), expect: 200 },
+  "PATCH /api/games/:id/messages/:messageId": { access: "owner", params: ownMessage, body: { content: "/inizia" }, expect: 200 },
+  "POST /api/games/:id/messages/:messageId/renarrate": { access: "owner", params: ownMessage, body: { content: "/inizia" }, expect: 200 },
   "POST /api/games/:id/images": { access: "owner", params: ownGame, body: {} },
+  "GET /api/games/:id/memory": { access: "owner", params: ownGame, expect: 200 },
+  "GET /api/games/:id/memory/prompt": { access: "owner", params: ownGame, expect: 200 },
+  "PUT /api/games/:id/memory/recap": { access: "owner", params: ownGame, body: { text: "Tutto comincia al porto." }, expect: 200 },
+  "POST /api/games/:id/memory/facts": { access: "owner", params: ownGame, body: { kind: "altro", title: "Molo", text: "Il molo è crollato." }, expect: 201 },
+  "PATCH /api/games/:id/memory/facts/:factId": { access: "owner", params: ownFact, body: { pinned: true }, expect: 200 },
+  "DELETE /api/games/:id/memory/facts/:factId": { access: "owner", params: ownFact, expect: 204 },
 
   "GET /api/admin/check": { access: "admin", expect: 200 },
   "GET /api/admin/stats": { access: "admin", expect: 200 },
@@ -96,8 +142,11 @@ const MATRIX: Record<string, Entry> = {
     expect: 200,
   },
   "DELETE /api/admin/users/:id": { access: "admin", params: playerId, expect: 200 },
+  "POST /api/admin/users/:id/invitation": { access: "admin", params: invitedId, expect: 200 },
+  "POST /api/admin/users/:id/invitation-link": { access: "admin", params: invitedId, expect: 200 },
+  "DELETE /api/admin/users/:id/factors": { access: "admin", params: playerId, expect: 200 },
   "GET /api/admin/games": { access: "admin", expect: 200 },
-  "GET /api/admin/games/:id/messages": { access: "admin", params: async (ctx) => newGame(await ctx.newPlayer()), expect: 200 },
+  "GET /api/admin/games/:id/messages": { access: "admin", params: async (ctx) => ({ id: await newGame((await ctx.newPlayer()).client) }), expect: 200 },
   "GET /api/admin/orders": { access: "admin", expect: 200 },
   "POST /api/admin/orders": {
     access: "admin",
@@ -122,6 +171,20 @@ const MATRIX: Record<string, Entry> = {
   "POST /api/admin/templates/ai/generate": { access: "admin", body: {}, expect: 400 },
   "POST /api/admin/templates/ai/cover": { access: "admin", body: {}, expect: 400 },
 };
+
+/**
+ * Better Auth endpoints the web calls, with a body a visitor could send and the status the
+ * library answers (it owns these: they must exist, validate and never fail with 5xx).
+ */
+const AUTH_CALLS: { method: "GET" | "POST"; path: string; body?: unknown; expect: number }[] = [
+  { method: "GET", path: "/api/auth/get-session", expect: 200 },
+  { method: "POST", path: "/api/auth/sign-in/email", body: { email: "nessuno@example.com", password: "password-errata-1" }, expect: 401 },
+  { method: "POST", path: "/api/auth/sign-up/email", body: { email: "non-una-email", password: "x" }, expect: 400 },
+  { method: "POST", path: "/api/auth/request-password-reset", body: { email: "nessuno@example.com", redirectTo: "/reimposta-password" }, expect: 200 },
+  { method: "POST", path: "/api/auth/reset-password", body: { newPassword: "nuova-password-1", token: "inventato" }, expect: 400 },
+  { method: "GET", path: "/api/auth/verify-email?token=inventato", expect: 401 },
+  { method: "POST", path: "/api/auth/sign-out", expect: 200 },
+];
 
 /** "METHOD /path" of every route registered under /api (middleware entries are method ALL). */
 function registeredRoutes(): string[] {
@@ -166,13 +229,34 @@ describe("authorisation matrix", () => {
 describe.each(DIALECTS)("authorisation matrix on %s", (dialect) => {
   let ctx: Ctx;
   let stranger: Player;
+  /** Every signed-in non-admin: a player, a guest, a moderator, an admin demoted to player. */
+  let deniedCallers: Denied[];
+
+  const setRole = async (player: Player, role: "admin" | "moderator" | "user") => {
+    const plan = role === "admin" ? "admin" : "base";
+    const res = await ctx.admin.json("PUT", `/api/admin/users/${player.id}`, { email: player.email, role, plan });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+  };
 
   beforeAll(async () => {
     const server = await startTestServer(dialect, { env: { ADMIN_EMAIL, ADMIN_PASSWORD } });
-    const admin = new TestClient(server.url);
-    expect((await admin.post("/api/auth/sign-in/email", { email: ADMIN_EMAIL, password: ADMIN_PASSWORD })).status).toBe(200);
+    const admin = await signIn(server, ADMIN_EMAIL, ADMIN_PASSWORD);
     ctx = { server, admin, newPlayer: () => registerPlayer(server) };
     stranger = await ctx.newPlayer();
+    const guest = new TestClient(server.url);
+    expect((await guest.post("/api/auth/sign-in/anonymous")).status).toBe(200);
+    const moderator = await ctx.newPlayer();
+    await setRole(moderator, "moderator");
+    const demoted = await ctx.newPlayer();
+    await setRole(demoted, "admin");
+    expect((await demoted.client.json("GET", "/api/admin/check")).status).toBe(200);
+    await setRole(demoted, "user");
+    deniedCallers = [
+      { name: "player", client: stranger.client, id: stranger.id },
+      { name: "guest", client: guest, id: (await guest.json("GET", "/api/me")).body.user.id },
+      { name: "moderator", client: moderator.client, id: moderator.id },
+      { name: "demoted admin", client: demoted.client, id: demoted.id },
+    ];
   });
   afterAll(async () => {
     await ctx.server.close();
@@ -184,8 +268,8 @@ describe.each(DIALECTS)("authorisation matrix on %s", (dialect) => {
     const entry = MATRIX[key]!;
     const owner = entry.access === "owner" ? await ctx.newPlayer() : stranger;
     const params = entry.params ? await entry.params(ctx, owner) : {};
-    const body = entry.body === "order" ? { userEmail: params.email, subscriptionType: "premium", amount: 9.99, status: "completed" } : entry.body;
-    const path = pathOf(key, params, entry.query);
+    const body = entry.bodyOf ? entry.bodyOf(params) : entry.body === "order" ? { userEmail: params.email, subscriptionType: "premium", amount: 9.99, status: "completed" } : entry.body;
+    const path = pathOf(key, params, entry.queryOf ? entry.queryOf(params) : entry.query);
     const allowed = (result: { status: number; text: string }) => {
       if (entry.expect !== undefined) expect(result.status, result.text).toBe(entry.expect);
       else {
@@ -202,15 +286,31 @@ describe.each(DIALECTS)("authorisation matrix on %s", (dialect) => {
     expect(visitor.status, visitor.text).toBe(401);
 
     if (entry.access === "admin") {
-      const denied = await call(stranger.client, key, path, body);
-      expect(denied.status).toBe(403);
-      expect(JSON.parse(denied.text).error).toMatchObject({ title: "Accesso negato", message: "Non hai i permessi per accedere a questa pagina" });
+      for (const caller of deniedCallers) {
+        const denied = await call(caller.client, key, path, body);
+        expect(denied.status, caller.name).toBe(403);
+        expect(JSON.parse(denied.text).error).toMatchObject({ title: "Accesso negato", message: "Non hai i permessi per accedere a questa pagina" });
+      }
+      // Audited once per caller and route; the player's repeat is counted on the same row.
+      await call(stranger.client, key, path, body);
+      for (const caller of deniedCallers) {
+        const rows = await ctx.server.deps.db
+          .selectFrom("audit_log")
+          .select(["count", "created_at"])
+          .where("user_id", "=", caller.id)
+          .where("action", "=", "admin.denied")
+          .where("detail", "=", key)
+          .execute();
+        const hours = new Set(rows.map((r) => r.created_at.slice(0, 13)));
+        expect(rows.length, caller.name).toBe(hours.size); // one row (two only across an hour's end)
+        expect(rows.reduce((n, r) => n + Number(r.count), 0), caller.name).toBe(caller.id === stranger.id ? 2 : 1);
+      }
       allowed(await call(ctx.admin, key, path, body));
       return;
     }
     if (entry.access === "owner") {
-      // Another user, and an admin too, simply do not find someone else's resource.
-      for (const other of [stranger.client, ctx.admin]) {
+      // Other users, a guest, and an admin too, simply do not find someone else's resource.
+      for (const other of [stranger.client, deniedCallers[1]!.client, ctx.admin]) {
         const notFound = await call(other, key, path, body);
         expect(notFound.status, notFound.text).toBe(404);
       }
@@ -219,5 +319,28 @@ describe.each(DIALECTS)("authorisation matrix on %s", (dialect) => {
     }
     const caller = entry.fresh ? (await ctx.newPlayer()).client : stranger.client;
     allowed(await call(caller, key, path, body));
+  });
+
+  it.each(AUTH_CALLS)("auth $method $path", async ({ method, path, body, expect: status }) => {
+    for (const caller of [new TestClient(ctx.server.url), new TestClient(ctx.server.url)]) {
+      const response = await caller.request(method, path, method === "POST" ? (body ?? {}) : undefined);
+      expect(response.status, await response.text()).toBe(status);
+    }
+  });
+
+  it("a guest cannot give itself an e-mail or a password through Better Auth", async () => {
+    const guest = new TestClient(ctx.server.url);
+    expect((await guest.post("/api/auth/sign-in/anonymous")).status).toBe(200);
+    const id = (await guest.json("GET", "/api/me")).body.user.id;
+    for (const [path, body] of [
+      ["/api/auth/change-email", { newEmail: "ospite@example.com" }],
+      ["/api/auth/change-password", { currentPassword: "x", newPassword: "password-nuova-1" }],
+    ] as const) {
+      const res = await guest.json("POST", path, body);
+      expect([400, 403], path).toContain(res.status);
+    }
+    const { db } = ctx.server.deps;
+    expect((await db.selectFrom("user").select(["email", "isAnonymous"]).where("id", "=", id).executeTakeFirstOrThrow()).email).not.toBe("ospite@example.com");
+    expect(await db.selectFrom("account").select("id").where("userId", "=", id).where("password", "is not", null).execute()).toEqual([]);
   });
 });

@@ -1,14 +1,16 @@
 /**
  * Subscription orders (spec §2 Admin orders, §3 subscription_orders, §4 Order status). Payments
- * are not live yet, so an admin records orders by hand: a completed order puts the buyer on the
- * plan bought (limits reset to that plan's values), a refunded one returns them to base.
+ * are not live yet, so an admin records orders by hand. A buyer's plan is always that of their
+ * latest completed order, else base (issue 9 finding 9; limits reset to that plan's values);
+ * orders of erased accounts stay, anonymised (user_id NULL, shown as 'N/A').
  */
 
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { AdminOrderView, Page } from "../../../shared/admin-types";
 import type { AdminCreateOrderInput, AdminListQuery, OrderStatus } from "../../../shared/schemas/admin";
-import { BASE_PLAN, setUserPlan } from "../../accounts/plans";
+import { applyPlanFromOrders } from "../../accounts/plans";
+import { appendAudit, type AuditActor } from "../../audit";
 import { nowIso } from "../../clock";
 import type { AppDeps } from "../../context";
 import type { Database, PlanId } from "../../db/schema";
@@ -56,40 +58,53 @@ export async function listOrders(db: Db, query: AdminListQuery): Promise<Page<Ad
 }
 
 /**
- * Applies an order's status to the buyer's plan: completed → the plan bought, refunded → base,
- * anything else → unchanged. Admins keep the admin plan (spec §6). Output: the plan set, or null.
+ * Puts the buyer on the plan their orders now give (latest completed, not refunded or failed,
+ * else base; admins keep the admin plan) inside `trx`. Output: the plan set, or null.
  */
-async function applyOrderToPlan(deps: AppDeps, userId: string, subscriptionType: string, status: string): Promise<PlanId | null> {
-  const plan: PlanId | null = status === "completed" ? (subscriptionType as PlanId) : status === "refunded" ? BASE_PLAN : null;
-  if (!plan) return null;
-  if (await isAdmin(deps.db, userId)) return null;
-  await setUserPlan(deps.db, userId, plan);
-  await publishAccountChanged(deps.bus, userId, "plan").catch(() => undefined);
-  return plan;
+async function replan(trx: Db, userId: string | null): Promise<PlanId | null> {
+  if (!userId) return null;
+  return applyPlanFromOrders(trx, userId, await isAdmin(trx, userId));
 }
 
+/** Tells the buyer's open pages that their plan changed (after the commit; best effort). */
+async function announcePlan(deps: AppDeps, userId: string | null, plan: PlanId | null): Promise<void> {
+  if (userId && plan) await publishAccountChanged(deps.bus, userId, "plan").catch(() => undefined);
+}
+
+const euro = (amount: number) => `${amount.toFixed(2)} €`;
+
 /**
- * 'Registra ordine': records an order for the account with `userEmail` and applies it to the
- * plan. Throws 404 USER_NOT_FOUND ('Nessun utente con questa email.'). Output: the order as
- * listed and the plan applied (or null).
+ * 'Registra ordine': records an order for the account with `userEmail`, puts the buyer on the
+ * plan their orders give, and writes the audit entry, all in one transaction.
+ * Input: deps, the acting admin (audit), the form. Throws 404 USER_NOT_FOUND ('Nessun utente
+ * con questa email.'). Output: the order as listed and the plan applied (or null).
  */
-export async function createOrder(deps: AppDeps, input: AdminCreateOrderInput): Promise<{ order: AdminOrderView; plan: PlanId | null }> {
-  const user = await deps.db.selectFrom("user").select("id").where("email", "=", input.userEmail).executeTakeFirst();
-  if (!user) throw new AppError("USER_NOT_FOUND", 404, "Nessun utente con questa email.", "Errore");
+export async function createOrder(
+  deps: AppDeps,
+  actor: AuditActor,
+  input: AdminCreateOrderInput,
+): Promise<{ order: AdminOrderView; plan: PlanId | null }> {
   const order = {
     id: randomUUID(),
-    user_id: user.id,
     subscription_type: input.subscriptionType,
     amount: input.amount.toFixed(2),
     status: input.status,
     created_at: nowIso(),
   };
-  await deps.db.insertInto("subscription_orders").values(order).execute();
-  const plan = await applyOrderToPlan(deps, user.id, input.subscriptionType, input.status);
+  const { userId, plan } = await deps.db.transaction().execute(async (trx) => {
+    const user = await trx.selectFrom("user").select("id").where("email", "=", input.userEmail).executeTakeFirst();
+    if (!user) throw new AppError("USER_NOT_FOUND", 404, "Nessun utente con questa email.", "Errore");
+    await trx.insertInto("subscription_orders").values({ ...order, user_id: user.id }).execute();
+    const applied = await replan(trx, user.id);
+    const detail = `${order.id}: ${input.userEmail} ${order.subscription_type} ${euro(input.amount)} ${order.status}${applied ? `, piano → ${applied}` : ""}`;
+    await appendAudit(trx, actor, "admin.order.create", detail);
+    return { userId: user.id, plan: applied };
+  });
+  await announcePlan(deps, userId, plan);
   return {
     order: {
       id: order.id,
-      userId: user.id,
+      userId,
       userEmail: input.userEmail,
       subscriptionType: order.subscription_type,
       amount: input.amount,
@@ -101,21 +116,25 @@ export async function createOrder(deps: AppDeps, input: AdminCreateOrderInput): 
 }
 
 /**
- * Changes an order's status (e.g. completed → refunded) and applies it to the buyer's plan.
- * Throws 404 ORDER_NOT_FOUND. Output: the previous status and the plan applied (or null).
+ * Changes an order's status (e.g. completed → refunded, completed → failed) and puts the buyer
+ * on the plan their orders now give, with the audit entry, in one transaction. Orders of erased
+ * accounts (no buyer) change status only. Throws 404 ORDER_NOT_FOUND. Output: the previous
+ * status and the plan applied (or null).
  */
 export async function updateOrderStatus(
   deps: AppDeps,
+  actor: AuditActor,
   orderId: string,
   status: OrderStatus,
 ): Promise<{ previous: string; plan: PlanId | null }> {
-  const order = await deps.db
-    .selectFrom("subscription_orders")
-    .select(["user_id", "subscription_type", "status"])
-    .where("id", "=", orderId)
-    .executeTakeFirst();
-  if (!order) throw ORDER_NOT_FOUND();
-  await deps.db.updateTable("subscription_orders").set({ status }).where("id", "=", orderId).execute();
-  const plan = order.user_id && order.status !== status ? await applyOrderToPlan(deps, order.user_id, order.subscription_type, status) : null;
-  return { previous: order.status, plan };
+  const result = await deps.db.transaction().execute(async (trx) => {
+    const order = await trx.selectFrom("subscription_orders").select(["user_id", "status"]).where("id", "=", orderId).executeTakeFirst();
+    if (!order) throw ORDER_NOT_FOUND();
+    await trx.updateTable("subscription_orders").set({ status }).where("id", "=", orderId).execute();
+    const plan = order.status === status ? null : await replan(trx, order.user_id);
+    await appendAudit(trx, actor, "admin.order.update", `${orderId}: ${order.status} → ${status}${plan ? `, piano → ${plan}` : ""}`);
+    return { previous: order.status, plan, userId: order.user_id };
+  });
+  await announcePlan(deps, result.userId, result.plan);
+  return { previous: result.previous, plan: result.plan };
 }

@@ -1,16 +1,27 @@
 /**
  * Admin user management (spec §2 Admin users, §4 Plan change, §6): the paged, searchable user
- * list, 'Nuovo Utente' (account + set-password e-mail), edits of e-mail, role and plan, and
- * deletion (the same erasure as self-deletion). An admin cannot remove their own admin role or
- * delete themselves.
+ * list (guests behind a filter), 'Nuovo Utente' (the account; its invitation is
+ * ./invitations.service.ts), edits of
+ * e-mail, role and plan, and deletion (the same erasure as self-deletion). An admin cannot
+ * remove their own admin role or delete themselves; the last admin stays (issue 9 finding 10).
+ * Every change is audited in its own transaction.
  */
 
 import { randomUUID } from "node:crypto";
 import { type Kysely, sql } from "kysely";
 import type { AdminUserView, Page } from "../../../shared/admin-types";
-import type { AdminCreateUserInput, AdminListQuery, AdminUpdateUserInput, PlanName, RoleName } from "../../../shared/schemas/admin";
+import type {
+  AdminCreateUserInput,
+  AdminUpdateUserInput,
+  AdminUserKind,
+  AdminUserListQuery,
+  PlanName,
+  RoleName,
+} from "../../../shared/schemas/admin";
 import { eraseAccount } from "../../accounts/erase-account";
-import { setUserPlan } from "../../accounts/plans";
+import { assertNotLastAdmin } from "../../accounts/last-admin";
+import { planFromOrders, setUserPlan } from "../../accounts/plans";
+import { appendAudit, type AuditActor } from "../../audit";
 import { nowIso } from "../../clock";
 import type { AppDeps } from "../../context";
 import type { Database } from "../../db/schema";
@@ -21,20 +32,27 @@ import { likePattern, offsetOf, toIso } from "./admin-shared";
 
 type Db = Kysely<Database>;
 
-/** Where the set-password link of a new account leads (web page reading ?token=). */
-export const SET_PASSWORD_PATH = "/reimposta-password";
+/** Where the confirmation link of a changed e-mail leads once confirmed (as after sign-up). */
+const CONFIRMED_PATH = "/generi";
 
 const RANK_ROLE: Record<number, RoleName> = { 3: "admin", 2: "moderator", 1: "user" };
 
 export const USER_NOT_FOUND = () => new AppError("USER_NOT_FOUND", 404, "Utente non trovato.", "Errore");
 const EMAIL_TAKEN = () => new AppError("EMAIL_TAKEN", 409, "Un account con questa email esiste già.", "Errore");
 
-/** Registered accounts only: guests (anonymous Tutorial accounts) are not listed or edited. */
+/** Guests are anonymous 'Tutorial' accounts (Better Auth's anonymous plugin). */
+const isGuest = sql<boolean>`coalesce(${sql.ref("u.isAnonymous")}, false)`;
 const registered = sql<boolean>`not coalesce(${sql.ref("u.isAnonymous")}, false)`;
 
-function usersQuery(db: Db) {
-  return db.selectFrom("user as u").where(registered);
+/** Users of the list's kind: registered accounts (default), guests only, or everyone. */
+function usersQuery(db: Db, kind: AdminUserKind = "registered") {
+  const all = db.selectFrom("user as u");
+  if (kind === "all") return all;
+  return all.where(kind === "guest" ? isGuest : registered);
 }
+
+/** Whether the user `u` has set a password (a credential account with a hash); 0/1 on SQLite. */
+const hasPassword = sql<boolean | number>`exists (select 1 from ${sql.table("account")} as a where ${sql.ref("a.userId")} = ${sql.ref("u.id")} and ${sql.ref("a.providerId")} = 'credential' and ${sql.ref("a.password")} is not null)`;
 
 /** Remaining messages today; null when unlimited or without a tokens row. */
 function remainingOf(t: Parameters<typeof remainingMessages>[0] | null): number | null {
@@ -43,19 +61,22 @@ function remainingOf(t: Parameters<typeof remainingMessages>[0] | null): number 
 
 /**
  * One page of users, newest first, optionally filtered by a part of the e-mail
- * (case-insensitive). Two queries whatever the page size: the page (joined with tokens and the
- * highest role) and the count. Output: Page<AdminUserView>.
+ * (case-insensitive) and by kind (registered accounts by default; guests, i.e. 'Tutorial'
+ * accounts, or everyone: issue 9). Two queries whatever the page size: the page (joined with
+ * tokens and the highest role) and the count. Output: Page<AdminUserView>.
  */
-export async function listUsers(db: Db, query: AdminListQuery): Promise<Page<AdminUserView>> {
+export async function listUsers(db: Db, query: AdminUserListQuery): Promise<Page<AdminUserView>> {
   const filtered = (qb: ReturnType<typeof usersQuery>) =>
     query.search ? qb.where(sql<boolean>`lower(${sql.ref("u.email")}) like ${likePattern(query.search)} escape '\\'`) : qb;
   const [rows, count] = await Promise.all([
-    filtered(usersQuery(db))
+    filtered(usersQuery(db, query.kind))
       .leftJoin("user_tokens as t", "t.user_id", "u.id")
       .select((eb) => [
         "u.id",
         "u.email",
         "u.createdAt",
+        "u.isAnonymous",
+        "u.twoFactorEnabled",
         "t.model",
         "t.message_limit",
         "t.messages_sent",
@@ -65,13 +86,14 @@ export async function listUsers(db: Db, query: AdminListQuery): Promise<Page<Adm
           .select(sql<number>`max(case r.role when 'admin' then 3 when 'moderator' then 2 else 1 end)`.as("rank"))
           .whereRef("r.user_id", "=", "u.id")
           .as("role_rank"),
+        hasPassword.as("has_password"),
       ])
       .orderBy("u.createdAt", "desc")
       .orderBy("u.id")
       .limit(query.pageSize)
       .offset(offsetOf(query.page, query.pageSize))
       .execute(),
-    filtered(usersQuery(db))
+    filtered(usersQuery(db, query.kind))
       .select((eb) => eb.fn.countAll<number>().as("n"))
       .executeTakeFirstOrThrow(),
   ]);
@@ -87,6 +109,9 @@ export async function listUsers(db: Db, query: AdminListQuery): Promise<Page<Adm
           ? 0
           : remainingOf({ message_limit: r.message_limit, messages_sent: r.messages_sent ?? 0, messages_period: r.messages_period ?? "" }),
       createdAt: toIso(r.createdAt),
+      isGuest: Boolean(r.isAnonymous),
+      invitationPending: !r.isAnonymous && !r.has_password,
+      twoFactorEnabled: Boolean(r.twoFactorEnabled),
     })),
     total: Number(count.n),
     page: query.page,
@@ -94,14 +119,19 @@ export async function listUsers(db: Db, query: AdminListQuery): Promise<Page<Adm
   };
 }
 
-/** One user as listed, or 404 'Utente non trovato.' (guests included in "not found"). */
-export async function getUser(db: Db, userId: string): Promise<AdminUserView> {
-  const row = await usersQuery(db).select("u.id").where("u.id", "=", userId).executeTakeFirst();
-  if (!row) throw USER_NOT_FOUND();
-  const [tokens, roles, user] = await Promise.all([
+/**
+ * One user as listed, or 404 'Utente non trovato.'. Guests count as "not found" unless
+ * `kind` is 'all' (an admin may delete a guest, not edit it).
+ */
+export async function getUser(db: Db, userId: string, kind: AdminUserKind = "registered"): Promise<AdminUserView> {
+  const user = await usersQuery(db, kind)
+    .select(["u.email", "u.createdAt", "u.isAnonymous", "u.twoFactorEnabled", hasPassword.as("has_password")])
+    .where("u.id", "=", userId)
+    .executeTakeFirst();
+  if (!user) throw USER_NOT_FOUND();
+  const [tokens, roles] = await Promise.all([
     db.selectFrom("user_tokens").selectAll().where("user_id", "=", userId).executeTakeFirst(),
     db.selectFrom("user_roles").select("role").where("user_id", "=", userId).execute(),
-    db.selectFrom("user").select(["email", "createdAt"]).where("id", "=", userId).executeTakeFirstOrThrow(),
   ]);
   return {
     id: userId,
@@ -111,6 +141,9 @@ export async function getUser(db: Db, userId: string): Promise<AdminUserView> {
     messageLimit: tokens?.message_limit ?? 0,
     remaining: tokens ? remainingOf(tokens) : 0,
     createdAt: toIso(user.createdAt),
+    isGuest: Boolean(user.isAnonymous),
+    invitationPending: !user.isAnonymous && !user.has_password,
+    twoFactorEnabled: Boolean(user.twoFactorEnabled),
   };
 }
 
@@ -126,82 +159,125 @@ async function emailTaken(db: Db, email: string, exceptId?: string): Promise<boo
   return Boolean(await q.executeTakeFirst());
 }
 
-/** Makes `role` the user's only role row (spec §6: a user holds one of admin, user, moderator). */
-async function replaceRole(db: Db, userId: string, role: RoleName): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom("user_roles").where("user_id", "=", userId).where("role", "<>", role).execute();
-    await trx
-      .insertInto("user_roles")
-      .values({ id: randomUUID(), user_id: userId, role, created_at: nowIso() })
-      .onConflict((oc) => oc.columns(["user_id", "role"]).doNothing())
-      .execute();
-  });
+/** Makes `role` the user's only role row (spec §6: a user holds one of admin, user, moderator). Call inside a transaction. */
+async function replaceRole(trx: Db, userId: string, role: RoleName): Promise<void> {
+  await trx.deleteFrom("user_roles").where("user_id", "=", userId).where("role", "<>", role).execute();
+  await trx
+    .insertInto("user_roles")
+    .values({ id: randomUUID(), user_id: userId, role, created_at: nowIso() })
+    .onConflict((oc) => oc.columns(["user_id", "role"]).doNothing())
+    .execute();
+}
+
+/** 400 when the admin plan is asked for an account that will not be an admin (issue 9 finding 10). */
+function assertAdminPlanForAdmins(role: RoleName, plan: PlanName): void {
+  if (plan === "admin" && role !== "admin") {
+    throw new AppError("ADMIN_PLAN_RESERVED", 400, "Il piano Admin è riservato agli amministratori: scegli un altro piano o il ruolo Amministratore.", "Errore");
+  }
 }
 
 /**
- * The plan to store for a role and a requested plan (spec §6): admins are always on the admin
- * plan; a user leaving the admin role while still on the admin plan goes back to base.
+ * The plan to store (spec §6, issue 9 finding 10): admins are always on the admin plan; an
+ * admin being demoted while the form still says 'admin' gets the plan their orders give;
+ * anyone else the plan asked for (already checked by assertAdminPlanForAdmins).
  */
-function effectivePlan(role: RoleName, requested: PlanName, wasAdmin: boolean): PlanName {
+async function effectivePlan(trx: Db, userId: string, role: RoleName, requested: PlanName): Promise<PlanName> {
   if (role === "admin") return "admin";
-  if (wasAdmin && requested === "admin") return "base";
+  if (requested === "admin") return planFromOrders(trx, userId);
   return requested;
 }
 
 /**
- * 'Nuovo Utente': creates a verified account with the role and plan, then e-mails it a link to
- * set its password (Better Auth's reset-password flow, landing on /reimposta-password?token=…).
- * Output: the new user as listed. Throws 409 EMAIL_TAKEN when the e-mail is in use.
+ * 'Nuovo Utente': creates a verified account with the role and plan, writes the audit entry
+ * (role, plan and entry in one transaction), then the route e-mails it an
+ * invitation (./invitations.service.ts).
+ * Output: the new user as listed. Throws 409 EMAIL_TAKEN when the e-mail is in use, 400
+ * ADMIN_PLAN_RESERVED for the admin plan without the admin role.
  */
-export async function createUser(deps: AppDeps, input: AdminCreateUserInput): Promise<AdminUserView> {
+export async function createUser(deps: AppDeps, actor: AuditActor, input: AdminCreateUserInput): Promise<AdminUserView> {
   const { db, auth } = deps;
+  assertAdminPlanForAdmins(input.role, input.plan);
   if (await emailTaken(db, input.email)) throw EMAIL_TAKEN();
   const context = await auth.$context;
-  // The user hook (src/server/auth/auth.ts) adds the profile, the 'user' role and base tokens.
+  // Better Auth's adapter writes the user row; its hook (src/server/auth/auth.ts) adds the
+  // profile, the 'user' role and base tokens.
   const user = await context.internalAdapter.createUser(
     { email: input.email, name: input.email.split("@")[0] ?? "Utente", emailVerified: true },
     { method: "admin" },
   );
-  await replaceRole(db, user.id, input.role);
-  const plan = effectivePlan(input.role, input.plan, false);
-  if (plan !== "base") await setUserPlan(db, user.id, plan);
-  await auth.api.requestPasswordReset({ body: { email: input.email, redirectTo: SET_PASSWORD_PATH } });
+  const plan = input.role === "admin" ? "admin" : input.plan;
+  try {
+    await db.transaction().execute(async (trx) => {
+      await replaceRole(trx, user.id, input.role);
+      if (plan !== "base") await setUserPlan(trx, user.id, plan);
+      await appendAudit(trx, actor, "admin.user.create", `${input.email} (${user.id}): ruolo ${input.role}, piano ${plan}`);
+    });
+  } catch (error) {
+    // No half-made account without its audit entry.
+    await db.deleteFrom("user").where("id", "=", user.id).execute();
+    throw error;
+  }
   return getUser(db, user.id);
 }
 
 /**
- * Edits e-mail, role and plan (spec §2 Admin users). A plan change resets the limits to the
- * plan's values (spec §4). Role and plan changes reach the user's open pages live.
- * Throws 404 USER_NOT_FOUND, 409 EMAIL_TAKEN, 400 SELF_ADMIN when an admin would remove their
- * own admin role. Output: the updated user and a description of the changes (for the audit log).
+ * Edits e-mail, role and plan (spec §2 Admin users, §6; issue 9 finding 10), with the audit
+ * entry, in one transaction:
+ * - a new e-mail is marked unconfirmed and the account's sessions end; after the commit the
+ *   confirmation e-mail goes to the new address;
+ * - a plan change resets the limits to the plan's values (spec §4); the admin plan is for
+ *   admins only; demoting an admin drops the admin plan to the plan their orders give;
+ * - the last admin keeps the role (409 LAST_ADMIN, also under concurrent requests).
+ * Role and plan changes reach the user's open pages live.
+ * Throws 404 USER_NOT_FOUND, 409 EMAIL_TAKEN, 409 LAST_ADMIN, 400 SELF_ADMIN (own admin role),
+ * 400 SELF_EMAIL (own e-mail: a typo would lock the admin out), 400 ADMIN_PLAN_RESERVED. Output: the updated user and the list of changes (Italian).
  */
 export async function updateUser(
   deps: AppDeps,
-  actorId: string,
+  actor: AuditActor,
   userId: string,
   input: AdminUpdateUserInput,
 ): Promise<{ user: AdminUserView; changes: string[] }> {
   const { db, auth, bus } = deps;
   const before = await getUser(db, userId);
-  if (userId === actorId && input.role !== "admin") {
+  if (userId === actor.id && input.role !== "admin") {
     throw new AppError("SELF_ADMIN", 400, "Non puoi rimuovere il tuo ruolo di amministratore.", "Errore");
   }
-  const changes: string[] = [];
-  if (input.email !== before.email) {
-    if (await emailTaken(db, input.email, userId)) throw EMAIL_TAKEN();
-    const context = await auth.$context;
-    await context.internalAdapter.updateUser(userId, { email: input.email });
-    await db.updateTable("profiles").set({ email: input.email }).where("id", "=", userId).execute();
-    changes.push(`email ${before.email} → ${input.email}`);
+  const demoting = before.role === "admin" && input.role !== "admin";
+  if (!demoting) assertAdminPlanForAdmins(input.role, input.plan);
+  const emailChanged = input.email !== before.email;
+  if (emailChanged && userId === actor.id) {
+    // A mistyped address would lock the admin out (unconfirmed, signed out): another admin does it.
+    throw new AppError("SELF_EMAIL", 400, "Non puoi cambiare la tua email dal pannello: chiedi a un altro amministratore.", "Errore");
   }
-  if (input.role !== before.role) {
-    await replaceRole(db, userId, input.role);
-    changes.push(`ruolo ${before.role} → ${input.role}`);
-  }
-  const plan = effectivePlan(input.role, input.plan, before.role === "admin");
-  if (plan !== before.plan) {
-    await setUserPlan(db, userId, plan);
-    changes.push(`piano ${before.plan} → ${plan}`);
+  if (emailChanged && (await emailTaken(db, input.email, userId))) throw EMAIL_TAKEN();
+
+  const { changes, plan } = await db.transaction().execute(async (trx) => {
+    const changes: string[] = [];
+    if (demoting) await assertNotLastAdmin(trx, userId);
+    if (emailChanged) {
+      await trx.updateTable("user").set({ email: input.email, emailVerified: sql<boolean>`false`, updatedAt: nowIso() }).where("id", "=", userId).execute();
+      await trx.updateTable("profiles").set({ email: input.email }).where("id", "=", userId).execute();
+      await trx.deleteFrom("session").where("userId", "=", userId).execute();
+      changes.push(`email ${before.email} → ${input.email} (da confermare, sessioni chiuse)`);
+    }
+    if (input.role !== before.role) {
+      await replaceRole(trx, userId, input.role);
+      changes.push(`ruolo ${before.role} → ${input.role}`);
+    }
+    const plan = await effectivePlan(trx, userId, input.role, input.plan);
+    if (plan !== before.plan) {
+      await setUserPlan(trx, userId, plan);
+      changes.push(`piano ${before.plan} → ${plan}`);
+    }
+    if (changes.length) await appendAudit(trx, actor, "admin.user.update", `${input.email} (${userId}): ${changes.join("; ")}`);
+    return { changes, plan };
+  });
+
+  if (emailChanged) {
+    await auth.api.sendVerificationEmail({ body: { email: input.email, callbackURL: CONFIRMED_PATH } }).catch((error: unknown) => {
+      deps.log(`E-mail di conferma per ${input.email} non inviata: ${String(error)}`);
+    });
   }
   if (input.role !== before.role || plan !== before.plan) {
     await publishAccountChanged(bus, userId, input.role !== before.role ? "roles" : "plan").catch(() => undefined);
@@ -210,12 +286,14 @@ export async function updateUser(
 }
 
 /**
- * Deletes a user exactly like self-deletion (every row and media file: eraseAccount).
- * Throws 400 SELF_DELETE for the admin's own account, 404 USER_NOT_FOUND. Output: the e-mail.
+ * Deletes a user, guest or registered, exactly like self-deletion (every row and media file:
+ * eraseAccount; orders and audit entries stay, anonymised), with the audit entry in the
+ * erasure's transaction. Throws 400 SELF_DELETE for the admin's own account, 404
+ * USER_NOT_FOUND, 409 LAST_ADMIN. Output: the e-mail.
  */
-export async function deleteUser(deps: AppDeps, actorId: string, userId: string): Promise<string> {
-  if (userId === actorId) throw new AppError("SELF_DELETE", 400, "Non puoi eliminare il tuo account dal pannello di amministrazione.", "Errore");
-  const user = await getUser(deps.db, userId);
-  await eraseAccount(deps, userId);
+export async function deleteUser(deps: AppDeps, actor: AuditActor, userId: string): Promise<string> {
+  if (userId === actor.id) throw new AppError("SELF_DELETE", 400, "Non puoi eliminare il tuo account dal pannello di amministrazione.", "Errore");
+  const user = await getUser(deps.db, userId, "all");
+  await eraseAccount(deps, userId, (trx) => appendAudit(trx, actor, "admin.user.delete", `${user.email} (${userId})`));
   return user.email;
 }

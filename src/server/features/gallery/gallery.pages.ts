@@ -1,6 +1,7 @@
 /**
  * Server side of the gallery's pages (spec §2 route table /galleria/{id}; issue 3):
- * - /galleria/{id} and /galleria/{slug} redirect (301) to the canonical /galleria/{id}/{slug};
+ * - /galleria/{id} redirects permanently (301) to the canonical /galleria/{id}/{slug};
+ *   /galleria/{slug} only temporarily (302): a newer image with the same title takes the slug over;
  * - /galleria/{id}/{slug} answers the SPA's index.html with Open Graph and Twitter tags
  *   (title, absolute image URL, size, canonical URL), so a shared link shows the picture;
  *   a wrong slug redirects to the right one; a missing image gets index.html with status 404
@@ -48,6 +49,11 @@ export function withOpenGraph(
     .replace("</head>", () => `    ${tags}\n  </head>`);
 }
 
+/** 301 when the link named the image by its id (it never changes), else 302 (issue 9). */
+function redirectStatus(imageId: string, requested: string): 301 | 302 {
+  return imageId === requested.toLowerCase() ? 301 : 302;
+}
+
 /**
  * Registers the page routes on the app, before the SPA fallback.
  * Input: the app and the built index.html.
@@ -60,7 +66,7 @@ export function mountGalleryPages(app: Hono<AppEnv>, indexHtml: string) {
   app.get("/galleria/:id", async (c, next) => {
     const image = await findImage(c.var.deps.db, c.req.param("id"));
     if (!image) return next();
-    return c.redirect(imagePath(image.id, image.title), 301);
+    return c.redirect(imagePath(image.id, image.title), redirectStatus(image.id, c.req.param("id")));
   });
 
   app.get("/galleria/:id/:slug", async (c) => {
@@ -68,7 +74,7 @@ export function mountGalleryPages(app: Hono<AppEnv>, indexHtml: string) {
     c.header("Cache-Control", "no-cache");
     if (!image) return c.html(indexHtml, 404);
     const canonical = imagePath(image.id, image.title);
-    if (decodePath(new URL(c.req.url).pathname) !== decodePath(canonical)) return c.redirect(canonical, 301);
+    if (decodePath(new URL(c.req.url).pathname) !== decodePath(canonical)) return c.redirect(canonical, redirectStatus(image.id, c.req.param("id")));
     const base = origin(c);
     return c.html(
       withOpenGraph(indexHtml, {

@@ -4,20 +4,21 @@
  *
  * GET /api/images?limit=24&cursor=…   → 200 GalleryPageView {items, nextCursor}   newest first
  * GET /api/images/:idOrSlug            → 200 GalleryImageView | 404 'Immagine non trovata'
- * GET /api/images/:id/download         → 200 image/png attachment 'immagine-{id}.png'
- *                                        (a WebP or JPEG original is converted) | 404
+ * GET /api/images/:idOrSlug/download   → 200 image/png attachment 'immagine-{id}.png'
+ *                                        (a WebP or JPEG original is converted once, then the
+ *                                        stored PNG is reused) | 404. Cached as immutable only
+ *                                        when addressed by id: a slug may later name a newer image.
  */
 
 import { zValidator } from "@hono/zod-validator";
 import { Hono } from "hono";
-import sharp from "sharp";
 import { z } from "zod";
 import { imageDownloadName } from "../../../shared/image-slug";
 import type { AppEnv } from "../../context";
 import { AppError } from "../../errors";
-import { keyFromMediaUrl } from "../../media";
 import { validationHook } from "../../validation";
-import { decodeCursor, findImage, GALLERY_MAX_PAGE_SIZE, GALLERY_PAGE_SIZE, listGallery } from "./gallery.service";
+import { downloadablePng } from "./gallery-download";
+import { decodeGalleryCursor, findImage, GALLERY_MAX_PAGE_SIZE, GALLERY_PAGE_SIZE, listGallery } from "./gallery.service";
 
 const pageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(GALLERY_MAX_PAGE_SIZE).default(GALLERY_PAGE_SIZE),
@@ -27,21 +28,20 @@ const pageQuery = z.object({
 export const galleryRoutes = new Hono<AppEnv>()
   .get("/", zValidator("query", pageQuery, validationHook), async (c) => {
     const { limit, cursor } = c.req.valid("query");
-    const decoded = cursor ? decodeCursor(cursor) : undefined;
+    const decoded = cursor ? decodeGalleryCursor(cursor) : undefined;
     if (decoded === null) throw AppError.of("VALIDATION", 400);
     const page = await listGallery(c.var.deps.db, { limit, cursor: decoded });
     c.header("Cache-Control", "no-cache");
     return c.json(page);
   })
   .get("/:id/download", async (c) => {
-    const image = await findImage(c.var.deps.db, c.req.param("id"));
-    const key = image && keyFromMediaUrl(image.imageUrl);
-    const object = key ? await c.var.deps.media.get(key) : null;
-    if (!image || !object) throw AppError.of("IMAGE_NOT_FOUND", 404);
-    const png = object.contentType === "image/png" ? object.bytes : await sharp(object.bytes).png().toBuffer();
+    const requested = c.req.param("id");
+    const image = await findImage(c.var.deps.db, requested);
+    const png = image ? await downloadablePng(c.var.deps, image.imageUrl) : null;
+    if (!image || !png) throw AppError.of("IMAGE_NOT_FOUND", 404);
     c.header("Content-Type", "image/png");
     c.header("Content-Disposition", `attachment; filename="${imageDownloadName(image.id)}"`);
-    c.header("Cache-Control", "public, max-age=31536000, immutable");
+    c.header("Cache-Control", image.id === requested.toLowerCase() ? "public, max-age=31536000, immutable" : "no-cache");
     return c.body(new Uint8Array(png), 200);
   })
   .get("/:id", async (c) => {

@@ -11,6 +11,7 @@ import type { GalleryImageView, GalleryPageView } from "../../../shared/api-type
 import { looksLikeImageId } from "../../../shared/image-slug";
 import { FALLBACK_TITLE } from "../../ai/illustrator/types";
 import type { Database } from "../../db/schema";
+import { decodeCursor, encodeCursor } from "../../keyset-cursor";
 
 type Db = Kysely<Database>;
 
@@ -23,22 +24,10 @@ interface Cursor {
   id: string;
 }
 
-/** Opaque cursor: base64url of [created_at, id] of the last item of a page. */
-export function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(JSON.stringify([cursor.createdAt, cursor.id])).toString("base64url");
-}
-
-/** Reads a cursor; null when it is malformed (the caller answers 400). */
-export function decodeCursor(value: string): Cursor | null {
-  try {
-    const parsed: unknown = JSON.parse(Buffer.from(value, "base64url").toString("utf8"));
-    if (Array.isArray(parsed) && parsed.length === 2 && typeof parsed[0] === "string" && typeof parsed[1] === "string") {
-      return { createdAt: parsed[0], id: parsed[1] };
-    }
-  } catch {
-    // fall through
-  }
-  return null;
+/** Reads a gallery cursor (see encodeCursor); null when it is malformed (the caller answers 400). */
+export function decodeGalleryCursor(value: string): Cursor | null {
+  const values = decodeCursor(value, ["string", "string"]);
+  return values && { createdAt: values[0], id: values[1] };
 }
 
 function publicImages(db: Db) {
@@ -91,7 +80,7 @@ export async function listGallery(db: Db, options: { limit: number; cursor?: Cur
   const last = page.at(-1);
   return {
     items: page.map(toView),
-    nextCursor: rows.length > options.limit && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null,
+    nextCursor: rows.length > options.limit && last ? encodeCursor([last.created_at, last.id]) : null,
   };
 }
 

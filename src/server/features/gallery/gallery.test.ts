@@ -5,10 +5,15 @@
  */
 
 import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { Hono } from "hono";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DIALECTS, registerPlayer, startTestServer, TestClient, type TestServer } from "../../testing/harness";
-import { escapeHtml, withOpenGraph } from "./gallery.pages";
+import type { AppEnv } from "../../context";
+import { deleteUnreferencedMedia } from "../../media/media-references";
+import { escapeHtml, mountGalleryPages, withOpenGraph } from "./gallery.pages";
 
 describe.each(DIALECTS)("gallery on %s", (dialect) => {
   let server: TestServer;
@@ -121,10 +126,50 @@ describe.each(DIALECTS)("gallery on %s", (dialect) => {
     expect((await fetch(`${server.url}/media/images/%E0.png`)).status).toBe(404);
   });
 
-  it("deleteByUrls removes the files behind /media URLs (account erasure)", async () => {
-    const { url } = await addImage(null, "Da cancellare", new Date().toISOString());
-    expect(await server.deps.media.deleteByUrls([url, "https://altrove.example/x.png"])).toBe(1);
+  it("'Scarica' encodes a WebP once: the PNG is stored, reused byte for byte, and goes with its original", async () => {
+    const { id, url } = await addImage(null, "Una volta sola", new Date().toISOString(), "webp");
+    const pngFile = path.join(server.deps.env.DATA_DIR, "media", "downloads", "images", "test", `${id}.png`);
+    expect(fs.existsSync(pngFile)).toBe(false);
+    const first = Buffer.from(await (await fetch(`${server.url}/api/images/${id}/download`)).arrayBuffer());
+    expect(fs.readFileSync(pngFile)).toEqual(first);
+    const encodedAt = fs.statSync(pngFile).mtimeMs;
+    const second = Buffer.from(await (await fetch(`${server.url}/api/images/${id}/download`)).arrayBuffer());
+    expect(second).toEqual(first);
+    expect(fs.statSync(pngFile).mtimeMs).toBe(encodedAt);
+
+    await server.deps.db.deleteFrom("generated_images").where("id", "=", id).execute();
+    expect(await deleteUnreferencedMedia(server.deps, [url])).toEqual({ deleted: 1, kept: 0 });
+    expect(fs.existsSync(pngFile)).toBe(false);
     expect((await fetch(`${server.url}${url}`)).status).toBe(404);
+  });
+
+  it("redirects and caches for good only what the id names; a title's slug may name a newer image later", async () => {
+    // The page routes as app.ts mounts them beside the built web app.
+    const pages = new Hono<AppEnv>().use(async (c, next) => {
+      c.set("deps", server.deps);
+      await next();
+    });
+    mountGalleryPages(pages, "<html><head><title>x</title></head></html>");
+    const page = (pathname: string) => pages.request(pathname);
+    const older = await addImage(null, "Il ponte levatoio", "2025-04-01T10:00:00.000Z");
+    const byId = await page(`/galleria/${older.id}`);
+    expect(byId.status).toBe(301);
+    expect(byId.headers.get("location")).toBe(`/galleria/${older.id}/il-ponte-levatoio`);
+    const wrongSlug = await page(`/galleria/${older.id}/altro`);
+    expect(wrongSlug.status).toBe(301);
+
+    const bySlug = await page("/galleria/il-ponte-levatoio");
+    expect(bySlug.status).toBe(302);
+    expect(bySlug.headers.get("location")).toBe(`/galleria/${older.id}/il-ponte-levatoio`);
+    const slugDownload = await fetch(`${server.url}/api/images/il-ponte-levatoio/download`);
+    expect(slugDownload.headers.get("cache-control")).toBe("no-cache");
+
+    const newer = await addImage(null, "Il ponte levatoio", "2025-05-01T10:00:00.000Z");
+    const again = await page("/galleria/il-ponte-levatoio");
+    expect(again.status).toBe(302);
+    expect(again.headers.get("location")).toBe(`/galleria/${newer.id}/il-ponte-levatoio`);
+    const idDownload = await fetch(`${server.url}/api/images/${newer.id}/download`);
+    expect(idDownload.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
   });
 });
 

@@ -2,33 +2,66 @@
  * Game endpoints (spec §2 Game chat, §4 Game; DESIGN §4). All need a session.
  *
  * POST /api/games {genre}                 → 201 {id, genre}            create (/gioco/{genre}/new)
- * GET  /api/games/:id                      → 200 GameView               resume with the whole history
+ * GET  /api/games/:id                      → 200 GameView               resume: the latest page of the story (current path)
+ * GET  /api/games/:id/messages?before=<cursor>
+ *                                          → 200 MessagePageView        the page of the story before the cursor (issue 11 §5)
+ * GET  /api/games/:id/map                  → 200 StoryMapView           'Mappa delle scelte': every branch, labelled
  * POST /api/games/:id/messages {content}   → text/event-stream          one turn (TurnEvent events);
  *                                                                         '/visualizza' makes a scene image instead
  *                                                                         (see visualize.routes.ts)
  * POST /api/games/:id/retry                → text/event-stream          answer the last player message again
+ * POST /api/games/:id/regenerate           → text/event-stream          'Rigenera': a new version of the narration at
+ *                                                                         the tip (accepted.userMessage null); 1 message;
+ *                                                                         409 NOTHING_TO_REGENERATE
+ * POST /api/games/:id/messages/:messageId/renarrate {content}
+ *                                          → text/event-stream          'Modifica' + re-narrate: a new player's message
+ *                                                                         next to :messageId, narrated (a new branch);
+ *                                                                         1 message; 409 MESSAGE_NOT_EDITABLE
+ * PATCH /api/games/:id/messages/:messageId {content}
+ *                                          → 200 MessageView            'Modifica' in place (edited: true); 409
+ *                                                                         MESSAGE_NOT_EDITABLE for a picture
+ * PUT  /api/games/:id/tip {messageId, mode} → 200 GameView              move the tip: 'here' ('Riprendi da qui') or
+ *                                                                         'latest' (newest end below it: ‹ 2/3 ›, map)
+ * POST /api/games/:id/undo                 → 200 GameView               'Annulla': back before the latest player's
+ *                                                                         message (kept, hidden); 409 NOTHING_TO_UNDO
  * DELETE /api/games/:id                    → 200 {ok: true}             delete an own game and its messages (profile 'Elimina')
- * POST /api/games/:id/stop                 → 202 {ok: true}             'Stop': end the narration in progress;
- *                                                                         its stream then ends with 'done' (stopped)
+ * POST /api/games/:id/stop                 → 202 {ok: true}             'Stop': end the narration in progress (the only
+ *                                                                         way to end it early: a client that leaves does
+ *                                                                         not); its stream then ends with 'done' (stopped)
+ * GET  /api/games/:id/live  [Last-Event-ID: <characters received>]
+ *                                          → text/event-stream          resume the narration of the latest turn (issue 11
+ *                                                                         §4), on any instance: delta* → done | error from
+ *                                                                         that character (absent: 0; not a whole number:
+ *                                                                         400); 204 when the game has no narration to
+ *                                                                         resume; owner only (else 404)
  * Errors before the stream starts are JSON: 401, 404 'Partita non trovata o non autorizzata.',
- * 429 'Limite messaggi raggiunto', 400 validation. Errors during the stream are an 'error' event.
+ * 404 'Messaggio non trovato in questa partita.', 429 'Limite messaggi raggiunto', 400 validation.
+ * Errors during the stream are an 'error' event. Every event of a turn stream carries as its SSE id
+ * the number of characters of narration sent so far. Story control (issue 11 §2, ADR 0008) only adds
+ * messages or moves the tip: nothing the player wrote is deleted.
  */
 
 import { zValidator } from "@hono/zod-validator";
 import { type Context, Hono } from "hono";
-import { streamSSE } from "hono/streaming";
+import { type SSEStreamingApi, streamSSE } from "hono/streaming";
+import { z } from "zod";
 import type { TurnEvent } from "../../../shared/api-types";
-import { parsePlayerAction } from "../../../shared/commands";
-import { createGameSchema, sendMessageSchema } from "../../../shared/schemas/game";
+import { MAX_MESSAGE_LENGTH, parsePlayerAction } from "../../../shared/commands";
+import { createGameSchema, editMessageSchema, MAX_NARRATION_LENGTH, moveTipSchema, olderMessagesSchema, sendMessageSchema } from "../../../shared/schemas/game";
 import { currentUser, requireUser } from "../../auth/middleware";
 import type { AppEnv } from "../../context";
-import { AppError } from "../../errors";
 import { validationHook } from "../../validation";
-import { readTokens } from "../../quota/quota";
-import { createGame, deleteOwnedGame, findOwnedGame, getGameView } from "./games.service";
-import { narrateTurn, prepareTurn, type PreparedTurn } from "./turn.service";
+import { createGame, deleteOwnedGame, findOwnedGame, getGameView, olderMessages } from "./games.service";
+import { followNarration, runSource, startNarration, stopTopic, storedRunSource } from "./live-narration";
+import { findRunRow, isStale } from "./narration-runs.service";
+import { editMessage, moveTip, undoTurn } from "./story-control.service";
+import { storyMap } from "./story-map.service";
+import { prepareTurn, type PreparedTurn } from "./turn.service";
 import { streamVisualization } from "./visualize.routes";
 import { prepareVisualization } from "./visualize.service";
+
+/** GET /:id/live: Last-Event-ID, the characters of narration the client already has (0 when absent). */
+const resumeHeaders = z.object({ "last-event-id": z.coerce.number().int().min(0).max(10_000_000).default(0) });
 
 export const gamesRoutes = new Hono<AppEnv>()
   .use(requireUser)
@@ -41,6 +74,14 @@ export const gamesRoutes = new Hono<AppEnv>()
   .get("/:id", async (c) => {
     const user = currentUser(c);
     return c.json(await getGameView(c.var.deps.db, user.id, c.req.param("id")));
+  })
+  .get("/:id/messages", zValidator("query", olderMessagesSchema, validationHook), async (c) => {
+    const user = currentUser(c);
+    return c.json(await olderMessages(c.var.deps.db, user.id, c.req.param("id"), c.req.valid("query").before));
+  })
+  .get("/:id/map", async (c) => {
+    const user = currentUser(c);
+    return c.json(await storyMap(c.var.deps.db, user.id, c.req.param("id")));
   })
   .delete("/:id", async (c) => {
     const user = currentUser(c);
@@ -62,64 +103,69 @@ export const gamesRoutes = new Hono<AppEnv>()
     const turn = await prepareTurn(c.var.deps.db, user.id, c.req.param("id"), { retry: true });
     return streamTurn(c, turn);
   })
+  .post("/:id/regenerate", async (c) => {
+    const user = currentUser(c);
+    const turn = await prepareTurn(c.var.deps.db, user.id, c.req.param("id"), { regenerate: true });
+    return streamTurn(c, turn);
+  })
+  .post("/:id/messages/:messageId/renarrate", zValidator("json", editMessageSchema(MAX_MESSAGE_LENGTH), validationHook), async (c) => {
+    const user = currentUser(c);
+    const { content } = c.req.valid("json");
+    const turn = await prepareTurn(c.var.deps.db, user.id, c.req.param("id"), { content, replacing: c.req.param("messageId") });
+    return streamTurn(c, turn);
+  })
+  .patch("/:id/messages/:messageId", zValidator("json", editMessageSchema(MAX_NARRATION_LENGTH), validationHook), async (c) => {
+    const user = currentUser(c);
+    return c.json(await editMessage(c.var.deps.db, user.id, c.req.param("id"), c.req.param("messageId"), c.req.valid("json")));
+  })
+  .put("/:id/tip", zValidator("json", moveTipSchema, validationHook), async (c) => {
+    const user = currentUser(c);
+    return c.json(await moveTip(c.var.deps.db, user.id, c.req.param("id"), c.req.valid("json")));
+  })
+  .post("/:id/undo", async (c) => {
+    const user = currentUser(c);
+    return c.json(await undoTurn(c.var.deps.db, user.id, c.req.param("id")));
+  })
   .post("/:id/stop", async (c) => {
     const user = currentUser(c);
     const game = await findOwnedGame(c.var.deps.db, user.id, c.req.param("id"));
     // Through the bus, so the instance streaming the turn hears it whichever instance got this call.
     await c.var.deps.bus.publish(stopTopic(game.id), {});
     return c.json({ ok: true }, 202);
+  })
+  .get("/:id/live", zValidator("header", resumeHeaders, validationHook), async (c) => {
+    const user = currentUser(c);
+    const { db, narrations, shutdownSignal } = c.var.deps;
+    const game = await findOwnedGame(db, user.id, c.req.param("id"));
+    const from = c.req.valid("header")["last-event-id"];
+    const local = narrations.get(game.id);
+    if (local) return streamSSE(c, (stream) => followNarration(stream, runSource(local), from, leaving(stream)));
+    // Written by another instance, or over (then only its end is left to send).
+    const row = await findRunRow(db, game.id);
+    if (!row || isStale(row)) return c.body(null, 204);
+    // A reader of another instance's run lets its client go when this server stops: the client comes back elsewhere.
+    return streamSSE(c, (stream) => followNarration(stream, storedRunSource(db, row, user.id), from, AbortSignal.any([leaving(stream), shutdownSignal])));
   });
 
-/** Bus topic on which 'Stop' reaches the turn being streamed for a game. */
-const stopTopic = (gameId: string) => `turn-stop:${gameId}`;
+/** Aborted when the client of `stream` disconnects. Call it before the stream callback's first await. */
+function leaving(stream: SSEStreamingApi): AbortSignal {
+  const left = new AbortController();
+  stream.onAbort(() => left.abort());
+  return left.signal;
+}
 
 /**
- * Streams a prepared turn as server-sent events (accepted → delta* → done | error). Chunks that
- * arrive together are sent as one 'delta' (flushed on the next event-loop turn), so a fast
- * provider costs few writes while a slow one still reaches the player word by word.
+ * Streams a prepared turn as server-sent events (accepted → delta* → done | error). The narration
+ * runs on its own (startNarration): when the client leaves, only this stream ends (issue 11 §4).
+ * Chunks that arrive together are sent as one 'delta', so a fast provider costs few writes while
+ * a slow one still reaches the player word by word.
  */
 function streamTurn(c: Context<AppEnv>, turn: PreparedTurn) {
-  const { db, env, narrator } = c.var.deps;
+  const run = startNarration(c.var.deps, turn);
   return streamSSE(c, async (stream) => {
-    const clientGone = new AbortController();
-    stream.onAbort(() => clientGone.abort());
-    const unsubscribe = c.var.deps.bus.subscribe(stopTopic(turn.game.id), () => clientGone.abort());
-    const send = (e: TurnEvent) => stream.writeSSE({ event: e.event, data: JSON.stringify(e.data) });
-    let pending = "";
-    let flushing: Promise<void> | undefined;
-    const flush = () => {
-      flushing ??= new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
-        const text = pending;
-        pending = "";
-        flushing = undefined;
-        if (text) await send({ event: "delta", data: { text } });
-      });
-      return flushing;
-    };
-    await send({ event: "accepted", data: { userMessage: turn.userMessage, tokens: turn.tokens } });
-    try {
-      const result = await narrateTurn(db, turn, {
-        narrator,
-        connectTimeoutMs: env.AI_CONNECT_TIMEOUT_MS,
-        idleTimeoutMs: env.AI_IDLE_TIMEOUT_MS,
-        clientSignal: clientGone.signal,
-        onDelta: (text) => {
-          pending += text;
-          void flush();
-        },
-      });
-      await flush();
-      // A stop before the first word gave the message back: read the counters again.
-      const tokens = result.message ? turn.tokens : await readTokens(db, turn.userId);
-      await send({ event: "done", data: { message: result.message, progress: result.progress, tokens, stopped: result.stopped } });
-    } catch (error) {
-      await flush();
-      const appError = error instanceof AppError ? error : AppError.of("GENERIC", 500);
-      if (!(error instanceof AppError)) c.var.deps.log(`Turno fallito: ${String(error)}`);
-      const tokens = await readTokens(db, turn.userId);
-      await send({ event: "error", data: { code: appError.code, title: appError.title, message: appError.userMessage, tokens } });
-    } finally {
-      unsubscribe();
-    }
+    const left = leaving(stream);
+    const accepted: TurnEvent = { event: "accepted", data: { userMessage: turn.userMessage, tokens: turn.tokens } };
+    await stream.writeSSE({ event: accepted.event, data: JSON.stringify(accepted.data), id: "0" });
+    await followNarration(stream, runSource(run), 0, left);
   });
 }

@@ -4,14 +4,17 @@
  */
 
 import type { Kysely, Selectable } from "kysely";
-import type { GameView, MessageImageView, MessageView } from "../../../shared/api-types";
+import { type AlternativesView, type GameView, type MessageImageView, type MessagePageView, type MessageView, STORY_PAGE_SIZE } from "../../../shared/api-types";
 import type { GenreName } from "../../../shared/genres";
+import { DEFAULT_PROMPT_BUDGET } from "../../../shared/schemas/memory";
 import { resolveGenre } from "../../../shared/genres";
 import type { NarratorConfig } from "../../ai/prompt";
 import type { ChatMessagesTable, Database, SavedGamesTable } from "../../db/schema";
 import { parseStoredTopics } from "../../db/topics";
 import { AppError } from "../../errors";
 import { insertPlayerGame } from "../../player-games";
+import { currentPath, latestPlayerMessage } from "../../story/story-tree";
+import { liveNarrationOf } from "./narration-runs.service";
 
 type Db = Kysely<Database>;
 
@@ -19,7 +22,7 @@ export type OwnedGame = Pick<
   Selectable<SavedGamesTable>,
   | "id" | "title" | "genre" | "progress" | "last_played" | "system_prompt" | "temperature" | "max_tokens"
   | "response_style" | "story_pacing" | "interaction_style" | "context_memory" | "special_instructions"
-  | "preferred_vocabulary" | "forbidden_topics"
+  | "preferred_vocabulary" | "forbidden_topics" | "tip_message_id" | "prompt_budget"
 >;
 
 /**
@@ -35,16 +38,23 @@ export async function createGame(db: Db, userId: string, genre: GenreName): Prom
 }
 
 /**
+ * False for an id no row can have: PostgreSQL text cannot hold NUL, and would refuse the query
+ * (a 500) instead of finding nothing.
+ */
+const isStorableId = (id: string) => !id.includes("\0");
+
+/**
  * Loads one of the user's own games (never a template, never someone else's).
  * Throws 404 GAME_NOT_FOUND ('Partita non trovata o non autorizzata.') otherwise.
  */
 export async function findOwnedGame(db: Db, userId: string, gameId: string): Promise<OwnedGame> {
+  if (!isStorableId(gameId)) throw AppError.of("GAME_NOT_FOUND", 404);
   const game = await db
     .selectFrom("saved_games")
     .select([
       "id", "title", "genre", "progress", "last_played", "system_prompt", "temperature", "max_tokens",
       "response_style", "story_pacing", "interaction_style", "context_memory", "special_instructions",
-      "preferred_vocabulary", "forbidden_topics",
+      "preferred_vocabulary", "forbidden_topics", "tip_message_id", "prompt_budget",
     ])
     .where("id", "=", gameId)
     .where("user_id", "=", userId)
@@ -70,30 +80,141 @@ export async function deleteOwnedGame(db: Db, userId: string, gameId: string): P
   if (Number(result.numDeletedRows) === 0) throw AppError.of("GAME_NOT_FOUND", 404);
 }
 
-export function toMessageView(m: Pick<ChatMessagesTable, "id" | "role" | "content" | "image_url" | "created_at">): MessageView {
-  return { id: m.id, role: m.role, content: m.content, imageUrl: m.image_url, createdAt: m.created_at };
+/**
+ * A stored message as the API shows it; `edited` only when the row says so (the message was
+ * edited in place, issue 11 §2).
+ */
+export function toMessageView(m: Pick<ChatMessagesTable, "id" | "role" | "content" | "image_url" | "created_at"> & { edited_at?: string | null }): MessageView {
+  return { id: m.id, role: m.role, content: m.content, imageUrl: m.image_url, createdAt: m.created_at, ...(m.edited_at ? { edited: true } : {}) };
 }
 
-/** The whole game as the player sees it: metadata and every message, oldest first. */
+/** A message of one of the user's games, as the story-control operations need it. */
+export type GameMessage = Pick<Selectable<ChatMessagesTable>, "id" | "parent_id" | "role" | "content" | "image_url" | "created_at" | "edited_at">;
+
+/**
+ * Loads a message of one of the user's own games (any branch, ADR 0008); the owner is checked in
+ * the query. Throws 404 MESSAGE_NOT_FOUND ('Messaggio non trovato in questa partita.') for a
+ * message of another game, of another user's game, or no message at all.
+ */
+export async function findGameMessage(db: Db, userId: string, gameId: string, messageId: string): Promise<GameMessage> {
+  if (!isStorableId(messageId)) throw AppError.of("MESSAGE_NOT_FOUND", 404);
+  const message = await db
+    .selectFrom("chat_messages as m")
+    .innerJoin("saved_games as g", "g.id", "m.game_id")
+    .select(["m.id", "m.parent_id", "m.role", "m.content", "m.image_url", "m.created_at", "m.edited_at"])
+    .where("m.id", "=", messageId)
+    .where("m.game_id", "=", gameId)
+    .where("g.user_id", "=", userId)
+    .where("g.is_template", "=", 0)
+    .executeTakeFirst();
+  if (!message) throw AppError.of("MESSAGE_NOT_FOUND", 404);
+  return message;
+}
+
+/**
+ * The game as the player opens it: metadata and the latest page of the current path (the
+ * branch being played, ADR 0008; at most STORY_PAGE_SIZE messages, oldest first, with the cursor
+ * of the page before, issue 11 §5); a narration with other versions carries its ‹ 2/3 ›
+ * (`alternatives`), an edited message `edited: true` (issue 11 §2), and the narration being
+ * written now, if any (`liveNarration`, issue 11 §4).
+ * Throws 404 GAME_NOT_FOUND.
+ */
 export async function getGameView(db: Db, userId: string, gameId: string): Promise<GameView> {
   const game = await findOwnedGame(db, userId, gameId);
-  const messages = await db
-    .selectFrom("chat_messages")
-    .select(["id", "role", "content", "image_url", "created_at"])
-    .where("game_id", "=", game.id)
-    .orderBy("created_at", "asc")
-    .orderBy("id", "asc")
-    .execute();
-  const images = await imagesOf(db, messages.map((m) => m.image_url).filter((url): url is string => url !== null));
+  const [page, liveNarration] = await Promise.all([storyPage(db, game.id, game.tip_message_id), liveNarrationOf(db, game.id)]);
+  // Started: a player's message on the current path (spec §4), usually in the latest page.
+  const started =
+    page.messages.some((m) => m.role === "user") || (page.olderCursor !== null && (await latestPlayerMessage(db, game.id, game.tip_message_id)) !== undefined);
   return {
     id: game.id,
     title: game.title,
     genre: resolveGenre(game.genre),
     progress: game.progress,
-    started: messages.some((m) => m.role === "user"),
+    started,
     lastPlayed: game.last_played,
-    messages: messages.map((m) => ({ ...toMessageView(m), ...(m.image_url ? { image: images.get(m.image_url) ?? null } : {}) })),
+    ...page,
+    liveNarration,
   };
+}
+
+/**
+ * GET /api/games/:id/messages?before=<cursor>: the page of the story just before the message
+ * `before` (the olderCursor of the page the player already has), issue 11 §5.
+ * Input: the owner, the game id and the cursor. Output: {@link MessagePageView}. Throws 404
+ * GAME_NOT_FOUND for a game that is not the user's, 404 MESSAGE_NOT_FOUND for a cursor that is
+ * not a message of this game.
+ */
+export async function olderMessages(db: Db, userId: string, gameId: string, before: string): Promise<MessagePageView> {
+  const game = await findOwnedGame(db, userId, gameId);
+  const message = await findGameMessage(db, userId, game.id, before);
+  return storyPage(db, game.id, message.parent_id);
+}
+
+/**
+ * One page of the current path ending at `lastId` (included): up to STORY_PAGE_SIZE messages,
+ * oldest first, with their pictures' gallery side and their ‹ 2/3 ›; olderCursor is the first
+ * message's id when messages come before it (its depth is above 0), else null.
+ */
+async function storyPage(db: Db, gameId: string, lastId: string | null): Promise<MessagePageView> {
+  const messages = await currentPath(db, gameId, lastId, STORY_PAGE_SIZE);
+  const [images, alternatives] = await Promise.all([
+    imagesOf(db, messages.map((m) => m.image_url).filter((url): url is string => url !== null)),
+    alternativesOf(db, gameId, messages.filter((m) => m.role === "assistant" && m.parent_id !== null).map((m) => m.parent_id!)),
+  ]);
+  const first = messages[0];
+  return {
+    olderCursor: first && first.depth > 0 ? first.id : null,
+    messages: messages.map((m) => {
+      const versions = m.parent_id === null ? undefined : alternatives.get(m.parent_id);
+      return {
+        ...toMessageView(m),
+        ...(m.image_url ? { image: images.get(m.image_url) ?? null } : {}),
+        ...(versions?.includes(m.id) ? { alternatives: alternativesView(versions, m.id) } : {}),
+      };
+    }),
+  };
+}
+
+/**
+ * The groups of sibling narrations (assistant messages without a picture that answer the same
+ * message, 'Rigenera') under the given parents, in one query. Output: parent id → the
+ * narrations' ids ordered by created_at, then id; only parents with two or more narrations.
+ */
+async function alternativesOf(db: Db, gameId: string, parentIds: string[]): Promise<Map<string, string[]>> {
+  if (parentIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("chat_messages as n")
+    .select(["n.id", "n.parent_id"])
+    .where("n.game_id", "=", gameId)
+    .where("n.parent_id", "in", parentIds)
+    .where("n.role", "=", "assistant")
+    .where("n.image_url", "is", null)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom("chat_messages as s")
+          .select("s.id")
+          .whereRef("s.parent_id", "=", "n.parent_id")
+          .whereRef("s.id", "<>", "n.id")
+          .where("s.role", "=", "assistant")
+          .where("s.image_url", "is", null),
+      ),
+    )
+    .orderBy("n.created_at", "asc")
+    .orderBy("n.id", "asc")
+    .execute();
+  const groups = new Map<string, string[]>();
+  for (const row of rows) {
+    if (row.parent_id === null) continue;
+    groups.set(row.parent_id, [...(groups.get(row.parent_id) ?? []), row.id]);
+  }
+  return groups;
+}
+
+/** The ‹ index/count › of narration `id` among its versions `ids` (oldest first). */
+function alternativesView(ids: string[], id: string): AlternativesView {
+  const position = ids.indexOf(id);
+  return { index: position + 1, count: ids.length, previousId: ids[position - 1] ?? null, nextId: ids[position + 1] ?? null };
 }
 
 /**
@@ -128,6 +249,7 @@ export async function narratorConfigFor(db: Db, game: OwnedGame): Promise<Narrat
       special_instructions: game.special_instructions,
       preferred_vocabulary: game.preferred_vocabulary,
       forbidden_topics: parseStoredTopics(game.forbidden_topics),
+      prompt_budget: game.prompt_budget ?? DEFAULT_PROMPT_BUDGET,
     };
   }
   const row = await db
@@ -135,5 +257,5 @@ export async function narratorConfigFor(db: Db, game: OwnedGame): Promise<Narrat
     .selectAll()
     .where("genre", "=", resolveGenre(game.genre))
     .executeTakeFirstOrThrow();
-  return { ...row, temperature: Number(row.temperature), forbidden_topics: parseStoredTopics(row.forbidden_topics) };
+  return { ...row, temperature: Number(row.temperature), forbidden_topics: parseStoredTopics(row.forbidden_topics), prompt_budget: game.prompt_budget ?? row.prompt_budget };
 }

@@ -1,24 +1,28 @@
 /**
  * One chat turn on the server (DESIGN §4): ownership, quota taken atomically with the player's
  * message stored in the same transaction, prompt building, the narration streamed while it is
- * accumulated, then stored. On provider failure or timeout the quota is given back and the
- * player's message stays, so 'Riprova' can ask again without typing.
+ * accumulated, made to end with three choices (issue 11 §3), then stored. On provider failure or
+ * timeout the quota is given back and the player's message stays, so 'Riprova' can ask again
+ * without typing. As in the browser, nothing but '/inizia' is accepted before the game has
+ * started (spec §4 Game).
  */
 
-import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { MessageView, TokensView } from "../../../shared/api-types";
 import { type PlayerAction, parsePlayerAction } from "../../../shared/commands";
 import { resolveGenre } from "../../../shared/genres";
 import { advanceProgress, phaseFor } from "../../ai/progress";
-import { buildSystemPrompt, historyWindow, toModelMessages } from "../../ai/prompt";
-import { NarrationTimeoutError, withTimeouts } from "../../ai/timeouts";
-import type { Narrator } from "../../ai/types";
+import { keepChoiceContract } from "../../ai/choice-contract";
+import { choiceRepairTimeoutMs, NarrationTimeoutError, withTimeouts } from "../../ai/timeouts";
+import type { NarrationRequest, Narrator } from "../../ai/types";
 import { nowIso } from "../../clock";
 import type { Database } from "../../db/schema";
 import { AppError } from "../../errors";
 import { refundMessages, takeMessages } from "../../quota/quota";
-import { findOwnedGame, narratorConfigFor, type OwnedGame, toMessageView } from "./games.service";
+import { rememberNarration } from "../../memory/background";
+import { buildNarrationContext } from "../../memory/context";
+import { type AppendOptions, appendMessage, currentPath, latestPlayerMessage, narrationsAnswering } from "../../story/story-tree";
+import { findGameMessage, findOwnedGame, narratorConfigFor, type OwnedGame, toMessageView } from "./games.service";
 
 type Db = Kysely<Database>;
 
@@ -26,8 +30,16 @@ export interface PreparedTurn {
   userId: string;
   game: OwnedGame;
   action: PlayerAction;
-  /** The stored player's message; null for a retry (the message was stored before). */
+  /** The stored player's message; null for a retry or a regeneration (the message was stored before). */
   userMessage: MessageView | null;
+  /** Id of the player's message this turn answers (new or stored before): the narration's parent. */
+  playerMessageId: string;
+  /**
+   * Whether the narration becomes the tip (ADR 0008): 'if-parent-is-tip' for a turn (a parallel
+   * send keeps the newer player's message on the path), 'always' for 'Rigenera' (the new version
+   * replaces the shown one, whose parent is not the tip).
+   */
+  narrationTip: NonNullable<AppendOptions["tip"]>;
   /** When the quota was taken: a refund must hit the same Rome day. */
   chargedAt: Date;
   /** The player's counters right after this turn was charged. */
@@ -35,43 +47,89 @@ export interface PreparedTurn {
 }
 
 /**
- * Step 1–2 of a turn, before anything is streamed.
- * Input: the owner, the game, and either the player's text or `retry` (answer the last stored
- * player's message again). Throws 404 GAME_NOT_FOUND, 409 NOTHING_TO_RETRY, 400 NO_SCENE for
- * '/visualizza' (handled by visualize.service.ts, never here), 429 MESSAGE_LIMIT (spec §8 'Limite messaggi raggiunto').
+ * What a turn answers (issue 11 §2):
+ * - `{content}`: a new player's message at the tip of the story;
+ * - `{content, replacing}`: 'Modifica' of the player's message `replacing` with "re-narrate from
+ *   here": a new player's message next to it (same parent), a new branch;
+ * - `{retry: true}`: the player's message at the tip, left unanswered ('Riprova');
+ * - `{regenerate: true}`: the player's message the narration at the tip answers ('Rigenera').
  */
-export async function prepareTurn(db: Db, userId: string, gameId: string, input: { content: string } | { retry: true }): Promise<PreparedTurn> {
-  const game = await findOwnedGame(db, userId, gameId);
-  let content: string;
+export type TurnInput = { content: string; replacing?: string } | { retry: true } | { regenerate: true };
+
+/**
+ * True once the game has started on the path ending at `tipId`: a player's message ('/inizia' or
+ * any message after it) is on it (spec §4 Game: "the chat becomes usable only after the start
+ * command"; ADR 0008: after 'Annulla' of '/inizia' the game is not started again).
+ */
+export async function isGameStarted(db: Db, gameId: string, tipId: string | null): Promise<boolean> {
+  return (await latestPlayerMessage(db, gameId, tipId)) !== undefined;
+}
+
+/** The player's message a turn answers: stored before (`storedId`), or new under `parentId`. */
+interface TurnTarget {
+  content: string;
+  /** A stored player's message to answer again; null: a new one is stored. */
+  storedId: string | null;
+  /** For a new message: its parent (undefined: the tip when it is stored; null: a first message). */
+  parentId?: string | null;
+  narrationTip: PreparedTurn["narrationTip"];
+}
+
+/**
+ * Resolves {@link TurnInput} against the game's tree. Throws 409 NOTHING_TO_RETRY,
+ * 409 NOTHING_TO_REGENERATE, 404 MESSAGE_NOT_FOUND, 409 MESSAGE_NOT_EDITABLE.
+ */
+async function turnTarget(db: Db, userId: string, game: OwnedGame, input: TurnInput): Promise<TurnTarget> {
   if ("retry" in input) {
-    const last = await db
-      .selectFrom("chat_messages")
-      .select(["role", "content"])
-      .where("game_id", "=", game.id)
-      .orderBy("created_at", "desc")
-      .orderBy("id", "desc")
-      .limit(1)
-      .executeTakeFirst();
+    // The message to answer again is the tip of the story: a player's message left unanswered.
+    const [last] = await currentPath(db, game.id, game.tip_message_id, 1);
     if (!last || last.role !== "user") throw AppError.of("NOTHING_TO_RETRY", 409);
-    content = last.content;
-  } else {
-    content = input.content;
+    return { content: last.content, storedId: last.id, narrationTip: "if-parent-is-tip" };
   }
-  const action = parsePlayerAction(content);
+  if ("regenerate" in input) {
+    // The tip must be a narration (no picture) answering a player's message (ADR 0008 'Rigenera').
+    const [answered, tip] = await currentPath(db, game.id, game.tip_message_id, 2);
+    if (!answered || !tip || tip.role !== "assistant" || tip.image_url !== null || answered.role !== "user") {
+      throw AppError.of("NOTHING_TO_REGENERATE", 409);
+    }
+    return { content: answered.content, storedId: answered.id, narrationTip: "always" };
+  }
+  if (input.replacing === undefined) return { content: input.content, storedId: null, narrationTip: "if-parent-is-tip" };
+  const replaced = await findGameMessage(db, userId, game.id, input.replacing);
+  if (replaced.role !== "user") throw AppError.of("MESSAGE_NOT_EDITABLE", 409);
+  return { content: input.content, storedId: null, parentId: replaced.parent_id, narrationTip: "if-parent-is-tip" };
+}
+
+/**
+ * Step 1–2 of a turn, before anything is streamed.
+ * Input: the owner, the game and a {@link TurnInput}. A new player's message is stored (at the
+ * tip, or next to the one it replaces) and becomes the tip of the story.
+ * Throws 404 GAME_NOT_FOUND, 404 MESSAGE_NOT_FOUND, 409 MESSAGE_NOT_EDITABLE, 409 NOTHING_TO_RETRY,
+ * 409 NOTHING_TO_REGENERATE, 409 GAME_NOT_STARTED for a new message but '/inizia' on a path
+ * without a player's message (spec §4), 400 NO_SCENE for '/visualizza' (handled by
+ * visualize.service.ts, never here), 429 MESSAGE_LIMIT (spec §8 'Limite messaggi raggiunto').
+ */
+export async function prepareTurn(db: Db, userId: string, gameId: string, input: TurnInput): Promise<PreparedTurn> {
+  const game = await findOwnedGame(db, userId, gameId);
+  const target = await turnTarget(db, userId, game, input);
+  const action = parsePlayerAction(target.content);
   // '/visualizza' never reaches a narration: the route sends it to the visualisation (and it is
   // never stored as a player's message, so a retry cannot find it either).
   if (action.kind === "visualize") throw AppError.of("NO_SCENE", 400);
+  // A stored message was accepted when it was stored; a new one needs a started path above it.
+  const above = target.parentId === undefined ? game.tip_message_id : target.parentId;
+  if (target.storedId === null && action.kind !== "start" && !(await isGameStarted(db, game.id, above))) throw AppError.of("GAME_NOT_STARTED", 409);
 
   const chargedAt = new Date();
+  const { narrationTip } = target;
   return db.transaction().execute(async (trx) => {
     const tokens = await takeMessages(trx, userId, 1, chargedAt);
     if (!tokens) throw AppError.of("MESSAGE_LIMIT", 429);
     // last_played moves when the narration is stored (narrateTurn), in the same write as progress.
-    if ("retry" in input) return { userId, game, action, userMessage: null, chargedAt, tokens };
-    const now = nowIso();
-    const row = { id: randomUUID(), game_id: game.id, user_id: userId, role: "user" as const, content, image_url: null, created_at: now };
-    await trx.insertInto("chat_messages").values(row).execute();
-    return { userId, game, action, userMessage: toMessageView(row), chargedAt, tokens };
+    if (target.storedId) return { userId, game, action, userMessage: null, playerMessageId: target.storedId, narrationTip, chargedAt, tokens };
+    // The player's message continues the branch being played, or starts one (ADR 0008).
+    const row = await appendMessage(trx, { game_id: game.id, user_id: userId, role: "user", content: target.content, image_url: null, created_at: nowIso() }, { parentId: target.parentId });
+    return { userId, game, action, userMessage: toMessageView(row), playerMessageId: row.id, narrationTip, chargedAt, tokens };
   });
 }
 
@@ -79,7 +137,11 @@ export interface NarrateOptions {
   narrator: Narrator;
   connectTimeoutMs: number;
   idleTimeoutMs: number;
-  /** Aborted when the player presses 'Stop' or leaves: what was written so far is kept. */
+  /**
+   * Aborted when the player presses 'Stop' (a client that leaves does not stop it, issue 11 §4):
+   * what was written so far is kept as it is (no choice repair). The choice repair after a
+   * finished narration does not listen to it.
+   */
   clientSignal: AbortSignal;
   onDelta: (text: string) => void | Promise<void>;
 }
@@ -93,6 +155,12 @@ export interface TurnResult {
 
 /**
  * Steps 3–5: builds the prompt, streams the narration through `onDelta`, stores it.
+ * A narration that ended normally but does not end with exactly three choices A), B), C) is
+ * repaired after the stream (issue 11 §3, ai/choice-contract.ts): choices the narrator writes in
+ * one short extra call, or generic ones if that fails; choices appended to the prose are also
+ * sent through `onDelta`, and the stored text (returned in `message`) is the repaired one. The
+ * repair takes no quota and never delays the first word. A narration stopped by the player
+ * ('Stop') is stored as the player left it.
  * Throws 504 AI_TIMEOUT, 502 AI_FAILED or 502 EMPTY_REPLY after giving the quota back; the
  * player's message is kept.
  */
@@ -100,45 +168,39 @@ export async function narrateTurn(db: Db, turn: PreparedTurn, options: NarrateOp
   const { game } = turn;
   const refund = () => refundMessages(db, turn.userId, 1, turn.chargedAt);
   const config = await narratorConfigFor(db, game);
-  const window = historyWindow(config.context_memory);
-  let historyQuery = db
-    .selectFrom("chat_messages")
-    .select(["role", "content", "image_url"])
-    .where("game_id", "=", game.id)
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc");
-  if (window !== undefined) historyQuery = historyQuery.limit(window);
-  const [history, counted] = await Promise.all([
-    historyQuery.execute(),
-    db
-      .selectFrom("chat_messages")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .where("game_id", "=", game.id)
-      .where("role", "=", "assistant")
-      .executeTakeFirstOrThrow(),
-  ]);
+  // The story so far is the current path ending at this turn's player message (ADR 0008).
   const restart = turn.action.kind === "new";
   const phase = phaseFor(game.progress, config.story_pacing, restart);
+  // The prompt with the narrator's memory, within the prompt budget (issue 11 §1, ADR 0009).
+  const [context, variant] = await Promise.all([
+    buildNarrationContext(db, game.id, turn.playerMessageId, config, phase, { showSystem: false }),
+    narrationsAnswering(db, turn.playerMessageId),
+  ]);
+  // The turn's position from the player's message depth (ADR 0008), without walking the whole path:
+  // turns alternate player's message / narration, so this counts the narrations before it.
+  const playerDepth = context.lastDepth;
 
   const controller = new AbortController();
   const onClientAbort = () => controller.abort("client");
   if (options.clientSignal.aborted) onClientAbort();
   options.clientSignal.addEventListener("abort", onClientAbort, { once: true });
 
+  const request: NarrationRequest = {
+    gameId: game.id,
+    genre: resolveGenre(game.genre),
+    turn: Math.floor((playerDepth + 1) / 2),
+    variant,
+    action: turn.action,
+    phase,
+    system: context.system,
+    messages: context.messages,
+    temperature: config.temperature,
+    maxTokens: config.max_tokens,
+    signal: controller.signal,
+  };
   let text = "";
   try {
-    const chunks = options.narrator.stream({
-      gameId: game.id,
-      genre: resolveGenre(game.genre),
-      turn: Number(counted.n),
-      action: turn.action,
-      phase,
-      system: buildSystemPrompt(config, phase),
-      messages: toModelMessages(history.reverse()),
-      temperature: config.temperature,
-      maxTokens: config.max_tokens,
-      signal: controller.signal,
-    });
+    const chunks = options.narrator.stream(request);
     for await (const chunk of withTimeouts(chunks, controller, options.connectTimeoutMs, options.idleTimeoutMs)) {
       text += chunk;
       await options.onDelta(chunk);
@@ -153,18 +215,42 @@ export async function narrateTurn(db: Db, turn: PreparedTurn, options: NarrateOp
   }
 
   const stopped = controller.signal.reason === "client";
-  const content = text.trim();
-  if (!content) {
+  const narration = text.trim();
+  if (!narration) {
     await refund();
     if (stopped) return { message: null, progress: game.progress, stopped };
     throw AppError.of("EMPTY_REPLY", 502);
   }
+  const content = stopped ? narration : await withThreeChoices(narration, request, options);
   const progress = advanceProgress(game.progress, config.story_pacing, restart);
   const now = nowIso();
-  const row = { id: randomUUID(), game_id: game.id, user_id: turn.userId, role: "assistant" as const, content, image_url: null, created_at: now };
-  await db.transaction().execute(async (trx) => {
-    await trx.insertInto("chat_messages").values(row).execute();
-    await trx.updateTable("saved_games").set({ progress, last_played: now, updated_at: now }).where("id", "=", game.id).execute();
-  });
+  // The narration answers this turn's player message and becomes the tip of the story, unless
+  // the player already sent another message after that one (parallel sends: a side branch);
+  // a regenerated narration always does (turn.narrationTip).
+  const row = await db
+    .transaction()
+    .execute((trx) =>
+      appendMessage(
+        trx,
+        { game_id: game.id, user_id: turn.userId, role: "assistant", content, image_url: null, created_at: now },
+        { parentId: turn.playerMessageId, tip: turn.narrationTip, gameChanges: { progress, last_played: now, updated_at: now } },
+      ),
+    );
+  // Facts and recap are kept in the background, never delaying the turn (memory/background.ts).
+  rememberNarration(db, options.narrator, { gameId: game.id, genre: request.genre, messageId: row.id, content, contextMemory: config.context_memory });
   return { message: toMessageView(row), progress, stopped };
+}
+
+/**
+ * The narration made to keep the choice contract (issue 11 §3): {@link keepChoiceContract} with
+ * the narrator's `repairChoices`, bounded by choiceRepairTimeoutMs. What is appended to the
+ * narration is sent through `onDelta`; a replaced choice block reaches the player with 'done'.
+ * Output: the text to store. Never throws (a failed repair gives the generic choices).
+ */
+async function withThreeChoices(narration: string, request: NarrationRequest, options: NarrateOptions): Promise<string> {
+  const { text } = await keepChoiceContract(narration, (prose) =>
+    options.narrator.repairChoices({ ...request, narration: prose, signal: AbortSignal.timeout(choiceRepairTimeoutMs(options.connectTimeoutMs)) }),
+  );
+  if (text !== narration && text.startsWith(narration)) await options.onDelta(text.slice(narration.length));
+  return text;
 }

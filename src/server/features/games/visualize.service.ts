@@ -6,8 +6,8 @@
  * 1. refusals, before anything is charged: the game must be the player's (404); enough image
  *    quota ('Token visualizzazione insufficienti', 429) and 2 messages left today (429
  *    'Limite messaggi raggiunto'); a prior narration ('Nessun messaggio disponibile per generare
- *    un'immagine', 400). Admins are unlimited and may visualise before /inizia (the genre's
- *    greeting is then the scene);
+ *    un'immagine', 400). Only admins may visualise before /inizia (spec §4 Game; others get 409
+ *    'Partita non iniziata'); they are unlimited, and the genre's greeting is then the scene;
  * 2. one image is taken from the monthly image counter (conditional UPDATE, so parallel requests
  *    never exceed the plan);
  * 3. the picture and its title are made in parallel (title fallback 'Scena generata');
@@ -29,7 +29,9 @@ import { isAdmin } from "../../auth/roles";
 import { AppError } from "../../errors";
 import { extensionOfContentType, type MediaStorage } from "../../media";
 import { readTokens, refundVisualization, takeMessages, takeVisualization, VISUALIZE_MESSAGE_COST } from "../../quota/quota";
+import { appendMessage, latestNarration } from "../../story/story-tree";
 import { findOwnedGame, type OwnedGame } from "./games.service";
+import { isGameStarted } from "./turn.service";
 
 type Db = Kysely<Database>;
 
@@ -54,24 +56,17 @@ export interface VisualizationResult {
 /**
  * Steps 1–2: checks every refusal, then takes one image from the counter.
  * Input: the player's id and the game id. Output: what step 3 needs.
- * Throws 404 GAME_NOT_FOUND, 429 VISUALIZE_LIMIT, 429 MESSAGE_LIMIT, 400 NO_SCENE.
+ * Throws 404 GAME_NOT_FOUND, 409 GAME_NOT_STARTED, 429 VISUALIZE_LIMIT, 429 MESSAGE_LIMIT, 400 NO_SCENE.
  */
 export async function prepareVisualization(db: Db, userId: string, gameId: string): Promise<PreparedVisualization> {
   const game = await findOwnedGame(db, userId, gameId);
-  const [admin, tokens, last] = await Promise.all([
+  const [admin, started, tokens, last] = await Promise.all([
     isAdmin(db, userId),
+    isGameStarted(db, game.id, game.tip_message_id),
     readTokens(db, userId),
-    db
-      .selectFrom("chat_messages")
-      .select("content")
-      .where("game_id", "=", game.id)
-      .where("role", "=", "assistant")
-      .where("image_url", "is", null)
-      .orderBy("created_at", "desc")
-      .orderBy("id", "desc")
-      .limit(1)
-      .executeTakeFirst(),
+    latestNarration(db, game.id, game.tip_message_id),
   ]);
+  if (!admin && !started) throw AppError.of("GAME_NOT_STARTED", 409);
   if (!tokens) throw AppError.of("VISUALIZE_LIMIT", 429);
   if (tokens.visualizeLimit !== -1 && tokens.visualizationsSent >= tokens.visualizeLimit) throw AppError.of("VISUALIZE_LIMIT", 429);
   if (tokens.remaining !== null && tokens.remaining < VISUALIZE_MESSAGE_COST) throw AppError.of("MESSAGE_LIMIT", 429);
@@ -132,18 +127,21 @@ export async function runVisualization(
     }
     storedKey = key;
     const slug = imageSlug(title);
-    const messageRow = { id: randomUUID(), game_id: game.id, user_id: userId, role: "assistant" as const, content: title, image_url: url, created_at: createdAt };
-    const { tokens, creator } = await db.transaction().execute(async (trx) => {
+    const { tokens, creator, messageId } = await db.transaction().execute(async (trx) => {
       const charged = await takeMessages(trx, userId, VISUALIZE_MESSAGE_COST, prepared.chargedAt);
       if (!charged) throw AppError.of("MESSAGE_LIMIT", 429);
       await trx
         .insertInto("generated_images")
         .values({ id, user_id: userId, image_url: url, prompt: title, created_at: createdAt, slug, offline: illustrator.offline ? 1 : 0, width: drawn.width, height: drawn.height })
         .execute();
-      await trx.insertInto("chat_messages").values(messageRow).execute();
-      await trx.updateTable("saved_games").set({ last_played: createdAt, updated_at: createdAt }).where("id", "=", game.id).execute();
+      // The picture follows the end of the branch being played (ADR 0008).
+      const stored = await appendMessage(
+        trx,
+        { game_id: game.id, user_id: userId, role: "assistant", content: title, image_url: url, created_at: createdAt },
+        { gameChanges: { last_played: createdAt, updated_at: createdAt } },
+      );
       const profile = await trx.selectFrom("profiles").select("nickname").where("id", "=", userId).executeTakeFirst();
-      return { tokens: charged, creator: profile?.nickname ?? null };
+      return { tokens: charged, creator: profile?.nickname ?? null, messageId: stored.id };
     });
     const image: GalleryImageView = {
       id,
@@ -157,7 +155,7 @@ export async function runVisualization(
       height: drawn.height,
     };
     const message: MessageView = {
-      id: messageRow.id,
+      id: messageId,
       role: "assistant",
       content: title,
       imageUrl: url,

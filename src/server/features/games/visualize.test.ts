@@ -11,7 +11,8 @@ import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ERRORS } from "../../../shared/errors";
 import { FAKE_REPLY, type FakeOpenAI, startFakeOpenAI } from "../../testing/fake-openai";
-import { DIALECTS, readEvents, registerPlayer, startTestServer, TestClient, type TestServer } from "../../testing/harness";
+import { DIALECTS, newGame, readEvents, registerPlayer, startTestServer, TestClient, type TestServer } from "../../testing/harness";
+import { appendMessage } from "../../story/story-tree";
 
 type Player = Awaited<ReturnType<typeof registerPlayer>>;
 
@@ -25,14 +26,8 @@ async function makeAdmin(server: TestServer, userId: string) {
   await setPlan(server, userId, "admin");
 }
 
-async function newGame(player: Player, genre = "fantasy") {
-  const created = await player.client.json<{ id: string }>("POST", "/api/games", { genre });
-  expect(created.status).toBe(201);
-  return created.body.id;
-}
-
 async function startGame(player: Player, genre = "fantasy") {
-  const id = await newGame(player, genre);
+  const id = await newGame(player.client, genre);
   const events = await readEvents(await player.client.post(`/api/games/${id}/messages`, { content: "/inizia" }));
   expect(events.at(-1)?.event).toBe("done");
   return id;
@@ -101,9 +96,31 @@ describe.each(DIALECTS)("scene images with an images provider on %s", (dialect) 
     expect(fake.imageRequests).toHaveLength(0);
   });
 
-  it("no narration yet: 'Nessun messaggio disponibile per generare un'immagine', nothing charged", async () => {
+  it("not started yet: 'Partita non iniziata', even in a template's game that opens with a narration (spec §4)", async () => {
     const player = await premiumPlayer();
-    const gameId = await newGame(player);
+    const gameId = await newGame(player.client, "fantasy");
+    // A template's copy starts with the narrator's opening, but the player has not pressed '/inizia'.
+    await server.deps.db
+      .transaction()
+      .execute((trx) => appendMessage(trx, { game_id: gameId, user_id: player.id, role: "assistant", content: "Il faro si accende da solo.", image_url: null, created_at: new Date().toISOString() }, { parentId: null }));
+    for (const res of [
+      await player.client.json("POST", `/api/games/${gameId}/images`, {}),
+      await player.client.json("POST", `/api/games/${gameId}/messages`, { content: "/visualizza" }),
+    ]) {
+      expect(res.status).toBe(409);
+      expect(res.body.error).toMatchObject({ code: "GAME_NOT_STARTED", message: "Premi /inizia per cominciare la partita." });
+    }
+    expect(await tokens(player)).toMatchObject({ visualizationsSent: 0, messagesSent: 0 });
+    expect(fake.imageRequests).toHaveLength(0);
+  });
+
+  it("started but no narration yet: 'Nessun messaggio disponibile per generare un'immagine', nothing charged", async () => {
+    const player = await premiumPlayer();
+    const gameId = await newGame(player.client, "fantasy");
+    // '/inizia' stored, its narration failed (the player's message is kept).
+    await server.deps.db
+      .transaction()
+      .execute((trx) => appendMessage(trx, { game_id: gameId, user_id: player.id, role: "user", content: "/inizia", image_url: null, created_at: new Date().toISOString() }, { parentId: null }));
     const res = await player.client.json("POST", `/api/games/${gameId}/images`, {});
     expect(res.status).toBe(400);
     expect(res.body.error.message).toBe("Nessun messaggio disponibile per generare un'immagine");
@@ -281,16 +298,16 @@ describe.each(DIALECTS)("scene images with the offline illustrator on %s", (dial
   it("admins are unlimited, are not charged and may visualise before /inizia (the greeting is the scene)", async () => {
     const admin = await registerPlayer(server);
     await makeAdmin(server, admin.id);
-    const gameId = await newGame(admin, "horror");
+    const gameId = await newGame(admin.client, "horror");
     for (let i = 0; i < 2; i++) {
       const res = await admin.client.json("POST", `/api/games/${gameId}/images`, {});
       expect(res.status).toBe(201);
     }
     expect(await tokens(admin)).toMatchObject({ plan: "admin", remaining: null, visualizeLimit: -1, messagesSent: 0, visualizationsSent: 0 });
-    // A player without a narration is still refused.
+    // A player who has not started is still refused.
     const player = await registerPlayer(server);
     await setPlan(server, player.id, "pro");
-    const theirs = await newGame(player, "horror");
-    expect((await player.client.json("POST", `/api/games/${theirs}/images`, {})).body.error.code).toBe("NO_SCENE");
+    const theirs = await newGame(player.client, "horror");
+    expect((await player.client.json("POST", `/api/games/${theirs}/images`, {})).body.error.code).toBe("GAME_NOT_STARTED");
   });
 });

@@ -18,7 +18,7 @@
 import { zValidator } from "@hono/zod-validator";
 import { type Context, Hono } from "hono";
 import { notificationSchema } from "../../../shared/schemas/notification";
-import { auditAdminChange } from "../../auth/audit-change";
+import { auditedChange } from "../../auth/audit-change";
 import { currentUser, requireAdmin, requireUser } from "../../auth/middleware";
 import type { AppEnv } from "../../context";
 import { publishToEveryone } from "../../realtime/live-events";
@@ -58,27 +58,26 @@ async function announce(c: Context<AppEnv>, reason: "published" | "updated" | "d
 export const adminNotificationsRoutes = new Hono<AppEnv>()
   .use(requireUser, requireAdmin)
   .get("/", async (c) => c.json(await listAll(c.var.deps.db)))
+  // Each change and its audit entry commit together (issue 9 finding 8).
   .post("/", zValidator("json", notificationSchema, validationHook), async (c) => {
-    const created = await createNotification(c.var.deps.db, c.req.valid("json"));
-    await auditAdminChange(c, "notification.create", `notification ${created.id}`);
+    const input = c.req.valid("json");
+    const created = await auditedChange(c, "notification.create", (trx) => createNotification(trx, input), (n) => `notification ${n.id}`);
     return c.json(created, 201);
   })
   .put("/:id", zValidator("json", notificationSchema, validationHook), async (c) => {
-    const updated = await updateNotification(c.var.deps.db, c.req.param("id"), c.req.valid("json"));
-    await auditAdminChange(c, "notification.update", `notification ${updated.id}`);
+    const input = c.req.valid("json");
+    const updated = await auditedChange(c, "notification.update", (trx) => updateNotification(trx, c.req.param("id"), input), (n) => `notification ${n.id}`);
     if (updated.status === "published") await announce(c, "updated", updated.id);
     return c.json(updated);
   })
   .post("/:id/publish", async (c) => {
-    const published = await publishNotification(c.var.deps.db, c.req.param("id"));
-    await auditAdminChange(c, "notification.publish", `notification ${published.id}`);
+    const published = await auditedChange(c, "notification.publish", (trx) => publishNotification(trx, c.req.param("id")), (n) => `notification ${n.id}`);
     await announce(c, "published", published.id);
     return c.json(published);
   })
   .delete("/:id", async (c) => {
     const id = c.req.param("id");
-    const { wasPublished } = await deleteNotification(c.var.deps.db, id);
-    await auditAdminChange(c, "notification.delete", `notification ${id}`);
+    const { wasPublished } = await auditedChange(c, "notification.delete", (trx) => deleteNotification(trx, id), () => `notification ${id}`);
     if (wasPublished) await announce(c, "deleted", id);
     return c.json({ ok: true as const });
   });

@@ -7,7 +7,8 @@
  * PUT    /api/profile          → 200 ProfileView      {nickname, firstName, lastName}; 409 NICKNAME_TAKEN; 400 validation
  * GET    /api/profile/games    → 200 ProfileGameView[] most recent first
  * GET    /api/profile/export   → 200 AccountExport as an attachment i_miei_dati_{brand}ai.json
- * DELETE /api/profile          → 200 {ok: true}       erases the account (rows, sessions, files) and clears the session cookies
+ * DELETE /api/profile          → 200 {ok: true}       erases the account (rows, sessions, files) and clears the session cookies;
+ *                                                     409 LAST_ADMIN for the only remaining admin
  */
 
 import { zValidator } from "@hono/zod-validator";
@@ -50,6 +51,7 @@ export const profileRoutes = new Hono<AppEnv>()
     try {
       await eraseAccount(deps, user.id);
     } catch (error) {
+      if (error instanceof AppError) throw error; // 409 LAST_ADMIN: the only admin stays (issue 9 finding 10)
       deps.log(`Cancellazione dell'account ${user.id} non riuscita: ${String(error)}`);
       throw AppError.of("ACCOUNT_DELETE_FAILED", 500);
     }

@@ -6,7 +6,7 @@
 import type { Kysely } from "kysely";
 import type { ProfileGameView, ProfileView } from "../../../shared/api-types";
 import { resolveGenre } from "../../../shared/genres";
-import type { ProfileInput } from "../../../shared/schemas/profile";
+import { nicknameKey, type ProfileInput } from "../../../shared/schemas/profile";
 import type { Database, Role } from "../../db/schema";
 import { AppError } from "../../errors";
 import { readTokens } from "../../quota/quota";
@@ -55,14 +55,16 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /**
- * Saves nickname, first and last name (empty → null). The nickname is unique without regard to
- * case (a unique index on lower(nickname)), so under concurrent saves of one nickname exactly
- * one account gets it. Throws 409 NICKNAME_TAKEN ('Questo nickname è già in uso. Scegline un
- * altro.').
+ * Saves nickname, first and last name (empty → null). The nickname is unique by its normalised
+ * key (nicknameKey: NFKC, case-folded, in the unique column nickname_key; issue 9), so 'Élise'
+ * and 'élise' are one nickname on both databases and under concurrent saves of one nickname
+ * exactly one account gets it. Throws 409 NICKNAME_TAKEN ('Questo nickname è già in uso.
+ * Scegline un altro.', spec §8).
  */
 export async function updateProfile(db: Db, userId: string, input: ProfileInput): Promise<void> {
   const values = {
     nickname: input.nickname || null,
+    nickname_key: input.nickname ? nicknameKey(input.nickname) : null,
     first_name: input.firstName || null,
     last_name: input.lastName || null,
   };

@@ -13,9 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eraseAccount } from "../../accounts/erase-account";
 import { nowIso } from "../../clock";
 import { USER_OWNED_COLUMNS } from "../../db/schema";
-import { DIALECTS, readEvents, registerPlayer, startTestServer, TestClient, type TestServer } from "../../testing/harness";
+import { DIALECTS, newGame, readEvents, registerPlayer, startTestServer, TestClient, type TestServer } from "../../testing/harness";
 
-type Player = Awaited<ReturnType<typeof registerPlayer>>;
 
 /** A tiny valid PNG (1×1). */
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
@@ -50,12 +49,6 @@ describe.each(DIALECTS)("profile on %s", (dialect) => {
     return url;
   }
 
-  async function newGame(player: Player, genre = "horror") {
-    const created = await player.client.json<{ id: string }>("POST", "/api/games", { genre });
-    expect(created.status).toBe(201);
-    return created.body.id;
-  }
-
   async function makeAdmin(userId: string) {
     await server.deps.db
       .insertInto("user_roles")
@@ -74,8 +67,8 @@ describe.each(DIALECTS)("profile on %s", (dialect) => {
 
   it("shows the e-mail, roles, tokens and number of games, and saves the personal data", async () => {
     const player = await registerPlayer(server);
-    await newGame(player);
-    await newGame(player, "giallo");
+    await newGame(player.client);
+    await newGame(player.client, "giallo");
     const before = await player.client.json("GET", "/api/profile");
     expect(before.status).toBe(200);
     expect(before.body).toMatchObject({
@@ -136,9 +129,9 @@ describe.each(DIALECTS)("profile on %s", (dialect) => {
   it("lists only the user's own games, most recent first", async () => {
     const player = await registerPlayer(server);
     const other = await registerPlayer(server);
-    const older = await newGame(player, "western");
-    const newer = await newGame(player, "sci-fi");
-    await newGame(other);
+    const older = await newGame(player.client, "western");
+    const newer = await newGame(player.client, "sci-fi");
+    await newGame(other.client);
     await readEvents(await player.client.post(`/api/games/${older}/messages`, { content: "/inizia" }));
     const games = await player.client.json("GET", "/api/profile/games");
     expect(games.body.map((g: any) => [g.id, g.genre])).toEqual([
@@ -153,9 +146,9 @@ describe.each(DIALECTS)("profile on %s", (dialect) => {
     const player = await registerPlayer(server);
     const other = await registerPlayer(server);
     await player.client.json("PUT", "/api/profile", { nickname: `Esporta${randomUUID().slice(0, 5)}`, firstName: "Anna", lastName: "Bianchi" });
-    const gameId = await newGame(player);
+    const gameId = await newGame(player.client);
     await readEvents(await player.client.post(`/api/games/${gameId}/messages`, { content: "/inizia" }));
-    await newGame(other);
+    await newGame(other.client);
     const imageUrl = await storeImage(player.id);
     const { db } = server.deps;
     const template = randomUUID();
@@ -236,7 +229,7 @@ describe.each(DIALECTS)("profile on %s", (dialect) => {
     const player = await registerPlayer(server);
     const bystander = await registerPlayer(server);
     await player.client.json("PUT", "/api/profile", { nickname: `Via${randomUUID().slice(0, 6)}`, firstName: "", lastName: "" });
-    const gameId = await newGame(player);
+    const gameId = await newGame(player.client);
     await readEvents(await player.client.post(`/api/games/${gameId}/messages`, { content: "/inizia" }));
     const own = [await storeImage(player.id), await storeImage(player.id)];
     await server.deps.db.updateTable("chat_messages").set({ image_url: own[0]! }).where("game_id", "=", gameId).where("role", "=", "assistant").execute();
@@ -294,7 +287,7 @@ describe.each(DIALECTS)("profile on %s", (dialect) => {
       .insertInto("saved_games")
       .values({ id: template, user_id: admin.id, title: "Il castello", genre: "Fantasy", is_template: 1, cover_image_url: cover, created_at: nowIso(), updated_at: nowIso() } as never)
       .execute();
-    const personal = await newGame(admin);
+    const personal = await newGame(admin.client);
 
     const result = await eraseAccount(server.deps, admin.id);
     expect(result).toEqual({ deletedFiles: 0, keptFiles: 1 });

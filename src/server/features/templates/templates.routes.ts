@@ -4,7 +4,8 @@
  * Like and favorite) and /crea-gioco's game creation.
  *
  * Everyone (visitors included):
- *   GET  /api/templates?page&pageSize      → 200 TemplatePageView      most played first
+ *   GET  /api/templates?limit&cursor       → 200 TemplatePageView      most played first, keyset pages;
+ *                                                                      400 for a malformed cursor
  *   GET  /api/templates/:id                → 200 TemplateDetailView    liked/favorited for the caller; 404 'Template non trovato.'
  * Signed-in users (401 otherwise):
  *   POST /api/templates/:id/like {value?}  → 200 LikeResultView        {liked, likes}; value = wanted state (idempotent), none = toggle
@@ -17,7 +18,8 @@
  *   GET    /api/admin/templates            → 200 AdminTemplateView[]   newest first
  *   POST   /api/admin/templates TemplateForm → 201 AdminTemplateView
  *   PUT    /api/admin/templates/:id        → 200 AdminTemplateView; 404
- *   DELETE /api/admin/templates/:id        → 200 {ok: true}; 404
+ *   DELETE /api/admin/templates/:id        → 200 {ok: true}; 404; the stored cover file goes only when
+ *                                            no other row (template, game, image) shows it
  *   POST   /api/admin/templates/ai/improve {text, field, context} → 200 ImproveResultView; 400 'Campo vuoto'
  *   POST   /api/admin/templates/ai/generate {title, genre, fields} → 200 GenerateResultView; 400 'Campi mancanti'
  *   POST   /api/admin/templates/ai/cover {title, description, genre} → 200 CoverResultView; 400 'Campi mancanti'
@@ -41,10 +43,11 @@ import {
   toggleSchema,
 } from "../../../shared/schemas/template";
 import type { CoverResultView, GenerateResultView, ImproveResultView } from "../../../shared/template-types";
-import { auditAdminChange } from "../../auth/audit-change";
+import { auditedChange } from "../../auth/audit-change";
 import { currentUser, requireAdmin, requireUser } from "../../auth/middleware";
 import type { AppEnv } from "../../context";
 import { AppError } from "../../errors";
+import { deleteUnreferencedMedia } from "../../media/media-references";
 import { refundMessages, takeMessages } from "../../quota/quota";
 import { validationHook } from "../../validation";
 import { type FieldSpec, generateFields, improveText } from "./ai-helpers";
@@ -52,6 +55,7 @@ import { generateCover } from "./cover";
 import {
   createCustomGame,
   createTemplate,
+  decodeTemplateCursor,
   deleteTemplate,
   getTemplateDetail,
   listAdminTemplates,
@@ -77,8 +81,10 @@ const isEmpty = (value: string | null | undefined) => !value || value.trim() ===
 
 export const templatesRoutes = new Hono<AppEnv>()
   .get("/", zValidator("query", templateListQuerySchema, validationHook), async (c) => {
-    const { page, pageSize } = c.req.valid("query");
-    return c.json(await listTemplates(c.var.deps.db, page, pageSize));
+    const { limit, cursor } = c.req.valid("query");
+    const decoded = cursor === undefined ? undefined : decodeTemplateCursor(cursor);
+    if (decoded === null) throw AppError.of("VALIDATION", 400);
+    return c.json(await listTemplates(c.var.deps.db, { limit, cursor: decoded }));
   })
   .get("/:id", async (c) => c.json(await getTemplateDetail(c.var.deps.db, c.req.param("id"), c.var.user?.id ?? null)))
   .post("/:id/like", requireUser, zValidator("json", toggleSchema, validationHook), async (c) => {
@@ -133,22 +139,21 @@ export const adminTemplatesRoutes = new Hono<AppEnv>()
   .use(requireUser, requireAdmin)
   .get("/", async (c) => c.json(await listAdminTemplates(c.var.deps.db)))
   .post("/", zValidator("json", templateFormSchema, validationHook), async (c) => {
-    const template = await createTemplate(c.var.deps.db, c.req.valid("json"));
-    await auditAdminChange(c, "template.create", `template ${template.id}`);
+    const input = c.req.valid("json");
+    const template = await auditedChange(c, "template.create", (trx) => createTemplate(trx, input), (t) => `template ${t.id}`);
     return c.json(template, 201);
   })
   .put("/:id", zValidator("json", templateFormSchema, validationHook), async (c) => {
-    const template = await updateTemplate(c.var.deps.db, c.req.param("id"), c.req.valid("json"));
-    await auditAdminChange(c, "template.update", `template ${template.id}`);
+    const input = c.req.valid("json");
+    const template = await auditedChange(c, "template.update", (trx) => updateTemplate(trx, c.req.param("id"), input), (t) => `template ${t.id}`);
     return c.json(template);
   })
   .delete("/:id", async (c) => {
     const id = c.req.param("id");
-    const { coverImageUrl } = await deleteTemplate(c.var.deps.db, id);
-    await auditAdminChange(c, "template.delete", `template ${id}`);
+    const { coverImageUrl } = await auditedChange(c, "template.delete", (trx) => deleteTemplate(trx, id), () => `template ${id}`);
     if (coverImageUrl) {
-      // Our own stored cover goes with its template; other URLs are ignored by the storage.
-      await c.var.deps.media.deleteByUrls([coverImageUrl]).catch((error: unknown) => c.var.deps.log(`Copertina non eliminata: ${String(error)}`));
+      // Our stored cover goes with its template unless another row still shows it (issue 9 #11).
+      await deleteUnreferencedMedia(c.var.deps, [coverImageUrl]).catch((error: unknown) => c.var.deps.log(`Copertina non eliminata: ${String(error)}`));
     }
     return c.json({ ok: true as const });
   })

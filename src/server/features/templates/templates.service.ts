@@ -24,11 +24,15 @@ import type {
   TemplateDetailView,
   TemplatePageView,
 } from "../../../shared/template-types";
+import { DEFAULT_PROMPT_BUDGET } from "../../../shared/schemas/memory";
 import { nowIso } from "../../clock";
 import type { Database, SavedGamesTable } from "../../db/schema";
 import { parseStoredTopics } from "../../db/topics";
 import { AppError } from "../../errors";
+import { type CursorValues, decodeCursor, encodeCursor } from "../../keyset-cursor";
+import { parseStoryCards } from "../../memory/cards";
 import { insertPlayerGame } from "../../player-games";
+import { appendMessage } from "../../story/story-tree";
 
 type Db = Kysely<Database>;
 type TemplateRow = Selectable<SavedGamesTable>;
@@ -74,6 +78,8 @@ function toAdminView(row: TemplateRow): AdminTemplateView {
     special_instructions: row.special_instructions,
     preferred_vocabulary: row.preferred_vocabulary,
     forbidden_topics: parseStoredTopics(row.forbidden_topics),
+    prompt_budget: row.prompt_budget ?? DEFAULT_PROMPT_BUDGET,
+    story_cards: parseStoryCards(row.story_cards),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -81,25 +87,34 @@ function toAdminView(row: TemplateRow): AdminTemplateView {
 
 const CARD_COLUMNS = ["id", "title", "description", "genre", "cover_image_url", "plays", "likes_count"] as const;
 
+type TemplateCursor = CursorValues<readonly ["number", "string", "string"]>;
+
+/** Reads a /scopri cursor [plays, created_at, id]; null when it is malformed (the caller answers 400). */
+export function decodeTemplateCursor(value: string): TemplateCursor | null {
+  return decodeCursor(value, ["number", "string", "string"] as const);
+}
+
 /**
- * Discover list (spec §2 Discover list; §7 select is_template true ordered by plays descending).
- * Input: page (1-based) and page size. Output: the page's cards and the total number of templates.
+ * Discover list (spec §2 Discover list; §7 select is_template true ordered by plays descending;
+ * issue 9: keyset, not offset). Order: plays, then newest, then id, all descending.
+ * Input: page size (1–48) and the previous page's cursor (undefined = first page).
+ * Output: {items, nextCursor}. Plays only grow, so a card already shown only moves up and is never
+ * shown again; a card that overtakes the cursor while the player pages shows at the top on the
+ * next visit.
  */
-export async function listTemplates(db: Db, page: number, pageSize: number): Promise<TemplatePageView> {
-  const [items, counted] = await Promise.all([
-    db
-      .selectFrom("saved_games")
-      .select(CARD_COLUMNS)
-      .where("is_template", "=", 1)
-      .orderBy("plays", "desc")
-      .orderBy("created_at", "desc")
-      .orderBy("id", "asc")
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .execute(),
-    db.selectFrom("saved_games").select((eb) => eb.fn.countAll<number>().as("n")).where("is_template", "=", 1).executeTakeFirstOrThrow(),
-  ]);
-  return { items: items.map(toCard), page, pageSize, total: Number(counted.n) };
+export async function listTemplates(db: Db, options: { limit: number; cursor?: TemplateCursor }): Promise<TemplatePageView> {
+  let query = db.selectFrom("saved_games").select([...CARD_COLUMNS, "created_at"]).where("is_template", "=", 1);
+  if (options.cursor) {
+    const [plays, createdAt, id] = options.cursor;
+    query = query.where(sql<boolean>`(plays, created_at, id) < (${plays}, ${createdAt}, ${id})`);
+  }
+  const rows = await query.orderBy("plays", "desc").orderBy("created_at", "desc").orderBy("id", "desc").limit(options.limit + 1).execute();
+  const page = rows.slice(0, options.limit);
+  const last = page.at(-1);
+  return {
+    items: page.map(toCard),
+    nextCursor: rows.length > options.limit && last ? encodeCursor([Number(last.plays), last.created_at, last.id]) : null,
+  };
 }
 
 /**
@@ -158,6 +173,8 @@ function templateColumns(input: TemplateInput) {
     preferred_vocabulary: input.preferred_vocabulary,
     forbidden_topics: JSON.stringify(input.forbidden_topics),
     cover_image_url: input.cover_image_url,
+    prompt_budget: input.prompt_budget,
+    story_cards: input.story_cards.length > 0 ? JSON.stringify(input.story_cards) : null,
   };
 }
 
@@ -292,14 +309,13 @@ async function genrePrompt(db: Db | Transaction<Database>, genre: GenreName) {
   return db.selectFrom("genre_prompts").selectAll().where("genre", "=", genre).executeTakeFirstOrThrow();
 }
 
-/** Inserts the opening as the game's first assistant message; a failure is only logged (spec §4 step 3). */
+/** Inserts the opening as the game's first assistant message (the root of its story tree, ADR 0008); a failure is only logged (spec §4 step 3). */
 async function insertOpening(db: Db, gameId: string, userId: string, opening: string, log: (line: string) => void): Promise<void> {
   if (!opening.trim()) return;
   try {
     await db
-      .insertInto("chat_messages")
-      .values({ id: randomUUID(), game_id: gameId, user_id: userId, role: "assistant", content: opening.trim(), image_url: null, created_at: nowIso() })
-      .execute();
+      .transaction()
+      .execute((trx) => appendMessage(trx, { game_id: gameId, user_id: userId, role: "assistant", content: opening.trim(), image_url: null, created_at: nowIso() }, { parentId: null }));
   } catch (error) {
     log(`Messaggio iniziale non salvato per la partita ${gameId}: ${String(error)}`);
   }
@@ -308,7 +324,7 @@ async function insertOpening(db: Db, gameId: string, userId: string, opening: st
 /**
  * Starting from a template (spec §4): 1. plays + 1 (atomic), 2. the player's copy (is_template 0,
  * progress 0) carrying the template's whole AI configuration, title, description, content and
- * cover, 3. the initial prompt as the first assistant message, 4. the caller opens the game.
+ * cover, its story cards and prompt budget (issue 11 §1), 3. the initial prompt as the first assistant message, 4. the caller opens the game.
  * A template without its own system prompt gets the genre prompt plus the story's title and
  * description, so the copy always narrates with its own configuration.
  * Output: {id, genre} of the copy. Throws 404 TEMPLATE_NOT_FOUND.
@@ -349,6 +365,9 @@ export async function playTemplate(db: Db, userId: string, templateId: string, l
         preferred_vocabulary: t.preferred_vocabulary,
         forbidden_topics: t.forbidden_topics,
         cover_image_url: t.cover_image_url,
+        // Issue 11 §1: the game keeps its own copy of the world's cards and the budget.
+        story_cards: t.story_cards,
+        prompt_budget: t.prompt_budget,
       },
       gameId,
     );
@@ -382,6 +401,7 @@ export async function createCustomGame(db: Db, userId: string, input: CreateCust
     special_instructions: base.special_instructions,
     preferred_vocabulary: base.preferred_vocabulary,
     forbidden_topics: base.forbidden_topics,
+    prompt_budget: base.prompt_budget,
   });
   await insertOpening(db, id, userId, input.premise, log);
   return { id, genre };

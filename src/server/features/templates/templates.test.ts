@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { TEMPLATE_FORM_DEFAULTS } from "../../../shared/schemas/template";
 import { FAKE_REPLY, type FakeOpenAI, startFakeOpenAI } from "../../testing/fake-openai";
-import { DIALECTS, readEvents, registerPlayer, startTestServer, TestClient, type TestServer } from "../../testing/harness";
+import { DIALECTS, readEvents, registerPlayer, signIn, startTestServer, TestClient, type TestServer } from "../../testing/harness";
 
 const ADMIN = { email: "capo-template@example.com", password: "password-admin-1" };
 
@@ -31,12 +31,6 @@ const FORM = {
   forbidden_topics: "gore, politica , ",
 };
 
-async function signIn(server: TestServer, email: string, password: string) {
-  const client = new TestClient(server.url);
-  const res = await client.post("/api/auth/sign-in/email", { email, password });
-  expect(res.status).toBe(200);
-  return client;
-}
 
 describe.each(DIALECTS)("templates on %s", (dialect) => {
   let fake: FakeOpenAI;
@@ -105,6 +99,10 @@ describe.each(DIALECTS)("templates on %s", (dialect) => {
     expect(genre.body.error.message).toBe("Scegli un genere tra Fantasy, Giallo, Storico, Guerra, Avventura e Romantico.");
     const tokens = await admin.json("POST", "/api/admin/templates", { ...FORM, max_tokens: 20 });
     expect(tokens.body.error.message).toBe("La lunghezza massima deve essere un numero intero compreso tra 50 e 8192.");
+    // The CSP loads images over https only: an http:// cover would silently show the placeholder (issue 9).
+    const plain = await admin.json("POST", "/api/admin/templates", { ...FORM, cover_image_url: "http://immagini.example/faro.png" });
+    expect(plain.status).toBe(400);
+    expect(plain.body.error.message).toBe("L'URL dell'immagine deve iniziare con https://.");
 
     const created = await admin.json("POST", "/api/admin/templates", FORM);
     expect(created.status).toBe(201);
@@ -124,6 +122,37 @@ describe.each(DIALECTS)("templates on %s", (dialect) => {
     expect((await admin.json("PUT", "/api/admin/templates/nessuno", FORM)).status).toBe(404);
   });
 
+  it("'Mostra altri' never repeats a card or skips one while plays change and templates go (keyset, issue 9)", async () => {
+    const visitor = new TestClient(server.url);
+    const player = await registerPlayer(server);
+    // Seven templates above every other one: P0 (plays 1006) … P6 (plays 1000).
+    const mine: string[] = [];
+    for (let i = 0; i < 7; i++) {
+      const { id } = await createTemplate({ title: `Pagina ${i}` });
+      await server.deps.db.updateTable("saved_games").set({ plays: 1006 - i }).where("id", "=", id).execute();
+      mine.push(id);
+    }
+    const before = (await server.deps.db.selectFrom("saved_games").select("id").where("is_template", "=", 1).execute()).map((r) => r.id);
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    for (let page = 1; ; page++) {
+      const res: { status: number; body: any } = await visitor.json("GET", `/api/templates?limit=2${cursor ? `&cursor=${cursor}` : ""}`);
+      expect(res.status).toBe(200);
+      seen.push(...res.body.items.map((t: any) => t.id));
+      cursor = res.body.nextCursor;
+      if (!cursor) break;
+      // Between the pages, other players play and an admin tidies up.
+      if (page === 1) expect((await player.client.json("POST", `/api/templates/${mine[0]}/play`, {})).status).toBe(201);
+      if (page === 2) await server.deps.db.updateTable("saved_games").set({ plays: 5000 }).where("id", "=", mine[5]!).execute();
+      if (page === 3) expect((await admin.json("DELETE", `/api/admin/templates/${mine[0]}`)).status).toBe(200);
+    }
+    expect(new Set(seen).size).toBe(seen.length);
+    // P5 overtook the cursor: it now ranks above what was shown and leads the list on the next visit.
+    expect(seen.slice(0, 6)).toEqual([mine[0], mine[1], mine[2], mine[3], mine[4], mine[6]]);
+    expect(new Set(seen)).toEqual(new Set(before.filter((id) => id !== mine[5])));
+    expect((await visitor.json("GET", "/api/templates?limit=1")).body.items[0].id).toBe(mine[5]);
+  });
+
   it("shows templates to visitors, most played first, paginated, and 404s unknown ids", async () => {
     const visitor = new TestClient(server.url);
     const a = await createTemplate({ title: "Uno poco giocato" });
@@ -132,14 +161,18 @@ describe.each(DIALECTS)("templates on %s", (dialect) => {
     for (let i = 0; i < 3; i++) expect((await player.client.json("POST", `/api/templates/${b.id}/play`, {})).status).toBe(201);
     expect((await player.client.json("POST", `/api/templates/${a.id}/play`, {})).status).toBe(201);
 
-    const page = await visitor.json("GET", "/api/templates?page=1&pageSize=48");
+    const page = await visitor.json("GET", "/api/templates?limit=48");
     expect(page.status).toBe(200);
     const plays = page.body.items.map((t: any) => t.plays);
     expect(plays).toEqual([...plays].sort((x: number, y: number) => y - x));
     expect(page.body.items.findIndex((t: any) => t.id === b.id)).toBeLessThan(page.body.items.findIndex((t: any) => t.id === a.id));
-    const small = await visitor.json("GET", "/api/templates?page=2&pageSize=1");
-    expect(small.body.items).toHaveLength(1);
-    expect(small.body.total).toBe(page.body.total);
+    const first = await visitor.json("GET", "/api/templates?limit=1");
+    expect(first.body.items).toHaveLength(1);
+    const second = await visitor.json("GET", `/api/templates?limit=1&cursor=${first.body.nextCursor}`);
+    expect(second.body.items[0].id).toBe(page.body.items[1].id);
+    for (const bad of ["nonvalido", Buffer.from('[1,"a"]').toString("base64url"), Buffer.from('["1","a","b"]').toString("base64url")]) {
+      expect((await visitor.json("GET", `/api/templates?cursor=${bad}`)).status).toBe(400);
+    }
 
     const detail = await visitor.json("GET", `/api/templates/${b.id}`);
     expect(detail.body).toMatchObject({ id: b.id, slug: "due-molto-giocato", plays: 3, liked: false, favorited: false, initialPrompt: FORM.initial_prompt });

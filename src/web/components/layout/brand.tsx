@@ -1,7 +1,8 @@
+import { SITE_CONFIG } from "@/lib/site-config";
 import { cn } from "@/lib/utils";
 
-/** Product name (DESIGN: configurable, default 'Storie'); set VITE_BRAND_NAME at build time to change it. */
-export const BRAND_NAME: string = import.meta.env.VITE_BRAND_NAME ?? "Storie";
+/** Product name (DESIGN: configurable, default 'Storie'): the server's BRAND_NAME, read at start. */
+export const BRAND_NAME: string = SITE_CONFIG.brandName;
 
 /** The brand mark 'Storie.ai' with the '.ai' suffix coloured (spec §2 Site frame). */
 export function Brand({ className }: { className?: string }) {

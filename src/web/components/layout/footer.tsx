@@ -13,8 +13,8 @@ const FOOTER_LINKS = [
 ] as const;
 
 const SOCIAL_LINKS = [
-  { href: COMMUNITY_URL, label: "Unisciti alla community su Discord", Icon: MessagesSquare },
-  { href: MICROBLOG_URL, label: "Seguici su X", Icon: AtSign },
+  { href: COMMUNITY_URL, label: "Unisciti alla community", Icon: MessagesSquare },
+  { href: MICROBLOG_URL, label: "Seguici sui social", Icon: AtSign },
 ] as const;
 
 /**

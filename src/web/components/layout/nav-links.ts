@@ -1,7 +1,10 @@
 /** Header and drawer links (spec §2 Site frame); the Admin link is added for admins only. */
 
-export const COMMUNITY_URL = "https://discord.com";
-export const MICROBLOG_URL = "https://x.com";
+import { SITE_CONFIG } from "@/lib/site-config";
+
+/** The community chat (server's COMMUNITY_URL) and the microblogging profile (SOCIAL_URL). */
+export const COMMUNITY_URL = SITE_CONFIG.communityUrl;
+export const MICROBLOG_URL = SITE_CONFIG.socialUrl;
 
 export const NAV_LINKS = [
   { to: "/scopri", label: "Scopri" },

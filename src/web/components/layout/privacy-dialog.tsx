@@ -7,9 +7,11 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "@/components/ui/dialog";
+import { SITE_CONFIG } from "@/lib/site-config";
 import { BRAND_NAME } from "./brand";
 
-const PRIVACY_EMAIL = "privacy@storie.ai";
+/** The privacy contact (server's PRIVACY_EMAIL). */
+const PRIVACY_EMAIL = SITE_CONFIG.privacyEmail;
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (

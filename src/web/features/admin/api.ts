@@ -10,14 +10,14 @@ import type {
   AdminOrderView,
   AdminStatsView,
   AdminUserView,
-  AuditEntryView,
+  AuditPage,
   GenrePromptsView,
   GenrePromptView,
   Page,
 } from "@shared/admin-types";
-import type { AdminCreateOrderInput, AdminCreateUserInput, AdminUpdateUserInput, OrderStatus } from "@shared/schemas/admin";
+import type { AdminCreateOrderInput, AdminCreateUserInput, AdminUpdateUserInput, AdminUserKind, OrderStatus } from "@shared/schemas/admin";
 import type { GenrePromptFormValues } from "@shared/schemas/genre-prompt";
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { infiniteQueryOptions, keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 
 const qs = (params: Record<string, string | number | undefined>) =>
@@ -30,22 +30,45 @@ export const statsQuery = queryOptions({
   staleTime: 0,
 });
 
-/** GET /api/admin/audit → the newest audit entries (dashboard 'Registro di sicurezza'). */
-export const auditQuery = (pageSize = 10) =>
+/** GET /api/admin/audit?limit → the newest audit entries (dashboard 'Registro di sicurezza'). */
+export const recentAuditQuery = (limit = 10) =>
   queryOptions({
-    queryKey: ["admin", "audit", pageSize],
-    queryFn: ({ signal }) => api<Page<AuditEntryView>>(`/admin/audit?${qs({ page: 1, pageSize })}`, { signal }),
+    queryKey: ["admin", "audit", "recent", limit],
+    queryFn: ({ signal }) => api<AuditPage>(`/admin/audit?${qs({ limit })}`, { signal }),
     staleTime: 0,
   });
 
+/** Filters of 'Registro attività': part of an e-mail, an action, and a time range as ISO instants [from, to). */
+export interface AuditFilters {
+  actor: string;
+  action: string;
+  from?: string;
+  to?: string;
+}
+
 /**
- * GET /api/admin/users?page&pageSize&search → Page<AdminUserView>. Cached 30 s with 1 retry
- * (spec §2 Admin users); edits invalidate ['admin', 'users'].
+ * 'Registro attività' (issue 9 finding 8): GET /api/admin/audit with the filters, page after
+ * page by keyset cursor ('Mostra altri' fetches the next page; entries never repeat or skip).
  */
-export const usersQuery = (page: number, pageSize: number, search: string) =>
+export const auditLogQuery = (filters: AuditFilters, limit = 50) =>
+  infiniteQueryOptions({
+    queryKey: ["admin", "audit", "log", filters, limit],
+    queryFn: ({ signal, pageParam }) => api<AuditPage>(`/admin/audit?${qs({ ...filters, limit, cursor: pageParam })}`, { signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    staleTime: 0,
+    placeholderData: keepPreviousData,
+  });
+
+/**
+ * GET /api/admin/users?page&pageSize&search&kind → Page<AdminUserView> (kind: registered
+ * accounts, guests or all). Cached 30 s with 1 retry (spec §2 Admin users); edits invalidate
+ * ['admin', 'users'].
+ */
+export const usersQuery = (page: number, pageSize: number, search: string, kind: AdminUserKind = "registered") =>
   queryOptions({
-    queryKey: ["admin", "users", { page, pageSize, search }],
-    queryFn: ({ signal }) => api<Page<AdminUserView>>(`/admin/users?${qs({ page, pageSize, search })}`, { signal }),
+    queryKey: ["admin", "users", { page, pageSize, search, kind }],
+    queryFn: ({ signal }) => api<Page<AdminUserView>>(`/admin/users?${qs({ page, pageSize, search, kind })}`, { signal }),
     staleTime: 30_000,
     retry: 1,
     placeholderData: keepPreviousData,
@@ -100,6 +123,38 @@ export function useUserMutations() {
     }),
     remove: useMutation({
       mutationFn: (id: string) => api<{ ok: true }>(`/admin/users/${encodeURIComponent(id)}`, { method: "DELETE" }),
+      onSuccess: refresh,
+    }),
+    /** DELETE /api/admin/users/:id/factors: removes the user's two-step verification (issue 10). */
+    removeFactors: useMutation({
+      mutationFn: (id: string) => api<{ ok: true; removed: boolean }>(`/admin/users/${encodeURIComponent(id)}/factors`, { method: "DELETE" }),
+      onSuccess: refresh,
+    }),
+  };
+}
+
+/** An invitation as the admin API answers it (issue 10); `link` only for 'Copia link'. */
+export interface InvitationView {
+  email: string;
+  link?: string;
+  expiresAt: string;
+}
+
+/**
+ * Invitations of users without a password (spec §7 /invite, /admin/generate_link): `resend`
+ * e-mails a new 7-day link, `link` returns one to copy. Both replace the previous link and fail
+ * with ApiError (404 unknown user, 409 password already set).
+ */
+export function useInvitationMutations() {
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ["admin", "audit"] });
+  return {
+    resend: useMutation({
+      mutationFn: (id: string) => api<InvitationView>(`/admin/users/${encodeURIComponent(id)}/invitation`, { method: "POST" }),
+      onSuccess: refresh,
+    }),
+    link: useMutation({
+      mutationFn: (id: string) => api<Required<InvitationView>>(`/admin/users/${encodeURIComponent(id)}/invitation-link`, { method: "POST" }),
       onSuccess: refresh,
     }),
   };

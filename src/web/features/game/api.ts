@@ -1,9 +1,9 @@
 /**
  * Game API for the web (spec §2 Game chat, §4 Game; DESIGN §4 A chat turn): the game query,
- * game creation, the narrator status and the streamed chat turn.
+ * game creation, the narrator status, the streamed chat turn and its resume (issue 11 §4).
  */
 
-import type { GameView, HealthView, TurnEvent } from "@shared/api-types";
+import type { GameView, HealthView, MessagePageView, MessageView, StoryMapView, TurnEvent } from "@shared/api-types";
 import { ERRORS } from "@shared/errors";
 import type { GenreName } from "@shared/genres";
 import { queryOptions } from "@tanstack/react-query";
@@ -48,13 +48,36 @@ export function createGame(genre: GenreName): Promise<CreatedGame> {
   return api<CreatedGame>("/games", { body: { genre } });
 }
 
-/** What a turn asks for: a new player's message, or a new answer to the last stored one. */
-export type TurnRequest = { kind: "message"; content: string } | { kind: "retry" };
+/**
+ * What a streamed turn asks for (issue 11 §2): a new player's message, a new answer to the last
+ * stored one ('Riprova'), another version of the latest narration ('Rigenera'), or a player's
+ * message rewritten and narrated again as a new branch ('Salva e rinarra').
+ */
+export type TurnRequest =
+  | { kind: "message"; content: string }
+  | { kind: "retry" }
+  | { kind: "regenerate" }
+  | { kind: "renarrate"; messageId: string; content: string };
+
+/** Path and JSON body of a turn request. */
+function turnEndpoint(gameId: string, request: TurnRequest): { path: string; body?: { content: string } } {
+  const base = `/api/games/${encodeURIComponent(gameId)}`;
+  switch (request.kind) {
+    case "message":
+      return { path: `${base}/messages`, body: { content: request.content } };
+    case "retry":
+      return { path: `${base}/retry` };
+    case "regenerate":
+      return { path: `${base}/regenerate` };
+    case "renarrate":
+      return { path: `${base}/messages/${encodeURIComponent(request.messageId)}/renarrate`, body: { content: request.content } };
+  }
+}
 
 type EventData<E extends TurnEvent["event"]> = Extract<TurnEvent, { event: E }>["data"];
 
 /** Callbacks of one streamed turn, called in the order the server sends the events. */
-interface TurnHandlers {
+export interface TurnHandlers {
   /** The turn was charged: the stored player's message (null for a retry) and the new quota. */
   onAccepted(data: EventData<"accepted">): void;
   /** The next piece of narration (a word or a few). */
@@ -68,30 +91,57 @@ interface TurnHandlers {
 const streamError = () => new ApiError(0, "GENERIC", ERRORS.GENERIC.message, ERRORS.GENERIC.title);
 
 /**
- * Runs one chat turn: POST /api/games/:id/messages {content} or POST /api/games/:id/retry, then
- * reads the text/event-stream (accepted → delta* → done | error) and calls `handlers`.
+ * Runs one chat turn (see TurnRequest: POST …/messages {content}, …/retry, …/regenerate or
+ * …/messages/:messageId/renarrate {content}), then reads the text/event-stream
+ * (accepted → delta* → done | error) and calls `handlers`.
  *
  * Resolves when the stream ends with `done` or `error`. Rejects with:
  * - ApiError carrying the server's title and message when the turn is refused before streaming
- *   (429 MESSAGE_LIMIT, 404 GAME_NOT_FOUND, 400, 409 NOTHING_TO_RETRY) or the connection drops;
+ *   (429 MESSAGE_LIMIT, 404 GAME_NOT_FOUND, 400, 409 NOTHING_TO_RETRY / NOTHING_TO_REGENERATE /
+ *   MESSAGE_NOT_EDITABLE);
+ * - ApiError with status 0 when the connection drops: the narration goes on on the server
+ *   (issue 11 §4), {@link resumeTurn} reads the rest;
  * - the AbortError of `signal` when the page is left mid-turn. ('Stop' does not abort: it calls
  *   POST /stop and the stream ends normally with a 'done' event.)
  */
 export async function streamTurn(gameId: string, request: TurnRequest, handlers: TurnHandlers, signal: AbortSignal): Promise<void> {
-  const path = `/api/games/${encodeURIComponent(gameId)}/${request.kind === "retry" ? "retry" : "messages"}`;
-  let response: Response;
+  const { path, body } = turnEndpoint(gameId, request);
+  const response = await openStream(path, signal, {
+    method: "POST",
+    headers: body ? { Accept: "text/event-stream", "Content-Type": "application/json" } : { Accept: "text/event-stream" },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  await readTurnStream(response, handlers, signal);
+}
+
+/**
+ * Resumes the narration of the game's latest turn (issue 11 §4): GET /api/games/:id/live with
+ * Last-Event-ID = `from`, the characters of narration the page already has; the stream then
+ * sends the rest (delta* → done | error), or only the end once the narration is stored.
+ * Output: false when the server has no narration to resume (204), true once the stream ended
+ * with `done` or `error`. Rejects as {@link streamTurn} (404 GAME_NOT_FOUND, status 0 on a drop).
+ */
+export async function resumeTurn(gameId: string, from: number, handlers: TurnHandlers, signal: AbortSignal): Promise<boolean> {
+  const response = await openStream(`/api/games/${encodeURIComponent(gameId)}/live`, signal, {
+    headers: { Accept: "text/event-stream", "Last-Event-ID": String(from) },
+  });
+  if (response.status === 204) return false;
+  await readTurnStream(response, handlers, signal);
+  return true;
+}
+
+/** fetch() of a stream: the AbortError of `signal` as is, any other failure as a drop (ApiError status 0). */
+async function openStream(path: string, signal: AbortSignal, init: RequestInit): Promise<Response> {
   try {
-    response = await fetch(path, {
-      method: "POST",
-      headers: request.kind === "retry" ? { Accept: "text/event-stream" } : { Accept: "text/event-stream", "Content-Type": "application/json" },
-      body: request.kind === "retry" ? undefined : JSON.stringify({ content: request.content }),
-      credentials: "same-origin",
-      signal,
-    });
+    return await fetch(path, { ...init, credentials: "same-origin", signal });
   } catch (error) {
     if (signal.aborted) throw error;
     throw streamError();
   }
+}
+
+/** Reads a turn stream to its 'done' or 'error' event, calling `handlers`; rejects like {@link streamTurn}. */
+async function readTurnStream(response: Response, handlers: TurnHandlers, signal: AbortSignal): Promise<void> {
   if (!response.ok) throw await toApiError(response);
   if (!response.body) throw streamError();
 
@@ -125,4 +175,52 @@ export async function streamTurn(gameId: string, request: TurnRequest, handlers:
     throw streamError();
   }
   if (!finished) throw streamError();
+}
+
+/**
+ * Moves the tip of the story (issue 11 §2, ADR 0008): PUT /api/games/:id/tip {messageId, mode}
+ * → the game as it now reads. 'here': 'Riprendi da qui'; 'latest': another version of a
+ * narration (‹ 2/3 ›) with what followed it. Throws ApiError (404 MESSAGE_NOT_FOUND, network).
+ */
+export function moveTip(gameId: string, messageId: string, mode: "here" | "latest"): Promise<GameView> {
+  return api<GameView>(`/games/${encodeURIComponent(gameId)}/tip`, { method: "PUT", body: { messageId, mode } });
+}
+
+/**
+ * 'Annulla' (issue 11 §2): POST /api/games/:id/undo → the game without its latest player's turn
+ * (kept as a hidden branch). Throws ApiError (409 NOTHING_TO_UNDO, network).
+ */
+export function undoTurn(gameId: string): Promise<GameView> {
+  return api<GameView>(`/games/${encodeURIComponent(gameId)}/undo`, { method: "POST" });
+}
+
+/**
+ * 'Modifica' (issue 11 §2): PATCH /api/games/:id/messages/:messageId {content} → the edited
+ * message. Throws ApiError (400 with the schema's Italian text, 409 MESSAGE_NOT_EDITABLE, 404).
+ */
+export function editMessage(gameId: string, messageId: string, content: string): Promise<MessageView> {
+  return api<MessageView>(`/games/${encodeURIComponent(gameId)}/messages/${encodeURIComponent(messageId)}`, { method: "PATCH", body: { content } });
+}
+
+/** Query key of a game's map ('Mappa delle scelte'). */
+export const storyMapKey = (gameId: string) => ["game", gameId, "map"] as const;
+
+/**
+ * GET /api/games/:id/map → StoryMapView: every message of the game as a tree with the current
+ * path marked (issue 11 §2). Always read fresh when the map opens.
+ */
+export const storyMapQuery = (gameId: string) =>
+  queryOptions({
+    queryKey: storyMapKey(gameId),
+    queryFn: ({ signal }) => api<StoryMapView>(`/games/${encodeURIComponent(gameId)}/map`, { signal }),
+    staleTime: 0,
+  });
+
+/**
+ * GET /api/games/:id/messages?before=<cursor> → MessagePageView: the page of the story before
+ * the cursor (a GameView's or a previous page's olderCursor; issue 11 §5).
+ * Throws ApiError (404 MESSAGE_NOT_FOUND when the story changed meanwhile, network).
+ */
+export function olderMessages(gameId: string, before: string, signal?: AbortSignal): Promise<MessagePageView> {
+  return api<MessagePageView>(`/games/${encodeURIComponent(gameId)}/messages?before=${encodeURIComponent(before)}`, { signal });
 }

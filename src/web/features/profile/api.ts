@@ -45,7 +45,12 @@ export async function downloadExport(): Promise<void> {
   const response = await fetch("/api/profile/export", { credentials: "same-origin" });
   if (!response.ok) throw await toApiError(response);
   const name = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? EXPORT_FILE_NAME;
-  const url = URL.createObjectURL(await response.blob());
+  saveFile(await response.blob(), name);
+}
+
+/** Hands `blob` to the browser as a download named `name`. */
+export function saveFile(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement("a");
   link.href = url;
   link.download = name;

@@ -10,12 +10,19 @@ import { ApiError, api } from "@/lib/api";
 /** Cards per page on /scopri. */
 const DISCOVER_PAGE_SIZE = 12;
 
-/** GET /api/templates?page&pageSize, page after page (most played first). */
+/**
+ * GET /api/templates?limit&cursor, page after page (most played first). Each page continues after
+ * the previous page's last card (keyset cursor), so 'Mostra altri' never repeats or skips a card
+ * while other players raise the play counts (issue 9).
+ */
 export const discoverQuery = infiniteQueryOptions({
   queryKey: ["templates", "discover"],
-  queryFn: ({ pageParam, signal }) => api<TemplatePageView>(`/templates?page=${pageParam}&pageSize=${DISCOVER_PAGE_SIZE}`, { signal }),
-  initialPageParam: 1,
-  getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
+  queryFn: ({ pageParam, signal }) => {
+    const cursor = pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : "";
+    return api<TemplatePageView>(`/templates?limit=${DISCOVER_PAGE_SIZE}${cursor}`, { signal });
+  },
+  initialPageParam: null as string | null,
+  getNextPageParam: (last) => last.nextCursor ?? undefined,
 });
 
 /** Query key of one template page. */

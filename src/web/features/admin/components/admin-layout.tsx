@@ -1,13 +1,18 @@
 import { useQuery } from "@tanstack/react-query";
-import { Bell, FileText, Gamepad2, LayoutDashboard, Receipt, Shield, Tags, Users } from "lucide-react";
+import { Bell, FileText, Gamepad2, LayoutDashboard, Receipt, ScrollText, Shield, ShieldAlert, Tags, Users } from "lucide-react";
 import { useEffect } from "react";
 import { NavLink, Outlet, useNavigate } from "react-router";
 import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
 import { CenteredSpinner } from "@/components/ui/spinner";
+import { ADMIN_2FA_SETUP_PATH } from "@/lib/admin-two-factor";
 import { ApiError, api } from "@/lib/api";
 import { cn } from "@/lib/utils";
 
-/** The seven admin menu entries (spec §2: Dashboard, Utenti, Partite Utenti, Template, Notifiche, Generi, Ordini). */
+/**
+ * The admin menu: the seven entries of spec §2 (Dashboard, Utenti, Partite Utenti, Template,
+ * Notifiche, Generi, Ordini), then 'Registro attività' (issue 9 finding 8).
+ */
 const ADMIN_MENU = [
   { to: "/admin", label: "Dashboard", Icon: LayoutDashboard, end: true },
   { to: "/admin/users", label: "Utenti", Icon: Users, end: false },
@@ -16,35 +21,67 @@ const ADMIN_MENU = [
   { to: "/admin/notifications", label: "Notifiche", Icon: Bell, end: false },
   { to: "/admin/genres", label: "Generi", Icon: Tags, end: false },
   { to: "/admin/orders", label: "Ordini", Icon: Receipt, end: false },
+  { to: "/admin/audit", label: "Registro attività", Icon: ScrollText, end: false },
 ] as const;
 
 /**
+ * What the admin guard does with a failed check (spec §2 Guards, §6, §8 Admin guard texts):
+ * - 401 (no session, or it expired): 'Accesso non autorizzato', then /login;
+ * - 403 (signed in, not an admin): 'Accesso negato' / 'Non hai i permessi per accedere a questa
+ *   pagina', then / (spec §2 'Not admin on an admin route');
+ * - 403 ADMIN_2FA_REQUIRED (an admin without two-step verification under REQUIRE_ADMIN_2FA,
+ *   issue 10): the server's text, then Profilo → Sicurezza to set it up;
+ * - the check could not run (network down: 'Errore di autorizzazione'; server error: 'Verifica di
+ *   sicurezza fallita'): stay, say so, and offer 'Riprova' — an admin is not thrown out by a
+ *   failure that says nothing about their role.
+ */
+export function guardOutcome(error: unknown): { leaveTo: string | null; title: string; description: string } {
+  const status = error instanceof ApiError ? error.status : 0;
+  if (status === 401) return { leaveTo: "/login", title: "Accesso non autorizzato", description: "Accedi di nuovo per continuare." };
+  if (error instanceof ApiError && error.code === "ADMIN_2FA_REQUIRED") return { leaveTo: ADMIN_2FA_SETUP_PATH, title: error.title, description: error.message };
+  if (status === 403) return { leaveTo: "/", title: "Accesso negato", description: "Non hai i permessi per accedere a questa pagina" };
+  if (status === 0) return { leaveTo: null, title: "Errore di autorizzazione", description: "Impossibile contattare il server. Controlla la connessione e riprova." };
+  return { leaveTo: null, title: "Verifica di sicurezza fallita", description: "Non è stato possibile verificare i permessi. Riprova tra poco." };
+}
+
+/**
  * Admin area frame and guard (spec §2 Guards, §6): asks the server (GET /api/admin/check) on
- * every entry whether the user is an admin. Visitors (401) go to /login; anyone else (403 or an
- * error) gets the toast 'Accesso negato' and is sent to /. Admins see the menu (a sidebar on
- * desktop, a horizontally scrolling bar on mobile) and the admin page.
+ * every entry whether the user is an admin, and acts on a failure as guardOutcome says (retrying
+ * a failed run twice first). Admins see the menu (a sidebar on desktop, a horizontally scrolling
+ * bar on mobile) and the admin page.
  */
 export function AdminLayout() {
   const navigate = useNavigate();
   const check = useQuery({
     queryKey: ["admin", "check"],
     queryFn: () => api<{ ok: true }>("/admin/check"),
-    retry: false,
+    // Only a check that failed to run is retried; 401 and 403 are answers.
+    retry: (count, error) => count < 2 && !(error instanceof ApiError && (error.status === 401 || error.status === 403)),
     staleTime: 0,
     gcTime: 0,
   });
+  const outcome = check.isError ? guardOutcome(check.error) : null;
 
   useEffect(() => {
-    if (!check.isError) return;
-    if (check.error instanceof ApiError && check.error.status === 401) {
-      navigate("/login", { replace: true });
-      return;
-    }
-    toast.error("Accesso negato", { id: "admin-denied", description: "Non hai i permessi per accedere a questa pagina" });
-    navigate("/", { replace: true });
-  }, [check.isError, check.error, navigate]);
+    if (!outcome?.leaveTo) return;
+    toast.error(outcome.title, { id: "admin-denied", description: outcome.description });
+    navigate(outcome.leaveTo, { replace: true });
+  }, [outcome?.leaveTo, outcome?.title, outcome?.description, navigate]);
 
-  if (!check.isSuccess) return <CenteredSpinner />;
+  // A re-check that failed to run (e.g. on window focus) keeps the page an admin already had.
+  if (outcome && !outcome.leaveTo && !check.data) {
+    return (
+      <div role="alert" className="mx-auto grid max-w-md gap-4 px-4 py-16 text-center">
+        <ShieldAlert aria-hidden="true" className="mx-auto size-10 text-violet-300" />
+        <h1 className="text-xl font-semibold">{outcome.title}</h1>
+        <p className="text-muted-foreground">{outcome.description}</p>
+        <Button className="mx-auto" disabled={check.isFetching} onClick={() => void check.refetch()}>
+          {check.isFetching ? "Verifica in corso..." : "Riprova"}
+        </Button>
+      </div>
+    );
+  }
+  if (!check.data || outcome?.leaveTo) return <CenteredSpinner />;
 
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6 md:flex-row md:gap-8 md:px-6 md:py-10">

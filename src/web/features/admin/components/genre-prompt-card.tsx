@@ -11,6 +11,7 @@ import {
   RESPONSE_STYLES,
   STORY_PACINGS,
 } from "@shared/schemas/genre-prompt";
+import { MAX_PROMPT_BUDGET, MIN_PROMPT_BUDGET } from "@shared/schemas/memory";
 import { Pencil } from "lucide-react";
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
@@ -22,6 +23,7 @@ import { Label } from "@/components/ui/label";
 import { Slider } from "@/components/ui/slider";
 import { Spinner } from "@/components/ui/spinner";
 import { ApiError } from "@/lib/api";
+import { formatCount } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { useSaveGenrePrompt } from "../api";
 import { FieldError, SelectField, TextAreaField, TextField } from "./fields";
@@ -40,6 +42,7 @@ function formValues(prompt: GenrePromptView): GenrePromptFormValues {
     special_instructions: prompt.special_instructions ?? "",
     preferred_vocabulary: prompt.preferred_vocabulary ?? "",
     forbidden_topics: prompt.forbidden_topics.join(", "),
+    prompt_budget: prompt.prompt_budget,
   };
 }
 
@@ -150,6 +153,16 @@ function GenrePromptForm({ prompt, onDone }: { prompt: GenrePromptView; onDone: 
           error={errors.context_memory?.message}
           {...form.register("context_memory", { valueAsNumber: true })}
         />
+        <TextField
+          id={id("prompt-budget")}
+          label="Budget del prompt (token)"
+          type="number"
+          min={MIN_PROMPT_BUDGET}
+          max={MAX_PROMPT_BUDGET}
+          step={100}
+          error={errors.prompt_budget?.message}
+          {...form.register("prompt_budget", { valueAsNumber: true })}
+        />
         <SelectField id={id("story-pacing")} label="Ritmo della storia" options={options(STORY_PACINGS)} emptyOption="Seleziona..." error={errors.story_pacing?.message} {...form.register("story_pacing")} />
         <SelectField
           id={id("interaction-style")}
@@ -221,6 +234,7 @@ export function GenrePromptCard({ prompt }: { prompt: GenrePromptView }) {
             <ReadOnlyField label="Token massimi" value={prompt.max_tokens} />
             <ReadOnlyField label="Stile di risposta" value={prompt.response_style} />
             <ReadOnlyField label="Memoria del contesto" value={prompt.context_memory} />
+            <ReadOnlyField label="Budget del prompt" value={`${formatCount(prompt.prompt_budget)} token`} />
             <ReadOnlyField label="Ritmo della storia" value={prompt.story_pacing} />
             <ReadOnlyField label="Stile di interazione" value={prompt.interaction_style} />
             <ReadOnlyField label="Vocabolario preferito" value={prompt.preferred_vocabulary} />

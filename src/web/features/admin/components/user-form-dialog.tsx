@@ -10,6 +10,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { ApiError } from "@/lib/api";
 import { useUserMutations } from "../api";
 import { SelectField, TextField } from "./fields";
+import { RemoveFactorsButton } from "./remove-factors-button";
 
 const ROLE_OPTIONS = ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }));
 const PLAN_OPTIONS = PLAN_IDS.map((p) => ({ value: p, label: PLAN_LABELS[p] }));
@@ -17,7 +18,8 @@ const PLAN_OPTIONS = PLAN_IDS.map((p) => ({ value: p, label: PLAN_LABELS[p] }));
 /**
  * The user dialog of /admin/users (spec §2 Admin users, §4 Plan change, §8 Admin): with `user`
  * it edits e-mail, role and plan ('Utente aggiornato' / 'Si è verificato un errore durante
- * l'aggiornamento dell'utente'); without it, it is 'Nuovo Utente' and creates the account, which
+ * l'aggiornamento dell'utente'; a changed e-mail must be confirmed again, and the toast says so);
+ * without it, it is 'Nuovo Utente' and creates the account, which
  * receives an e-mail to set its password. Validated with the shared schema.
  */
 export function UserFormDialog({ open, onOpenChange, user }: { open: boolean; onOpenChange: (open: boolean) => void; user: AdminUserView | null }) {
@@ -36,7 +38,11 @@ export function UserFormDialog({ open, onOpenChange, user }: { open: boolean; on
     try {
       if (user) {
         await update.mutateAsync({ id: user.id, input: values });
-        toast.success("Utente aggiornato");
+        // A new e-mail is unconfirmed and the account is signed out (issue 9 finding 10).
+        const emailChanged = values.email !== user.email;
+        toast.success("Utente aggiornato", {
+          description: emailChanged ? `Abbiamo inviato a ${values.email} un'email di conferma; l'utente dovrà accedere di nuovo.` : undefined,
+        });
       } else {
         await create.mutateAsync(values);
         toast.success("Utente creato", { description: `Abbiamo inviato a ${values.email} un'email per impostare la password.` });
@@ -62,6 +68,7 @@ export function UserFormDialog({ open, onOpenChange, user }: { open: boolean; on
               : "Crea un account: riceverà un'email con il link per impostare la password."}
           </DialogDescription>
         </DialogHeader>
+        {user && <RemoveFactorsButton user={user} />}
         <form onSubmit={onSubmit} noValidate className="grid gap-4">
           <TextField id={`${idPrefix}-email`} label="Email" type="email" autoComplete="off" error={errors.email?.message} {...form.register("email")} />
           <SelectField id={`${idPrefix}-ruolo`} label="Ruolo" options={ROLE_OPTIONS} error={errors.role?.message} {...form.register("role")} />

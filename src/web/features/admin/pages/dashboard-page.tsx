@@ -5,9 +5,11 @@ import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { CenteredSpinner } from "@/components/ui/spinner";
-import { formatCount, formatDateTime } from "@/lib/format";
-import { auditQuery, statsQuery } from "../api";
+import { Link } from "react-router";
+import { formatCount } from "@/lib/format";
+import { recentAuditQuery, statsQuery } from "../api";
 import { AdminPageHeader } from "../components/admin-page-header";
+import { AuditEntryItem } from "../components/audit-entry-item";
 
 function StatCard({ title, value, icon }: { title: string; value: ReactNode; icon: ReactNode }) {
   return (
@@ -28,11 +30,11 @@ function StatCard({ title, value, icon }: { title: string; value: ReactNode; ico
 /**
  * /admin (spec §2 Admin dashboard): stat cards for users, games, images and today's player
  * messages; users per plan; the active AI providers (the offline ones marked 'offline'); and the
- * ten newest entries of the security audit log. On failure: 'Impossibile recuperare le statistiche'.
+ * ten newest entries of the security audit log, with a link to 'Registro attività'. On failure: 'Impossibile recuperare le statistiche'.
  */
 export function DashboardPage() {
   const stats = useQuery(statsQuery);
-  const audit = useQuery(auditQuery(10));
+  const audit = useQuery(recentAuditQuery(10));
 
   return (
     <div>
@@ -122,17 +124,13 @@ export function DashboardPage() {
           ) : (
             <ul className="grid gap-2">
               {audit.data.items.map((e) => (
-                <li key={e.id} className="grid gap-0.5 rounded-lg bg-secondary/40 px-3 py-2 text-sm sm:grid-cols-[10rem_1fr]">
-                  <span className="tabular-nums text-muted-foreground">{formatDateTime(e.createdAt)}</span>
-                  <span className="min-w-0 break-words">
-                    <span className="font-medium">{e.action}</span> · {e.userEmail ?? "Utente Sconosciuto"}
-                    {e.detail && <span className="text-muted-foreground"> · {e.detail}</span>}
-                    {e.ip && <span className="text-muted-foreground"> · {e.ip}</span>}
-                  </span>
-                </li>
+                <AuditEntryItem key={e.id} entry={e} />
               ))}
             </ul>
           )}
+          <Link to="/admin/audit" className="mt-4 inline-block text-sm text-violet-300 underline-offset-4 hover:underline">
+            Apri il registro attività completo
+          </Link>
         </CardContent>
       </Card>
     </div>

@@ -1,5 +1,5 @@
 import type { AdminUserView } from "@shared/admin-types";
-import { PLAN_LABELS, ROLE_LABELS } from "@shared/schemas/admin";
+import { type AdminUserKind, PLAN_LABELS, ROLE_LABELS, USER_KIND_LABELS, USER_KINDS } from "@shared/schemas/admin";
 import { useQuery } from "@tanstack/react-query";
 import { Pencil, Search, Trash2, UserPlus } from "lucide-react";
 import { useEffect, useState } from "react";
@@ -15,10 +15,14 @@ import { ApiError } from "@/lib/api";
 import { formatDate } from "@/lib/format";
 import { usersQuery, useUserMutations } from "../api";
 import { AdminPageHeader } from "../components/admin-page-header";
+import { SelectField } from "../components/fields";
+import { InvitationActions } from "../components/invitation-actions";
 import { PaginationBar } from "../components/pagination-bar";
 import { UserFormDialog } from "../components/user-form-dialog";
 
 const PAGE_SIZE = 20;
+
+const KIND_OPTIONS = USER_KINDS.map((value) => ({ value, label: USER_KIND_LABELS[value] }));
 
 /** 'remaining/limit', or '∞' for unlimited plans (spec §2 Admin users, §6). */
 function messagesLabel(user: AdminUserView): string {
@@ -27,8 +31,10 @@ function messagesLabel(user: AdminUserView): string {
 
 /**
  * /admin/users (spec §2 Admin users): the paged user table (Email, Ruolo, Piano, Messaggi
- * remaining/limit or ∞, Creato il in Italian format) with a server-side e-mail search; 'Nuovo
- * Utente', edit and delete (with confirmation; the same erasure as self-deletion). The list is
+ * remaining/limit or ∞, Creato il in Italian format) with a server-side e-mail search and a
+ * 'Mostra' filter: registered accounts (default), guests ('Tutorial' accounts, marked 'Ospite';
+ * they can be deleted, not edited) or all (issue 9); 'Nuovo Utente', edit and delete (with
+ * confirmation; the same erasure as self-deletion). The list is
  * cached 30 s with 1 retry and refreshed by every edit. The signed-in admin cannot delete their
  * own row (the server refuses it too).
  */
@@ -37,10 +43,11 @@ export function UsersPage() {
   const [page, setPage] = useState(1);
   const [searchText, setSearchText] = useState("");
   const [search, setSearch] = useState("");
+  const [kind, setKind] = useState<AdminUserKind>("registered");
   const [editing, setEditing] = useState<AdminUserView | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   const [deleting, setDeleting] = useState<AdminUserView | null>(null);
-  const users = useQuery(usersQuery(page, PAGE_SIZE, search));
+  const users = useQuery(usersQuery(page, PAGE_SIZE, search, kind));
   const { remove } = useUserMutations();
 
   // Step back when the current page no longer exists (e.g. after deleting the last row of the last page).
@@ -89,16 +96,30 @@ export function UsersPage() {
           </Button>
         }
       />
-      <div className="relative mb-4 max-w-sm">
-        <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
-        <Input
-          type="search"
-          aria-label="Cerca per email"
-          placeholder="Cerca per email..."
-          value={searchText}
-          onChange={(e) => setSearchText(e.target.value)}
-          className="pl-9"
-        />
+      <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-end">
+        <div className="relative w-full max-w-sm">
+          <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
+          <Input
+            type="search"
+            aria-label="Cerca per email"
+            placeholder="Cerca per email..."
+            value={searchText}
+            onChange={(e) => setSearchText(e.target.value)}
+            className="pl-9"
+          />
+        </div>
+        <div className="w-full sm:w-52">
+          <SelectField
+            id="utenti-tipo"
+            label="Mostra"
+            options={KIND_OPTIONS}
+            value={kind}
+            onChange={(e) => {
+              setKind(e.target.value as AdminUserKind);
+              setPage(1);
+            }}
+          />
+        </div>
       </div>
 
       {users.isPending ? (
@@ -126,7 +147,17 @@ export function UsersPage() {
               <TableBody>
                 {users.data.items.map((user) => (
                   <TableRow key={user.id}>
-                    <TableCell className="font-medium">{user.email}</TableCell>
+                    <TableCell className="font-medium">
+                      {user.isGuest ? (
+                        // A guest's address is generated (temp-…@ospiti…): its start is enough to tell guests apart.
+                        <span className="flex items-center gap-2" title={user.email}>
+                          <Badge variant="secondary">Ospite</Badge>
+                          <span className="text-muted-foreground">{user.email.slice(0, 13)}…</span>
+                        </span>
+                      ) : (
+                        user.email
+                      )}
+                    </TableCell>
                     <TableCell>
                       <Badge variant={user.role === "admin" ? "default" : "secondary"}>{ROLE_LABELS[user.role]}</Badge>
                     </TableCell>
@@ -135,7 +166,15 @@ export function UsersPage() {
                     <TableCell className="tabular-nums">{formatDate(user.createdAt)}</TableCell>
                     <TableCell className="text-right">
                       <div className="flex justify-end gap-1">
-                        <Button variant="ghost" size="icon" aria-label={`Modifica ${user.email}`} onClick={() => openForm(user)}>
+                        <InvitationActions user={user} />
+                        <Button
+                          variant="ghost"
+                          size="icon"
+                          aria-label={`Modifica ${user.email}`}
+                          disabled={user.isGuest}
+                          title={user.isGuest ? "Un ospite non ha email né piano da modificare" : undefined}
+                          onClick={() => openForm(user)}
+                        >
                           <Pencil aria-hidden="true" />
                         </Button>
                         <Button

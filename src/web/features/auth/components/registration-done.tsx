@@ -1,9 +1,10 @@
 import { ArrowLeft, MailCheck } from "lucide-react";
 import { Button } from "@/components/ui/button";
+import { ResendConfirmation } from "./resend-confirmation";
 
 /**
  * The 'check your e-mail' view after a sign-up (spec §2 Login page, §4): tells the user to open
- * the confirmation link, looking in the spam folder too. Inputs: the e-mail address used and
+ * the confirmation link, looking in the spam folder too, and offers 'Invia di nuovo' (issue 10). Inputs: the e-mail address used and
  * `onBackToLogin`, which returns to the login view.
  */
 export function RegistrationDone({ email, onBackToLogin }: { email: string; onBackToLogin: () => void }) {
@@ -18,7 +19,10 @@ export function RegistrationDone({ email, onBackToLogin }: { email: string; onBa
         Apri il link contenuto nel messaggio per attivare il tuo account.
       </p>
       <p className="mt-3 text-sm text-muted-foreground">Non la trovi? Controlla anche la cartella spam o posta indesiderata.</p>
-      <Button variant="outline" size="lg" className="mt-8 w-full" onClick={onBackToLogin}>
+      <div className="mt-6 w-full">
+        <ResendConfirmation email={email} />
+      </div>
+      <Button variant="ghost" size="lg" className="mt-4 w-full" onClick={onBackToLogin}>
         <ArrowLeft aria-hidden="true" />
         Torna al login
       </Button>

@@ -8,13 +8,15 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { authClient } from "@/lib/auth-client";
-import { toastSignUpError } from "./auth-error-toast";
-import { FieldError, FormField } from "./form-field";
+import { toastAuthError } from "@/lib/auth-error-toast";
+import { confirmationCallback, useReturnPath } from "@/lib/login-redirect";
+import { EmailField, FieldError, FormField } from "@/components/form-field";
 
 /**
  * Registration form (spec §2 Login page, §5 Registration, §8): e-mail, password and the privacy
  * checkbox (with a button opening the notice), validated with registrationSchema. Sign-up asks
- * the server to mail a confirmation link that lands on /generi. Input: `onRegistered(email)`,
+ * the server to mail a confirmation link that signs the player in and opens the page of ?next=
+ * (/generi by default), or shows the link's error on /login (issue 10). Input: `onRegistered(email)`,
  * called after a successful sign-up so the page can show the 'check your e-mail' view.
  */
 export function RegistrationForm({ onRegistered }: { onRegistered: (email: string) => void }) {
@@ -23,13 +25,15 @@ export function RegistrationForm({ onRegistered }: { onRegistered: (email: strin
     defaultValues: { email: "", password: "", acceptPrivacy: undefined },
   });
   const { errors, isSubmitting } = form.formState;
+  const returnTo = useReturnPath();
 
   const onSubmit = form.handleSubmit(async ({ email, password }) => {
     // acceptPrivacy is an extra field the server re-checks with the same schema.
-    const body = { email, password, name: email.split("@")[0] ?? email, callbackURL: "/generi", acceptPrivacy: true };
+    const body = { email, password, name: email.split("@")[0] ?? email, callbackURL: confirmationCallback(returnTo), acceptPrivacy: true };
     const { error } = await authClient.signUp.email(body);
     if (error) {
-      toastSignUpError(error);
+      // Spec §8: the server's text (e.g. 'Utente già registrato'), else 'Errore durante la registrazione.'.
+      toastAuthError(error, "Errore durante la registrazione.");
       return;
     }
     onRegistered(email);
@@ -39,15 +43,7 @@ export function RegistrationForm({ onRegistered }: { onRegistered: (email: strin
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-5">
-      <FormField
-        id="registrazione-email"
-        label="Email"
-        type="email"
-        autoComplete="email"
-        placeholder="nome@esempio.it"
-        error={errors.email?.message}
-        {...form.register("email")}
-      />
+      <EmailField id="registrazione-email" error={errors.email?.message} {...form.register("email")} />
       <FormField
         id="registrazione-password"
         label="Password"

@@ -1,15 +1,43 @@
-import { Navigate, Outlet } from "react-router";
+import { ERRORS } from "@shared/errors";
+import { useEffect, useRef } from "react";
+import { useNavigate, Outlet, useLocation } from "react-router";
 import { CenteredSpinner } from "@/components/ui/spinner";
-import { useMe } from "@/lib/session";
+import { useLoginRedirect } from "@/lib/login-redirect";
+import { takeSessionEndReason, useMe } from "@/lib/session";
+
+/** /gioco/{genre}/new: starting a game (spec §5 'Devi effettuare il login per iniziare una nuova partita'). */
+const NEW_GAME_PATH = /^\/gioco\/[^/]+\/new\/?$/;
 
 /**
- * Guard for login-required routes (spec §2 Guards): renders the child route for signed-in
- * users (guests included), sends visitors to /login (replacing the history entry), and shows a
- * spinner while the session is being read.
+ * Guard for login-required routes (spec §2 Guards; issue 10 'Return where you were'): renders the
+ * child route for signed-in users (guests included) and a spinner while the session is read.
+ * Without a session it replaces the page with /login:
+ * - a session that ended on this page (an API call or the session check answered 401): the
+ *   server's toast ('Accesso richiesto' / 'Per favore effettua il login per continuare', or
+ *   'Devi effettuare il login per generare immagini') and /login?next=<this page>;
+ * - a visitor: /login?next=<this page>, with 'Accesso richiesto' / 'Devi effettuare il login per
+ *   iniziare una nuova partita' on /gioco/{genre}/new (spec §5);
+ * - a deliberate sign-out (the session left this page without a 401): plain /login, where the
+ *   sign-out itself is going (spec §2 Guards).
  */
 export function RequireAuth() {
   const { me, isLoading } = useMe();
-  if (isLoading) return <CenteredSpinner />;
-  if (!me) return <Navigate to="/login" replace />;
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const sendToLogin = useLoginRedirect();
+  const wasSignedIn = useRef(false);
+  if (me) wasSignedIn.current = true;
+  const signedOut = !isLoading && !me;
+
+  useEffect(() => {
+    if (!signedOut) return;
+    const reason = takeSessionEndReason();
+    if (reason) sendToLogin(reason, { replace: true });
+    else if (wasSignedIn.current) navigate("/login", { replace: true });
+    else if (NEW_GAME_PATH.test(pathname)) sendToLogin(ERRORS.START_LOGIN_REQUIRED, { replace: true });
+    else sendToLogin(null, { replace: true });
+  }, [signedOut, sendToLogin, navigate, pathname]);
+
+  if (!me) return <CenteredSpinner />;
   return <Outlet />;
 }

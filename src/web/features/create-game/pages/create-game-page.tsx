@@ -3,7 +3,7 @@
  * one of the 14 genres, a premise (≥ 20 characters) that becomes the narrator's opening, and
  * optional response style, pacing and interaction style. 'Genera con AI' fills the empty fields
  * from title and genre; 'Crea e gioca' creates the game and opens it. Visitors see the form and
- * are sent to /login ('Accesso richiesto') when they submit or generate.
+ * are sent to /login ('Accesso richiesto', and back here afterwards) when they submit or generate.
  */
 
 import { zodResolver } from "@hookform/resolvers/zod";
@@ -23,6 +23,7 @@ import { Label } from "@/components/ui/label";
 import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
 import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
+import { useLoginRedirect } from "@/lib/login-redirect";
 import { useMe } from "@/lib/session";
 import { ApiError } from "@/lib/api";
 import { capitalise } from "@/lib/format";
@@ -41,6 +42,7 @@ function FieldMessage({ id, message }: { id: string; message?: string | undefine
 export function CreateGamePage() {
   const { me } = useMe();
   const navigate = useNavigate();
+  const sendToLogin = useLoginRedirect();
   const queryClient = useQueryClient();
   const [generating, setGenerating] = useState(false);
   const form = useForm<CreateCustomGameValues>({ resolver: zodResolver(createCustomGameSchema), defaultValues: CREATE_GAME_DEFAULTS });
@@ -48,8 +50,7 @@ export function CreateGamePage() {
 
   const requireLogin = () => {
     if (me) return false;
-    toast.error(ERRORS.START_LOGIN_REQUIRED.title, { description: ERRORS.START_LOGIN_REQUIRED.message });
-    navigate("/login");
+    sendToLogin(ERRORS.START_LOGIN_REQUIRED);
     return true;
   };
 

@@ -6,6 +6,7 @@
 import type { MessageImageView, MessageView } from "@shared/api-types";
 import { Feather } from "lucide-react";
 import type { ReactNode } from "react";
+import type { MeasureRef } from "./virtual-story";
 import { cn } from "@/lib/utils";
 import { Narration } from "@/components/narration";
 import { SceneImage, SceneImagePending } from "./scene-image";
@@ -22,19 +23,25 @@ interface ChatMessageProps {
   streaming?: boolean;
   /** Not yet confirmed by the server (the player's message while the turn is being accepted). */
   pending?: boolean;
-  /** Actions shown under the bubble (e.g. 'Riprova'). */
+  /** The player changed the text ('Modifica', issue 11 §2): marked '(modificato)'. */
+  edited?: boolean;
+  /** 'Modifica' open on this message: the editor takes the place of the text. */
+  editor?: ReactNode;
+  /** Actions shown under the bubble (e.g. 'Riprova', MessageActions). */
   children?: ReactNode;
+  /** A row of the virtualised story (VirtualStory): measured through this ref, with its index. */
+  row?: { measureRef: MeasureRef; index: number };
 }
 
 /**
  * Input: see props. Output: an <li> with the speaker ('Tu' / 'Narratore'), the bubble (player's
  * on the right, narrator's on the left) and the optional actions below it.
  */
-export function ChatMessage({ role, content, imageUrl, image, visualizing = false, streaming = false, pending = false, children }: ChatMessageProps) {
+export function ChatMessage({ role, content, imageUrl, image, visualizing = false, streaming = false, pending = false, edited = false, editor, children, row }: ChatMessageProps) {
   const mine = role === "user";
   if (!mine && (imageUrl || visualizing)) {
     return (
-      <li className="flex flex-col gap-1.5 pr-4 sm:pr-12" aria-busy={visualizing || undefined}>
+      <li ref={row?.measureRef} data-index={row?.index} className="flex flex-col gap-1.5 pr-4 sm:pr-12" aria-busy={visualizing || undefined}>
         <span className="flex items-center gap-1.5 px-1 text-xs font-medium text-muted-foreground">
           <Feather aria-hidden className="size-3.5" />
           Narratore
@@ -45,10 +52,14 @@ export function ChatMessage({ role, content, imageUrl, image, visualizing = fals
     );
   }
   return (
-    <li className={cn("flex flex-col gap-1.5", mine ? "items-end pl-8 sm:pl-16" : "items-start pr-4 sm:pr-12")} aria-busy={streaming || undefined}>
+    <li
+      ref={row?.measureRef}
+      data-index={row?.index}
+      className={cn("flex flex-col gap-1.5", mine ? "items-end pl-8 sm:pl-16" : "items-start pr-4 sm:pr-12")} aria-busy={streaming || undefined}>
       <span className="flex items-center gap-1.5 px-1 text-xs font-medium text-muted-foreground">
         {!mine && <Feather aria-hidden className="size-3.5" />}
         {mine ? "Tu" : "Narratore"}
+        {edited && <span className="font-normal">(modificato)</span>}
       </span>
       <div
         className={cn(
@@ -57,9 +68,11 @@ export function ChatMessage({ role, content, imageUrl, image, visualizing = fals
             ? "rounded-br-sm bg-linear-to-br from-violet-700 to-indigo-800 text-white"
             : "rounded-bl-sm border bg-card text-card-foreground",
           pending && "opacity-80",
+          // The editor takes the whole row, whatever the length of the text being edited.
+          editor && "w-full",
         )}
       >
-        {mine ? (
+        {editor ?? (mine ? (
           <p className="break-words whitespace-pre-wrap">{content}</p>
         ) : streaming && !content ? (
           <p className="flex items-center gap-2 text-muted-foreground">
@@ -72,7 +85,7 @@ export function ChatMessage({ role, content, imageUrl, image, visualizing = fals
           </p>
         ) : (
           <Narration text={content} streaming={streaming} />
-        )}
+        ))}
         {imageUrl && <img src={imageUrl} alt="Immagine della scena" loading="lazy" className="mt-3 w-full rounded-lg" />}
       </div>
       {children}

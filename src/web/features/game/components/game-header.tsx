@@ -6,7 +6,7 @@
 
 import type { TokensView } from "@shared/api-types";
 import { GENRE_INFO, type GenreName } from "@shared/genres";
-import { useId } from "react";
+import { type ReactNode, useId } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Progress } from "@/components/ui/progress";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -23,10 +23,12 @@ interface GameHeaderProps {
   tokens: TokensView | null | undefined;
   /** The built-in offline narrator answers (GET /api/health → ai 'offline'). */
   offline: boolean;
+  /** Buttons about the whole story (e.g. 'Mappa delle scelte'), after the badges. */
+  actions?: ReactNode;
 }
 
 /** Input: see props. Output: the page's <header> with the <h1>. */
-export function GameHeader({ genre, title, progress, tokens, offline }: GameHeaderProps) {
+export function GameHeader({ genre, title, progress, tokens, offline, actions }: GameHeaderProps) {
   const progressLabelId = useId();
   const gradient = GENRE_INFO[genre].gradient;
   return (
@@ -52,6 +54,7 @@ export function GameHeader({ genre, title, progress, tokens, offline }: GameHead
                 Narratore offline
               </Badge>
             )}
+            {actions}
           </div>
         </div>
         {tokens && <TokenCounter tokens={tokens} />}

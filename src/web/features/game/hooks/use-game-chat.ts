@@ -3,15 +3,15 @@
  * from TanStack Query plus the turn being streamed.
  */
 
-import type { GameView, MeView, MessageView, TokensView } from "@shared/api-types";
+import type { GameView, LiveNarrationView, MeView, MessageView, TokensView } from "@shared/api-types";
 import { parsePlayerAction } from "@shared/commands";
 import { ERRORS } from "@shared/errors";
 import { notifyManager, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
-import { meQuery } from "@/lib/session";
+import { meQuery, sessionEnded } from "@/lib/session";
 import { ApiError, api } from "@/lib/api";
-import { gameKey, gameQuery, streamTurn, type TurnRequest } from "../api";
+import { gameKey, gameQuery, resumeTurn, streamTurn, type TurnHandlers, type TurnRequest } from "../api";
 
 /** The turn in flight. */
 interface LiveTurn {
@@ -23,13 +23,60 @@ interface LiveTurn {
   text: string;
   /** '/visualizza': a scene image is being made (no player's bubble, no narration). */
   visualizing?: boolean;
+  /**
+   * 'Rigenera' / 'Salva e rinarra' (issue 11 §2): the stored message this turn replaces on the
+   * page; it and everything after it are hidden while the turn is live (see storyUpTo).
+   */
+  replaces?: string;
 }
 
 /**
- * After a dropped stream the server stores the partial narration once it notices the closed
- * connection; the game is refetched after this delay so that it is there.
+ * When a narration could not be followed to its end, the game is refetched after this delay, ms:
+ * it then shows the stored narration, or the one still being written (resumed then).
  */
 const REFETCH_DELAY_MS = 600;
+
+/** Waits before each attempt to resume a dropped narration, ms (issue 11 §4): four tries in 7.5 s. */
+const RESUME_BACKOFF_MS = [500, 1_000, 2_000, 4_000];
+
+/** What the hook runs: a turn, or the resume of a narration the server is writing (issue 11 §4). */
+type ChatRequest = TurnRequest | { kind: "resume"; live: LiveNarrationView };
+
+/** A dropped connection (not a refusal, not the page leaving): the narration can be resumed. */
+const isDrop = (error: unknown) => error instanceof ApiError && error.status === 0;
+
+/** Resolves after `ms`, or rejects with the AbortError of `signal`. */
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = window.setTimeout(resolve, ms);
+    signal.addEventListener("abort", () => {
+      window.clearTimeout(timer);
+      reject(signal.reason);
+    }, { once: true });
+  });
+}
+
+/**
+ * Reads a narration to its end across dropped connections (issue 11 §4): `read()` is the first
+ * stream; when it drops (an ApiError with status 0) and `resumable()` says the server has the
+ * turn, `resume()` reads the rest from the characters received so far (Last-Event-ID), after
+ * each delay of RESUME_BACKOFF_MS in turn. Resolves when a stream ended (or the server had
+ * nothing left to resume); rejects with the last drop after the last try, with any other error
+ * at once, or with the AbortError of `signal`.
+ */
+async function followToEnd(read: () => Promise<unknown>, resume: () => Promise<unknown>, resumable: () => boolean, signal: AbortSignal): Promise<void> {
+  let attempt = read;
+  for (const delay of [...RESUME_BACKOFF_MS, null]) {
+    try {
+      await attempt();
+      return;
+    } catch (error) {
+      if (delay === null || !isDrop(error) || !resumable() || signal.aborted) throw error;
+      await pause(delay, signal);
+      attempt = resume;
+    }
+  }
+}
 
 /**
  * Shows a destructive toast with the server's title and message (spec §8). A refused
@@ -41,6 +88,35 @@ function showError(title: string | undefined, message: string, code?: string): v
     description: message,
     ...(code === "VISUALIZE_LIMIT" ? { action: { label: "Vedi i piani", onClick: () => window.location.assign("/prezzi") } } : {}),
   });
+}
+
+/**
+ * The messages before `messageId` (all of them when it is absent or not there): what the page
+ * shows while a turn replaces that message and what follows it (issue 11 §2).
+ */
+export function storyUpTo(messages: MessageView[], messageId: string | undefined): MessageView[] {
+  const index = messageId ? messages.findIndex((m) => m.id === messageId) : -1;
+  return index === -1 ? messages : messages.slice(0, index);
+}
+
+/**
+ * The stored message a request replaces on the page while it runs (see storyUpTo): the message
+ * re-narrated, the narration regenerated, or for a resumed narration what follows the player's
+ * message it answers (the version 'Rigenera' replaces); undefined for a new turn.
+ */
+function replacedBy(request: ChatRequest, messages: MessageView[]): string | undefined {
+  switch (request.kind) {
+    case "renarrate":
+      return request.messageId;
+    case "regenerate":
+      return messages.at(-1)?.id;
+    case "resume": {
+      const answered = messages.findIndex((m) => m.id === request.live.playerMessageId);
+      return answered === -1 ? undefined : messages[answered + 1]?.id;
+    }
+    default:
+      return undefined;
+  }
 }
 
 /** Appends a message unless a message with the same id is already there. */
@@ -61,10 +137,19 @@ function withMessage(messages: MessageView[], message: MessageView): MessageView
  * - `send(content)`: runs a turn; resolves true when the server accepted the message, false
  *   when it was refused before streaming (the caller may give the text back to the player);
  * - `retry()`: POST /retry, a new answer to the last stored player's message;
+ * - `regenerate()`: 'Rigenera', another version of the latest narration (issue 11 §2);
+ * - `renarrate(messageId, content)`: 'Salva e rinarra', the player's message rewritten and
+ *   narrated again as a new branch; resolves like `send`;
  * - `stop()`: asks the server to end the narration (POST /stop); the stream then ends with
  *   'done' carrying the stored partial narration (or no message when nothing was written).
+ *   Only 'Stop' ends a narration early (issue 11 §4): when the stream drops, the hook reads the
+ *   rest from where it was (GET /live with Last-Event-ID, a few tries with a growing pause) in
+ *   the same bubble, and a game that opens while its narration is being written (a reload)
+ *   shows the text so far and follows it to its end.
  * Quotas from the accepted/done/error events update ['me'] at once; ['me'] is refetched after
- * each turn. Refusals and stream errors show a destructive toast with the server's texts.
+ * each turn. Refusals and stream errors show a destructive toast with the server's texts; a 401
+ * (the session ended) goes to the login guard instead, as 'Devi effettuare il login per generare
+ * immagini' for '/visualizza' (spec §5).
  */
 export function useGameChat(gameId: string) {
   const queryClient = useQueryClient();
@@ -75,23 +160,33 @@ export function useGameChat(gameId: string) {
   const refetchTimer = useRef<number | undefined>(undefined);
   const turnCount = useRef(0);
 
-  useEffect(
-    () => () => {
-      controllerRef.current?.abort();
-      window.clearTimeout(refetchTimer.current);
-    },
-    [],
-  );
+  const mounted = useRef(false);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+      // Only a page that really goes away stops reading (StrictMode unmounts and mounts again at once).
+      queueMicrotask(() => {
+        if (mounted.current) return;
+        controllerRef.current?.abort();
+        window.clearTimeout(refetchTimer.current);
+      });
+    };
+  }, []);
 
   const run = useCallback(
-    async (request: TurnRequest): Promise<boolean> => {
+    async (request: ChatRequest): Promise<boolean> => {
       if (controllerRef.current) return false;
       const controller = new AbortController();
       controllerRef.current = controller;
       const id = ++turnCount.current;
       // '/visualizza' is interpreted by the server: it is not stored as the player's message.
       const visualizing = request.kind === "message" && parsePlayerAction(request.content).kind === "visualize";
-      setLiveTurn({ id, pendingContent: request.kind === "message" && !visualizing ? request.content : null, text: "", visualizing });
+      const written = request.kind === "message" || request.kind === "renarrate" ? request.content : null;
+      const replaces = replacedBy(request, query.data?.messages ?? []);
+      // A resumed narration is already charged and shows what was written so far.
+      let text = request.kind === "resume" ? request.live.text : "";
+      setLiveTurn({ id, pendingContent: visualizing ? null : written, text, visualizing, replaces });
       setAnnouncement("");
 
       const key = gameKey(gameId);
@@ -113,43 +208,56 @@ export function useGameChat(gameId: string) {
 
       window.clearTimeout(refetchTimer.current);
       await queryClient.cancelQueries({ queryKey: key });
-      let accepted = false;
-      let text = "";
+      let accepted = request.kind === "resume";
+      let ended = false;
+      const handlers: TurnHandlers = {
+        onAccepted({ userMessage, tokens }) {
+          accepted = true;
+          setTokens(tokens);
+          commit(
+            (game) => ({ ...game, started: game.started || !visualizing, messages: userMessage ? withMessage(storyUpTo(game.messages, replaces), userMessage) : game.messages }),
+            (turn) => ({ ...turn, pendingContent: null }),
+          );
+        },
+        onDelta({ text: piece }) {
+          text += piece;
+          setLiveTurn(mine((turn) => ({ ...turn, text })));
+        },
+        onDone({ message, progress, tokens, stopped }) {
+          ended = true;
+          setTokens(tokens);
+          commit(
+            (game) => ({ ...game, progress, liveNarration: null, messages: message ? withMessage(storyUpTo(game.messages, replaces), message) : game.messages }),
+            end,
+          );
+          setAnnouncement(visualizing ? "L'immagine della scena è pronta." : stopped ? "Narrazione interrotta." : "Il narratore ha risposto.");
+        },
+        onError({ code, title, message, tokens }) {
+          ended = true;
+          setTokens(tokens);
+          commit((game) => ({ ...game, liveNarration: null }), (turn) => turn);
+          showError(title, message, code);
+        },
+      };
+      const resume = () => resumeTurn(gameId, text.length, handlers, controller.signal);
       try {
-        await streamTurn(
-          gameId,
-          request,
-          {
-            onAccepted({ userMessage, tokens }) {
-              accepted = true;
-              setTokens(tokens);
-              commit(
-                (game) => ({ ...game, started: game.started || !visualizing, messages: userMessage ? withMessage(game.messages, userMessage) : game.messages }),
-                (turn) => ({ ...turn, pendingContent: null }),
-              );
-            },
-            onDelta({ text: piece }) {
-              text += piece;
-              setLiveTurn(mine((turn) => ({ ...turn, text })));
-            },
-            onDone({ message, progress, tokens, stopped }) {
-              setTokens(tokens);
-              commit((game) => ({ ...game, progress, messages: message ? withMessage(game.messages, message) : game.messages }), end);
-              setAnnouncement(visualizing ? "L'immagine della scena è pronta." : stopped ? "Narrazione interrotta." : "Il narratore ha risposto.");
-            },
-            onError({ code, title, message, tokens }) {
-              setTokens(tokens);
-              showError(title, message, code);
-            },
-          },
+        await followToEnd(
+          request.kind === "resume" ? resume : () => streamTurn(gameId, request, handlers, controller.signal),
+          resume,
+          // A scene image (/visualizza) is no narration: a dropped one is not resumed.
+          () => accepted && !visualizing,
           controller.signal,
         );
+        // Nothing left to resume (the narration was lost with its server): the stored story says what is left.
+        if (!ended) refetchSoon();
       } catch (error) {
         if (controller.signal.aborted) {
           // The page is closing: nothing to show.
         } else {
           const apiError = error instanceof ApiError ? error : new ApiError(0, "GENERIC", ERRORS.GENERIC.message, ERRORS.GENERIC.title);
-          showError(apiError.title, apiError.message, apiError.code);
+          // The session ended during play: the login guard sends the player to /login and back here (spec §5, §8).
+          if (apiError.status === 401) sessionEnded(queryClient, visualizing ? ERRORS.IMAGE_LOGIN_REQUIRED : apiError);
+          else showError(apiError.title, apiError.message, apiError.code);
           if (accepted) refetchSoon();
         }
       } finally {
@@ -160,29 +268,46 @@ export function useGameChat(gameId: string) {
         // activity; a '/visualizza' adds an image to the gallery (features/gallery/api.ts, ["gallery", …]).
         void queryClient.invalidateQueries({ queryKey: ["profile"] });
         if (visualizing) void queryClient.invalidateQueries({ queryKey: ["gallery"] });
+        // A new version or a new branch: the server tells the ‹ 2/3 › of each narration.
+        if (replaces) void queryClient.invalidateQueries({ queryKey: key });
       }
       return accepted;
     },
-    [gameId, queryClient],
+    [gameId, queryClient, query.data],
   );
 
   const send = useCallback((content: string) => run({ kind: "message", content }), [run]);
   const retry = useCallback(() => void run({ kind: "retry" }), [run]);
+  const regenerate = useCallback(() => void run({ kind: "regenerate" }), [run]);
+  const renarrate = useCallback((messageId: string, content: string) => run({ kind: "renarrate", messageId, content }), [run]);
   const stop = useCallback(() => {
-    // Capture the turn's controller now: if the POST fails, abort that turn, never a later one.
-    const c = controllerRef.current;
-    if (c) void api(`/games/${encodeURIComponent(gameId)}/stop`, { method: "POST" }).catch(() => c.abort());
+    // The narration goes on unless the server hears 'Stop': a failed request is said, never hidden.
+    if (controllerRef.current) {
+      void api(`/games/${encodeURIComponent(gameId)}/stop`, { method: "POST" }).catch((error: unknown) => {
+        const apiError = error instanceof ApiError ? error : null;
+        showError(apiError?.title, apiError?.message ?? ERRORS.GENERIC.message, apiError?.code);
+      });
+    }
   }, [gameId]);
+
+  // A game opened while its narration is being written (a reload, another tab's turn): follow it.
+  // Its end clears liveNarration; a narration that could not be followed refetches the game.
+  const liveNarration = query.data?.liveNarration;
+  useEffect(() => {
+    if (liveNarration) void run({ kind: "resume", live: liveNarration });
+  }, [liveNarration, run]);
 
   const game = query.data;
   return {
     query,
     started: Boolean(game?.started) || (liveTurn !== null && !liveTurn.visualizing),
     liveTurn,
-    canRetry: liveTurn === null && game?.messages.at(-1)?.role === "user",
+    canRetry: liveTurn === null && !game?.liveNarration && game?.messages.at(-1)?.role === "user",
     announcement,
     send,
     retry,
+    regenerate,
+    renarrate,
     stop,
   };
 }

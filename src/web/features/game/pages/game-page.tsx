@@ -6,8 +6,8 @@
 import { ERRORS } from "@shared/errors";
 import { greetingFor, resolveGenre } from "@shared/genres";
 import { useQuery } from "@tanstack/react-query";
-import { RotateCcw } from "lucide-react";
-import { useEffect, useRef } from "react";
+import { Brain, Network } from "lucide-react";
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
@@ -16,24 +16,41 @@ import { useMe } from "@/lib/session";
 import { ApiError } from "@/lib/api";
 import { healthQuery } from "../api";
 import { ChatMessage } from "../components/chat-message";
+import { OlderMessages } from "../components/older-messages";
+import { StoryMessage, type StoryHandlers } from "../components/story-message";
+import { VirtualStory } from "../components/virtual-story";
 import { CommandBar } from "../components/command-bar";
 import { GameHeader } from "../components/game-header";
 import { useAutoScroll } from "../hooks/use-auto-scroll";
-import { useGameChat } from "../hooks/use-game-chat";
+import { storyUpTo, useGameChat } from "../hooks/use-game-chat";
 import { usePresence } from "../hooks/use-presence";
+import { useStoryControl } from "../hooks/use-story-control";
+
+/** 'Mappa delle scelte', loaded the first time the player opens it. */
+const StoryMapDialog = lazy(() => import("../components/story-map-dialog"));
+/** 'Memoria', loaded the first time the player opens it. */
+const MemoryPanel = lazy(() => import("../components/memory/memory-panel"));
 
 /**
  * The game page. The genre comes from the stored game (from the URL while loading; unknown
  * genres fall back to Fantasy). The first bubble is the genre greeting (not stored), unless the game
- * opens with its own stored opening (a template's initial prompt, a /crea-gioco premise).
+ * opens with its own stored opening (a template's initial prompt, a /crea-gioco premise). A long
+ * story opens at its latest page; the turns before load as the player scrolls up (issue 11 §5).
  * A game that cannot be loaded shows 'Partita non trovata o non autorizzata.' (404) or
  * 'Errore nel caricamento o creazione della partita.' and goes back to /generi.
+ * Each stored message carries the player's controls over the story (issue 11 §2: versions,
+ * 'Rigenera', 'Annulla', 'Riprendi da qui', 'Modifica'), disabled while anything runs.
  */
 export function GamePage() {
   const { genre: genreParam, gameId = "" } = useParams();
   const navigate = useNavigate();
   usePresence();
-  const { query, started, liveTurn, canRetry, announcement, send, retry, stop } = useGameChat(gameId);
+  const { query, started, liveTurn, canRetry, announcement, send, retry, regenerate, renarrate, stop } = useGameChat(gameId);
+  const control = useStoryControl(gameId);
+  const [editingId, setEditingId] = useState<string | null>(null);
+  // null until the map is first opened, so its code loads only then.
+  const [mapOpen, setMapOpen] = useState<boolean | null>(null);
+  const [memoryOpen, setMemoryOpen] = useState<boolean | null>(null);
   const { me } = useMe();
   const health = useQuery(healthQuery);
   const listRef = useRef<HTMLOListElement>(null);
@@ -51,29 +68,93 @@ export function GamePage() {
     navigate("/generi", { replace: true });
   }, [query.error, navigate]);
 
-  useAutoScroll(listRef, endRef, `${game?.messages.length}:${liveTurn?.pendingContent}:${liveTurn?.text.length}`, liveTurn !== null);
+  // While 'Rigenera' or 'Salva e rinarra' runs, the message it replaces and what follows are hidden.
+  const messages = game ? storyUpTo(game.messages, liveTurn?.replaces) : [];
+  const lastIndex = messages.length - 1;
+  const canUndo = messages.some((m) => m.role === "user");
+  const actionsBusy = liveTurn !== null || control.busy;
+  const { switchTo, resumeFrom, undo, save } = control;
+  // One stable object, so the memoised rows do not render again while a narration streams in.
+  const handlers = useMemo<StoryHandlers>(
+    () => ({ retry, regenerate, renarrate, undo, switchTo, resumeFrom, save, edit: setEditingId }),
+    [retry, regenerate, renarrate, undo, switchTo, resumeFrom, save],
+  );
 
-  const lastIndex = (game?.messages.length ?? 0) - 1;
+  // Keyed on the newest message, so loading older turns above never scrolls the page.
+  useAutoScroll(listRef, endRef, `${messages.at(-1)?.id}:${messages.length > 0}:${liveTurn?.pendingContent}:${liveTurn?.text.length}`, liveTurn !== null);
+
   return (
     <div className="mx-auto flex min-h-[calc(100dvh-4rem)] w-full max-w-3xl flex-col px-3 pt-4 sm:px-6 sm:pt-6">
-      <GameHeader genre={genre} title={game?.title} progress={Math.round(game?.progress ?? 0)} tokens={tokens} offline={health.data?.ai === "offline"} />
+      <GameHeader
+        genre={genre}
+        title={game?.title}
+        progress={Math.round(game?.progress ?? 0)}
+        tokens={tokens}
+        offline={health.data?.ai === "offline"}
+        actions={
+          <>
+            <Button type="button" variant="outline" size="sm" className="h-7 gap-1.5 px-2.5 text-xs" disabled={!game || actionsBusy} onClick={() => setMapOpen(true)}>
+              <Network aria-hidden />
+              Mappa delle scelte
+            </Button>
+            <Button type="button" variant="outline" size="sm" className="h-7 gap-1.5 px-2.5 text-xs" disabled={!game} onClick={() => setMemoryOpen(true)}>
+              <Brain aria-hidden />
+              Memoria
+            </Button>
+          </>
+        }
+      />
+      {mapOpen !== null && (
+        <Suspense fallback={null}>
+          <StoryMapDialog
+            gameId={gameId}
+            open={mapOpen}
+            onOpenChange={setMapOpen}
+            onChoose={(node) => {
+              setMapOpen(false);
+              if (!node.onPath) control.switchTo(node.id);
+            }}
+          />
+        </Suspense>
+      )}
+
+      {memoryOpen !== null && (
+        <Suspense fallback={null}>
+          <MemoryPanel gameId={gameId} open={memoryOpen} onOpenChange={setMemoryOpen} />
+        </Suspense>
+      )}
 
       <section aria-label="Conversazione" className="flex-1 py-5">
         {game ? (
-          <ol ref={listRef} className="flex flex-col gap-5">
+          <ol ref={listRef} className="flex flex-col gap-5 [overflow-anchor:none]">
             {/* A game from a template or /crea-gioco opens with its own stored opening instead. */}
-            {!(game.messages[0]?.role === "assistant" && !game.messages[0].imageUrl) && <ChatMessage role="assistant" content={greetingFor(genre)} />}
-            {game.messages.map((message, index) => (
-              <ChatMessage key={message.id} role={message.role} content={message.content} imageUrl={message.imageUrl} image={message.image}>
-                {canRetry && index === lastIndex && (
-                  <Button type="button" variant="outline" className="h-10" disabled={limitReached} onClick={retry}>
-                    <RotateCcw aria-hidden />
-                    Riprova
-                  </Button>
-                )}
-              </ChatMessage>
-            ))}
-            {liveTurn?.pendingContent && <ChatMessage role="user" content={liveTurn.pendingContent} pending />}
+            {game.olderCursor ? (
+              <OlderMessages gameId={gameId} cursor={game.olderCursor} />
+            ) : (
+              !(messages[0]?.role === "assistant" && !messages[0].imageUrl) && <ChatMessage role="assistant" content={greetingFor(genre)} />
+            )}
+            <VirtualStory
+              messages={messages}
+              renderRow={(message, index, measureRef) => (
+                <StoryMessage
+                  key={message.id}
+                  message={message}
+                  index={index}
+                  measureRef={measureRef}
+                  isLast={index === lastIndex}
+                  canUndo={canUndo}
+                  canRetry={canRetry}
+                  limitReached={limitReached}
+                  busy={actionsBusy}
+                  editing={editingId === message.id}
+                  handlers={handlers}
+                />
+              )}
+            />
+            {/* Until the server stores it; the stored copy may render a frame before this one goes. */}
+            {liveTurn?.pendingContent && !(messages.at(-1)?.role === "user" && messages.at(-1)?.content === liveTurn.pendingContent) && (
+              <ChatMessage role="user" content={liveTurn.pendingContent} pending />
+            )}
             {liveTurn && <ChatMessage role="assistant" content={liveTurn.text} streaming visualizing={liveTurn.visualizing} />}
           </ol>
         ) : (

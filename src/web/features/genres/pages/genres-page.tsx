@@ -6,6 +6,7 @@ import { toast } from "sonner";
 import { GenreCard } from "@/components/genre-card";
 import { GenreIcon } from "@/components/genre-icon";
 import { Button } from "@/components/ui/button";
+import { useLoginRedirect } from "@/lib/login-redirect";
 import { useMe } from "@/lib/session";
 
 const GENRE_PARAM = "genere";
@@ -20,11 +21,12 @@ function genreFromParam(value: string | null): GenreName | null {
  * Genre selection, /generi (spec §2 route table, §5 validation): the 14 genre cards as toggle
  * buttons and 'Inizia la Storia'. The selection lives in ?genere= (so the landing page can
  * preselect one). Starting with no genre shows 'Seleziona un genere'; a visitor gets 'Accesso
- * richiesto' and goes to /login; otherwise it opens /gioco/{genre lower-cased}/new.
+ * richiesto' and goes to /login (and back here afterwards); otherwise it opens /gioco/{genre lower-cased}/new.
  */
 export function GenresPage() {
   const navigate = useNavigate();
   const { me } = useMe();
+  const sendToLogin = useLoginRedirect();
   const [searchParams, setSearchParams] = useSearchParams();
   const selected = genreFromParam(searchParams.get(GENRE_PARAM));
 
@@ -38,8 +40,7 @@ export function GenresPage() {
       return;
     }
     if (me === null) {
-      toast.error(ERRORS.START_LOGIN_REQUIRED.title, { description: ERRORS.START_LOGIN_REQUIRED.message });
-      navigate("/login");
+      sendToLogin(ERRORS.START_LOGIN_REQUIRED);
       return;
     }
     navigate(`/gioco/${genreSlug(selected)}/new`);

@@ -1,9 +1,7 @@
 import { GENRES, genreSlug } from "@shared/genres";
-import { ERRORS } from "@shared/errors";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { BookOpen, GraduationCap, ImageIcon, type LucideIcon, Play, Sparkles, Trophy } from "lucide-react";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
 import { GenreCard } from "@/components/genre-card";
 import { Brand } from "@/components/layout/brand";
 import { Badge } from "@/components/ui/badge";
@@ -12,6 +10,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Spinner } from "@/components/ui/spinner";
 import { meQuery } from "@/lib/session";
 import { authClient } from "@/lib/auth-client";
+import { type AuthClientError, toastAuthError } from "@/lib/auth-error-toast";
 
 const GENRE_GRID_ID = "scegli-genere";
 
@@ -39,7 +38,8 @@ const FEATURES: { title: string; description: string; Icon: LucideIcon; comingSo
 /**
  * Guest start for the 'Tutorial' button (spec §2 route table; issue: a guest account instead
  * of a shared demo credential): signs in anonymously unless a session already exists, refreshes
- * ['me'] and opens a new Fantasy game. Failures show the generic error toast (spec §8).
+ * ['me'] and opens a new Fantasy game. Failures show the server's Italian text, else the generic
+ * error toast (spec §8).
  */
 function useTutorial() {
   const queryClient = useQueryClient();
@@ -55,9 +55,8 @@ function useTutorial() {
       await queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
       navigate("/gioco/fantasy/new");
     },
-    onError: () => {
-      toast.error(ERRORS.GENERIC.title, { description: ERRORS.GENERIC.message });
-    },
+    // The server's Italian text (e.g. a limit on guests), else the generic error (spec §8).
+    onError: (error) => toastAuthError(error as AuthClientError),
   });
 }
 

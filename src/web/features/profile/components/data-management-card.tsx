@@ -33,7 +33,9 @@ export function DataManagementCard() {
       toast.success("Account eliminato");
       signOut();
     },
-    onError: () => toast.error("Errore", { description: "Impossibile eliminare l'account." }),
+    // The only admin is told why (409 LAST_ADMIN: issue 9 finding 10).
+    onError: (error) =>
+      toast.error("Errore", { description: error instanceof ApiError && error.code === "LAST_ADMIN" ? error.message : "Impossibile eliminare l'account." }),
   });
 
   return (

@@ -9,10 +9,13 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useSignOut } from "@/lib/use-sign-out";
+import { useUrlAuthError } from "@/lib/use-url-auth-error";
 import { profileQuery } from "../api";
 import { DataManagementCard } from "../components/data-management-card";
 import { GamesList } from "../components/games-list";
+import { LinkedAccounts } from "../components/linked-accounts";
 import { PersonalInfoCard } from "../components/personal-info-card";
+import { SecurityCard } from "../components/security/security-card";
 
 function StatCard({ icon, label, value, hint }: { icon: ReactNode; label: string; value: string; hint?: string }) {
   return (
@@ -33,9 +36,13 @@ function StatCard({ icon, label, value, hint }: { icon: ReactNode; label: string
 /**
  * /profilo (spec §2 Profile; §6 roles; §8 Profile): the header with 'Admin' (admins only) and
  * 'Logout', the personal info card, the '{product} Totali' and 'Token Disponibili' stats (∞ for
- * unlimited plans), role badges, the user's games and the data management card.
+ * unlimited plans), role badges, the 'Sicurezza' card (registered players only, issue 10), the
+ * user's games and the data management card. An error a link or a provider put in the address
+ * (?error=: an e-mail change link expired or used, an identity linked elsewhere; spec §8) is shown
+ * once, in Italian.
  */
 export function ProfilePage() {
+  useUrlAuthError();
   const profile = useQuery(profileQuery);
   const { signOut, isPending: signingOut } = useSignOut();
   const data = profile.data;
@@ -91,6 +98,8 @@ export function ProfilePage() {
             />
           </section>
           <PersonalInfoCard profile={data} />
+          {data.email && <SecurityCard email={data.email} />}
+          <LinkedAccounts />
           <GamesList />
           <DataManagementCard />
         </>

@@ -17,20 +17,20 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
+import { useLoginRedirect } from "@/lib/login-redirect";
 import { useMe } from "@/lib/session";
 import { ApiError } from "@/lib/api";
 import { formatCount } from "@/lib/format";
 import { playTemplate, setFavorite, setLike, templateKey, templateQuery } from "../api";
 import { TemplateCover } from "../components/template-cover";
 
-/** Sends a visitor to /login with the spec's toast; true when that happened. */
+/** Sends a visitor to /login (and back to this page afterwards) with the spec's toast; true when that happened. */
 function useLoginGate() {
   const { me } = useMe();
-  const navigate = useNavigate();
+  const sendToLogin = useLoginRedirect();
   return (description: string) => {
     if (me) return false;
-    toast.error("Accesso richiesto", { description });
-    navigate("/login");
+    sendToLogin({ title: "Accesso richiesto", message: description });
     return true;
   };
 }

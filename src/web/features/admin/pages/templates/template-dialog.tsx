@@ -17,6 +17,7 @@ import {
   type TemplateFormValues,
   templateFormSchema,
 } from "@shared/schemas/template";
+import { MAX_PROMPT_BUDGET, MIN_PROMPT_BUDGET } from "@shared/schemas/memory";
 import type { AdminTemplateView } from "@shared/template-types";
 import { useQueryClient } from "@tanstack/react-query";
 import { ChevronDown, ImageIcon, ImagePlus, Sparkles, Trash2, Wand2 } from "lucide-react";
@@ -35,6 +36,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { ApiError } from "@/lib/api";
 import { capitalise } from "@/lib/format";
 import { adminTemplatesKey, generateCover, generateEmptyFields, improveField, saveTemplate } from "./api";
+import { StoryCardsField } from "./story-cards-field";
 
 /** Form values of an existing template (lists as comma-separated text, nulls as ""). */
 function valuesOf(template: AdminTemplateView | null): TemplateFormValues {
@@ -55,6 +57,8 @@ function valuesOf(template: AdminTemplateView | null): TemplateFormValues {
     special_instructions: template.special_instructions ?? "",
     preferred_vocabulary: template.preferred_vocabulary ?? "",
     forbidden_topics: template.forbidden_topics.join(", "),
+    prompt_budget: template.prompt_budget,
+    story_cards: template.story_cards,
   };
 }
 
@@ -322,6 +326,13 @@ export function TemplateDialog({ open, onOpenChange, template }: Props) {
               <SliderField form={form} name="max_tokens" label="Lunghezza massima" limits={TEMPLATE_LIMITS.maxTokens} format={(v) => `${v} token`} />
               <SliderField form={form} name="context_memory" label="Memoria del contesto" limits={TEMPLATE_LIMITS.contextMemory} format={(v) => (v === 0 ? "tutta la storia" : `${v} scambi`)} />
               {field(
+                "prompt_budget",
+                "Budget del prompt (token)",
+                <Input type="number" min={MIN_PROMPT_BUDGET} max={MAX_PROMPT_BUDGET} step={100} {...aria("prompt_budget")} {...form.register("prompt_budget", { valueAsNumber: true })} />,
+                undefined,
+                "Il massimo di token tra istruzioni, schede, ricordi, riassunto e turni recenti.",
+              )}
+              {field(
                 "special_instructions",
                 "Istruzioni speciali",
                 <Textarea rows={3} {...aria("special_instructions")} {...form.register("special_instructions")} />,
@@ -342,6 +353,8 @@ export function TemplateDialog({ open, onOpenChange, template }: Props) {
               )}
             </CollapsibleContent>
           </Collapsible>
+
+          <StoryCardsField control={form.control} register={form.register} errors={errors} disabled={busy} />
         </form>
 
         <DialogFooter>

@@ -1,0 +1,292 @@
+/**
+ * Limits on the auth endpoints (issue 9 findings 2, 3, 6; DESIGN §5), checked before Better
+ * Auth's handler runs, so a refused attempt costs no password hash and no e-mail.
+ *
+ * Per client address (the socket's, or the forwarded one behind TRUSTED_PROXIES; an IPv6
+ * client counts as its /64 network): one rule per path (addressRules: sign-in 20/min, sign-up
+ * 10/h, guests GUEST_SIGNINS_PER_DAY/day, e-mail requests and e-mail changes 5/15 min, link
+ * checks 20/15 min, password changes and two-factor set-up 10/15 min, two-factor code checks
+ * 20/15 min, any other auth call 300/min), plus at most ADDRESS_FAILURES wrong passwords or codes
+ * per hour over all accounts.
+ *
+ * Per account (e-mail address, whatever the client address), on e-mail sign-in, and the same
+ * per user on every two-factor code check (TWO_FACTOR_CODE_PATHS: the code of a pending sign-in,
+ * confirming the authenticator app, turning it off; issue 10), where a wrong code counts as a
+ * wrong password:
+ * - one password check at a time: a concurrent attempt is refused at once (so a flood from many
+ *   addresses hashes one guess at a time, never a pile of them);
+ * - one client address may fail PAIR_FAILURES times on one account within PAIR_WINDOW;
+ * - the account accepts ACCOUNT_FREE_FAILURES failures in a day; from then on every failure
+ *   imposes a delay before the next attempt from anywhere, doubling from ACCOUNT_DELAY_BASE
+ *   up to ACCOUNT_DELAY_MAX. Since one address
+ *   alone cannot reach ACCOUNT_FREE_FAILURES (PAIR_FAILURES < ACCOUNT_FREE_FAILURES), an
+ *   attacker at one address never slows the player down; rotating addresses cannot lift the
+ *   delay. A correct password (signed in, or 403 EMAIL_NOT_VERIFIED) or code clears the counters.
+ *
+ * Per recipient: one confirmation e-mail and one password-reset e-mail per MAIL_WINDOW.
+ * Refusals answer 429 {code: "RATE_LIMITED", title, message} in Italian (Better Auth's
+ * error shape, read by the web's auth client) with a Retry-After header in seconds.
+ */
+
+import { createHash } from "node:crypto";
+import { type RateLimiterAbstract, RateLimiterRes } from "rate-limiter-flexible";
+import { MAIL_INTERVAL_MINUTES } from "../../shared/auth-mail";
+import { UNCONFIRMED_EMAIL_CODES } from "../../shared/auth-errors";
+import { ERRORS } from "../../shared/errors";
+import { addressKey, CLIENT_ADDRESS_HEADER } from "../http/client-address";
+import type { LimiterFactory } from "./limit-store";
+
+const MINUTE = 60;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+const ADDRESS_FAILURES = 30;
+export const PAIR_FAILURES = 5;
+const PAIR_WINDOW = 15 * MINUTE;
+export const ACCOUNT_FREE_FAILURES = 10;
+export const ACCOUNT_DELAY_BASE = 15;
+const ACCOUNT_DELAY_MAX = 15 * MINUTE;
+/** Longest a sign-in can hold its account's "check in progress" mark (a server dying mid-check). */
+const ACCOUNT_BUSY_EXPIRY = 30;
+const MAIL_WINDOW = MAIL_INTERVAL_MINUTES * MINUTE;
+
+type AuthHandler = (request: Request) => Promise<Response>;
+export type MailKind = "verification" | "reset";
+
+export interface AuthLimitsOptions {
+  /** AUTH_RATE_LIMIT: false lets everything through (tests of other features). */
+  enabled: boolean;
+  limiter: LimiterFactory;
+  /** GUEST_SIGNINS_PER_DAY: new guest accounts per address per day. */
+  guestsPerDay: number;
+  /**
+   * The account a two-factor code check is about ("user:<id>"), or null when the request names
+   * none (Better Auth then refuses it without checking a code).
+   */
+  codeAccount(request: Request): Promise<string | null>;
+}
+
+export interface AuthLimits {
+  /**
+   * Runs Better Auth's handler under the limits.
+   * Input: the request (CLIENT_ADDRESS_HEADER set by the app) and the handler. Output: the
+   * handler's response, or a 429 without calling it.
+   */
+  guard(request: Request, handler: AuthHandler): Promise<Response>;
+  /** True when an e-mail of this kind may be sent to `recipient` now (and counts it). */
+  allowMail(kind: MailKind, recipient: string): Promise<boolean>;
+}
+
+interface AddressRule {
+  name: string;
+  matches(path: string): boolean;
+  points: number;
+  duration: number;
+  /** Italian refusal, given the wait ("5 minuti"). */
+  message?: (wait: string) => string;
+}
+
+const MAIL_PATHS = new Set(["/request-password-reset", "/forget-password", "/send-verification-email", "/change-email"]);
+const PASSWORD_PATHS = new Set(["/change-password", "/delete-user", "/two-factor/enable", "/two-factor/get-totp-uri", "/two-factor/generate-backup-codes"]);
+/** Two-factor code checks (Better Auth's two-factor plugin; /two-factor/disable takes a code too, ./two-factor.ts). */
+const TWO_FACTOR_CODE_PATHS = new Set(["/two-factor/verify-totp", "/two-factor/verify-backup-code", "/two-factor/disable"]);
+
+/** Per-address rules: the first that matches the path applies. */
+function addressRules(guestsPerDay: number): AddressRule[] {
+  return [
+    { name: "sign-in", matches: (p) => p === "/sign-in/email", points: 20, duration: MINUTE },
+    { name: "sign-up", matches: (p) => p === "/sign-up/email", points: 10, duration: HOUR },
+    {
+      name: "guest",
+      matches: (p) => p === "/sign-in/anonymous",
+      points: guestsPerDay,
+      duration: DAY,
+      message: (wait) => `Sono già stati creati troppi account ospite da questa connessione. Registrati per continuare a giocare, oppure riprova tra ${wait}.`,
+    },
+    { name: "mail", matches: (p) => MAIL_PATHS.has(p), points: 5, duration: 15 * MINUTE },
+    { name: "code", matches: (p) => p === "/verify-email" || p === "/reset-password" || p.startsWith("/reset-password/"), points: 20, duration: 15 * MINUTE },
+    { name: "password", matches: (p) => PASSWORD_PATHS.has(p), points: 10, duration: 15 * MINUTE },
+    { name: "two-factor", matches: (p) => TWO_FACTOR_CODE_PATHS.has(p), points: 20, duration: 15 * MINUTE },
+    { name: "auth", matches: () => true, points: 300, duration: MINUTE },
+  ];
+}
+
+/** "30 secondi", "1 minuto", "5 minuti", "3 ore". */
+function waitText(seconds: number): string {
+  if (seconds < MINUTE) return seconds === 1 ? "1 secondo" : `${seconds} secondi`;
+  if (seconds < 2 * HOUR) {
+    const minutes = Math.ceil(seconds / MINUTE);
+    return minutes === 1 ? "1 minuto" : `${minutes} minuti`;
+  }
+  return `${Math.ceil(seconds / HOUR)} ore`;
+}
+
+/** The 429 answer: Italian message, Retry-After in whole seconds (≥ 1). */
+function tooManyRequests(msBeforeNext: number, message: (wait: string) => string = (wait) => `Troppi tentativi. Riprova tra ${wait}.`): Response {
+  const seconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
+  return Response.json(
+    { code: "RATE_LIMITED", title: ERRORS.RATE_LIMITED.title, message: message(waitText(seconds)) },
+    { status: 429, headers: { "retry-after": String(seconds) } },
+  );
+}
+
+/** Account key: a hash of the normalised e-mail (bounded length, no address in the store). */
+function accountKey(email: string): string {
+  return createHash("sha256").update(email.trim().toLowerCase()).digest("base64url");
+}
+
+/** Consumes points; a refusal resolves to {refused: true} instead of rejecting. Store errors still throw. */
+async function take(limiter: RateLimiterAbstract, key: string): Promise<{ refused: boolean; res: RateLimiterRes }> {
+  try {
+    return { refused: false, res: await limiter.consume(key) };
+  } catch (error) {
+    if (error instanceof RateLimiterRes) return { refused: true, res: error };
+    throw error;
+  }
+}
+
+/** The auth path under /api/auth as Better Auth's router matches it ("/sign-in/email"). */
+function authPath(request: Request): string {
+  const segments = new URL(request.url).pathname.split("/").filter(Boolean);
+  return `/${segments.slice(2).join("/")}`;
+}
+
+/** The e-mail of a JSON sign-in body (Better Auth accepts only application/json), or null. */
+async function signInEmail(request: Request): Promise<string | null> {
+  const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  if (type !== "application/json") return null;
+  try {
+    const body = (await request.clone().json()) as { email?: unknown } | null;
+    return typeof body?.email === "string" ? body.email : null;
+  } catch {
+    return null;
+  }
+}
+
+/** What a guarded answer says about the secret: wrong, right, or neither (malformed, refused before any check). */
+type Verdict = "wrong" | "right" | "neither";
+
+async function answerCode(response: Response): Promise<unknown> {
+  const body = (await response.clone().json().catch(() => null)) as { code?: unknown } | null;
+  return body?.code;
+}
+
+/** E-mail sign-in: 401 = wrong password; signed in (with or without a pending second factor) or 403 e-mail not confirmed (checked after the password) = right. */
+async function passwordVerdict(response: Response): Promise<Verdict> {
+  if (response.status === 401) return "wrong";
+  if (response.status === 200) return "right";
+  if (response.status !== 403) return "neither";
+  const code = await answerCode(response);
+  return typeof code === "string" && UNCONFIRMED_EMAIL_CODES.has(code) ? "right" : "neither";
+}
+
+/** Two-factor code check: 401 = wrong code (or challenge), 400 INVALID_PASSWORD = wrong password (turning it off), 200 = right. */
+async function codeVerdict(response: Response): Promise<Verdict> {
+  if (response.status === 401) return "wrong";
+  if (response.status === 200) return "right";
+  return response.status === 400 && (await answerCode(response)) === "INVALID_PASSWORD" ? "wrong" : "neither";
+}
+
+/**
+ * Builds the limits.
+ * Input: AuthLimitsOptions. Output: AuthLimits. Limiter store errors propagate (the request
+ * fails with 500 and is logged) except on PostgreSQL, where an in-memory limiter takes over.
+ */
+export function createAuthLimits(options: AuthLimitsOptions): AuthLimits {
+  const make = options.limiter;
+  const rules = addressRules(options.guestsPerDay).map((rule) => ({
+    rule,
+    limiter: make({ keyPrefix: `address-${rule.name}`, points: rule.points, duration: rule.duration }),
+  }));
+  const addressFailures = make({ keyPrefix: "address-failures", points: ADDRESS_FAILURES, duration: HOUR });
+  const pairFailures = make({ keyPrefix: "pair-failures", points: PAIR_FAILURES, duration: PAIR_WINDOW });
+  const accountFailures = make({ keyPrefix: "account-failures", points: Number.MAX_SAFE_INTEGER, duration: DAY });
+  const accountDelay = make({ keyPrefix: "account-delay", points: 1, duration: ACCOUNT_DELAY_MAX });
+  // One password check per account at a time; the expiry only matters if a server dies mid-check.
+  const accountBusy = make({ keyPrefix: "account-busy", points: 1, duration: ACCOUNT_BUSY_EXPIRY });
+  const mail = {
+    verification: make({ keyPrefix: "mail-verification", points: 1, duration: MAIL_WINDOW }),
+    reset: make({ keyPrefix: "mail-reset", points: 1, duration: MAIL_WINDOW }),
+  };
+
+  /**
+   * A check of a secret of `account` (password or code): one check at a time per account,
+   * per-address failures, per address+account, per account (progressive delay).
+   */
+  async function guardSecret(request: Request, address: string, account: string, verdict: (r: Response) => Promise<Verdict>, handler: AuthHandler): Promise<Response> {
+    if ((await take(accountBusy, account)).refused) {
+      return tooManyRequests(1000, (wait) => `Un altro tentativo di accesso a questo account è in corso. Riprova tra ${wait}.`);
+    }
+    try {
+      return await checkSecret(request, address, account, verdict, handler);
+    } finally {
+      await accountBusy.delete(account);
+    }
+  }
+
+  /** The check of `account` (no other one in flight): failure counters, delay, then Better Auth. */
+  async function checkSecret(request: Request, address: string, account: string, verdict: (r: Response) => Promise<Verdict>, handler: AuthHandler): Promise<Response> {
+    const delayed = await accountDelay.get(account);
+    if (delayed && delayed.consumedPoints > accountDelay.points) {
+      return tooManyRequests(delayed.msBeforeNext, (wait) => `Troppi tentativi di accesso a questo account. Riprova tra ${wait}.`);
+    }
+    const pair = `${address}|${account}`;
+    // Failures are counted before the password check, so that guesses from one address running
+    // side by side on several accounts each see their own number; an attempt that turns out not
+    // to be a failure gives its points back.
+    const counted: [RateLimiterAbstract, string][] = [];
+    const giveBack = () => Promise.all(counted.map(([limiter, key]) => limiter.reward(key)));
+    for (const [limiter, key] of [
+      [addressFailures, address],
+      [pairFailures, pair],
+    ] as const) {
+      const taken = await take(limiter, key);
+      if (taken.refused) {
+        await giveBack();
+        return tooManyRequests(taken.res.msBeforeNext);
+      }
+      counted.push([limiter, key]);
+    }
+    const failures = (await accountFailures.consume(account)).consumedPoints;
+    counted.push([accountFailures, account]);
+
+    const response = await handler(request);
+    const outcome = await verdict(response);
+    if (outcome === "wrong") {
+      if (failures >= ACCOUNT_FREE_FAILURES) {
+        await accountDelay.block(account, Math.min(ACCOUNT_DELAY_MAX, ACCOUNT_DELAY_BASE * 2 ** (failures - ACCOUNT_FREE_FAILURES)));
+      }
+    } else if (outcome === "right") {
+      await Promise.all([addressFailures.reward(address), pairFailures.delete(pair), accountFailures.delete(account), accountDelay.delete(account)]);
+    } else {
+      await giveBack();
+    }
+    return response;
+  }
+
+  return {
+    async guard(request, handler) {
+      if (!options.enabled) return handler(request);
+      const path = authPath(request);
+      const address = addressKey(request.headers.get(CLIENT_ADDRESS_HEADER));
+      const { rule, limiter } = rules.find((r) => r.rule.matches(path))!;
+      const taken = await take(limiter, address);
+      if (taken.refused) return tooManyRequests(taken.res.msBeforeNext, rule.message);
+      if (request.method !== "POST") return handler(request);
+      if (path === "/sign-in/email") {
+        const email = await signInEmail(request);
+        // Without an e-mail Better Auth refuses the body (400/415) before any password work.
+        return email === null ? handler(request) : guardSecret(request, address, accountKey(email), passwordVerdict, handler);
+      }
+      if (TWO_FACTOR_CODE_PATHS.has(path)) {
+        const account = await options.codeAccount(request);
+        return account === null ? handler(request) : guardSecret(request, address, account, codeVerdict, handler);
+      }
+      return handler(request);
+    },
+    async allowMail(kind, recipient) {
+      if (!options.enabled) return true;
+      return !(await take(mail[kind], accountKey(recipient))).refused;
+    },
+  };
+}

@@ -1,0 +1,41 @@
+/**
+ * Runtime site configuration in index.html (issue 9: BRAND_NAME and the community, social and
+ * privacy links set on the server). The configuration travels as JSON inside
+ * <script type="application/json" id="site-config"> (not executed, so the CSP allows it); the
+ * page title carries the brand too.
+ */
+
+import { SITE_CONFIG_ELEMENT_ID, type SiteConfig } from "../../shared/site-config";
+import { enabledProviders, socialConfig } from "../auth/social";
+import type { Env } from "../env";
+import { escapeHtml } from "../features/gallery/gallery.pages";
+
+/** The configuration of the web from the environment. */
+export function siteConfig(env: Env): SiteConfig {
+  return {
+    brandName: env.BRAND_NAME,
+    communityUrl: env.COMMUNITY_URL,
+    socialUrl: env.SOCIAL_URL,
+    privacyEmail: env.PRIVACY_EMAIL,
+    authProviders: enabledProviders(socialConfig(env)),
+  };
+}
+
+/**
+ * JSON safe inside a <script> element: '<', '>', '&' and the JavaScript line separators are
+ * written as \u escapes, so no value can close the element or open a comment.
+ */
+export function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
+/**
+ * index.html with the configuration embedded before </head> and the brand in the title.
+ * Input: the built index.html and the configuration. Output: the HTML to serve.
+ */
+export function withSiteConfig(indexHtml: string, config: SiteConfig): string {
+  const script = `<script type="application/json" id="${SITE_CONFIG_ELEMENT_ID}">${scriptSafeJson(config)}</script>`;
+  return indexHtml
+    .replace(/<title>Storie\.ai/, () => `<title>${escapeHtml(config.brandName)}.ai`)
+    .replace("</head>", () => `  ${script}\n  </head>`);
+}

@@ -1,0 +1,56 @@
+import { useQuery } from "@tanstack/react-query";
+import { LockKeyhole, ShieldAlert } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { useSearchParams } from "react-router";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Separator } from "@/components/ui/separator";
+import { Skeleton } from "@/components/ui/skeleton";
+import { ADMIN_2FA_REASON } from "@/lib/admin-two-factor";
+import { currentSessionQuery } from "../../security-api";
+import { ChangeEmailForm } from "./change-email-form";
+import { ChangePasswordForm } from "./change-password-form";
+import { SessionsList } from "./sessions-list";
+import { TwoFactorSettings } from "./two-factor-settings";
+
+/**
+ * Profilo → 'Sicurezza' (issue 10): two-step verification, password, e-mail and the connected
+ * devices of a registered player (guests have none of these). Anchored at #sicurezza; with
+ * ?motivo=admin-2fa it explains why an admin was sent here and scrolls into view.
+ */
+export function SecurityCard({ email }: { email: string }) {
+  const current = useQuery(currentSessionQuery);
+  const [params] = useSearchParams();
+  const ref = useRef<HTMLDivElement>(null);
+  const adminReason = params.get("motivo") === ADMIN_2FA_REASON;
+
+  useEffect(() => {
+    if (adminReason || window.location.hash === "#sicurezza") ref.current?.scrollIntoView({ block: "start" });
+  }, [adminReason]);
+
+  return (
+    <Card ref={ref} id="sicurezza" aria-labelledby="sicurezza-titolo" className="scroll-mt-24">
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2 text-lg">
+          <LockKeyhole aria-hidden="true" className="size-5 text-violet-300" />
+          <h2 id="sicurezza-titolo">Sicurezza</h2>
+        </CardTitle>
+        <CardDescription>Accesso, verifica in due passaggi e dispositivi connessi al tuo account.</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-6">
+        {adminReason && (
+          <p role="alert" className="flex gap-3 rounded-lg border border-amber-400/50 bg-amber-400/10 p-4 text-sm">
+            <ShieldAlert aria-hidden="true" className="size-5 shrink-0 text-amber-300" />
+            Per usare il pannello di amministrazione attiva prima la verifica in due passaggi: poi potrai tornare all'area Admin.
+          </p>
+        )}
+        {current.isLoading ? <Skeleton className="h-16 w-full" /> : <TwoFactorSettings enabled={Boolean(current.data?.user.twoFactorEnabled)} />}
+        <Separator />
+        <SessionsList />
+        <Separator />
+        <ChangePasswordForm />
+        <Separator />
+        <ChangeEmailForm currentEmail={email} />
+      </CardContent>
+    </Card>
+  );
+}

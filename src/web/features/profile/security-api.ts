@@ -1,0 +1,64 @@
+/**
+ * Profilo → 'Sicurezza' for the web (issue 10; spec §7 GET and PUT /user, /logout with a scope,
+ * /factors): Better Auth's own endpoints through its client. Every call resolves to its data or
+ * throws the client's error ({status, code, message, title}, in Italian from the server), ready
+ * for toastAuthError.
+ */
+
+import { queryOptions } from "@tanstack/react-query";
+import { authClient } from "@/lib/auth-client";
+import type { AuthClientError } from "@/lib/auth-error-toast";
+import { saveFile } from "./api";
+
+/** An auth client answer: data, or the thrown error. */
+export async function authCall<T>(call: Promise<{ data: T | null; error: AuthClientError | null }>): Promise<T> {
+  const { data, error } = await call;
+  if (error) throw error;
+  return data as T;
+}
+
+export const securityKey = ["security"] as const;
+
+/** One active session as listed by GET /api/auth/list-sessions. */
+export interface ActiveSession {
+  id: string;
+  /** Better Auth's handle for POST /revoke-session (the cookie also needs the server's signature). */
+  token: string;
+  ipAddress?: string | null;
+  userAgent?: string | null;
+  updatedAt: Date | string;
+  createdAt: Date | string;
+}
+
+/** This browser's session and user (twoFactorEnabled included), from GET /api/auth/get-session. */
+export const currentSessionQuery = queryOptions({
+  queryKey: [...securityKey, "current"],
+  queryFn: () => authCall(authClient.getSession()),
+});
+
+/** Every active session of the user, most recently active first. */
+export const sessionsQuery = queryOptions({
+  queryKey: [...securityKey, "sessions"],
+  queryFn: async () => {
+    const sessions = (await authCall(authClient.listSessions())) as ActiveSession[];
+    return [...sessions].sort((a, b) => new Date(b.updatedAt).getTime() - new Date(a.updatedAt).getTime());
+  },
+});
+
+/** The otpauth:// URI's secret (base32), shown as text beside the QR code. */
+export function secretOf(totpURI: string): string {
+  return new URL(totpURI).searchParams.get("secret") ?? "";
+}
+
+/** Downloads the backup codes as a .txt file, one per line, with a short Italian heading. */
+export function downloadBackupCodes(codes: string[], site: string): void {
+  const text = [
+    `Codici di backup di ${site}`,
+    "Ogni codice vale una sola volta, al posto del codice dell'app di autenticazione.",
+    "Conservali in un posto sicuro.",
+    "",
+    ...codes,
+    "",
+  ].join("\n");
+  saveFile(new Blob([text], { type: "text/plain;charset=utf-8" }), `codici-di-backup-${site.toLowerCase().replace(/[^a-z0-9]+/g, "")}.txt`);
+}
