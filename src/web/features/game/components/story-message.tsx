@@ -1,0 +1,90 @@
+/**
+ * One stored message of the game chat with its controls (issue 11 §2) and, when open, its
+ * editor. Memoised (issue 11 §5): while a narration streams in, or the player types, the stored
+ * story does not render again; a row renders when its own message or state changes. The page
+ * passes stable callbacks (useCallback, TanStack's mutate).
+ */
+
+import type { MessageView } from "@shared/api-types";
+import { RotateCcw } from "lucide-react";
+import { memo } from "react";
+import { Button } from "@/components/ui/button";
+import { ChatMessage } from "./chat-message";
+import { MessageActions } from "./message-actions";
+import { MessageEditor } from "./message-editor";
+import type { MeasureRef } from "./virtual-story";
+
+/** The player's controls over the story, the same for every row. */
+export interface StoryHandlers {
+  retry(): void;
+  regenerate(): void;
+  renarrate(messageId: string, content: string): Promise<boolean>;
+  undo(): void;
+  switchTo(messageId: string): void;
+  resumeFrom(messageId: string): void;
+  save(messageId: string, content: string): Promise<boolean>;
+  /** Opens the editor on a message (null closes it). */
+  edit(messageId: string | null): void;
+}
+
+interface StoryMessageProps {
+  message: MessageView;
+  /** Position in the virtualised story and its measuring ref (VirtualStory). */
+  index: number;
+  measureRef: MeasureRef;
+  isLast: boolean;
+  canUndo: boolean;
+  /** The latest message is the player's and nothing runs: 'Riprova' under it. */
+  canRetry: boolean;
+  limitReached: boolean;
+  busy: boolean;
+  editing: boolean;
+  handlers: StoryHandlers;
+}
+
+/** Input: see props. Output: the message's <li> (ChatMessage) with 'Riprova', the actions or the editor. */
+export const StoryMessage = memo(function StoryMessage({ message, index, measureRef, isLast, canUndo, canRetry, limitReached, busy, editing, handlers }: StoryMessageProps) {
+  return (
+    <ChatMessage
+      row={{ measureRef, index }}
+      role={message.role}
+      content={message.content}
+      imageUrl={message.imageUrl}
+      image={message.image}
+      edited={message.edited}
+      editor={
+        editing ? (
+          <MessageEditor
+            role={message.role}
+            content={message.content}
+            busy={busy}
+            onSave={(content) => handlers.save(message.id, content)}
+            onRenarrate={message.role === "user" ? (content) => handlers.renarrate(message.id, content) : undefined}
+            onCancel={() => handlers.edit(null)}
+          />
+        ) : undefined
+      }
+    >
+      {canRetry && isLast && (
+        <Button type="button" variant="outline" className="h-10" disabled={limitReached} onClick={handlers.retry}>
+          <RotateCcw aria-hidden />
+          Riprova
+        </Button>
+      )}
+      {!editing && (
+        <MessageActions
+          message={message}
+          isLast={isLast}
+          canUndo={canUndo}
+          limitReached={limitReached}
+          busy={busy}
+          onRegenerate={handlers.regenerate}
+          onUndo={handlers.undo}
+          onSwitch={handlers.switchTo}
+          onResume={handlers.resumeFrom}
+          onEdit={() => handlers.edit(message.id)}
+        />
+      )}
+    </ChatMessage>
+  );
+});
