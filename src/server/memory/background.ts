@@ -1,0 +1,70 @@
+/**
+ * The narrator's memory kept after each narration (issue 11 §1; ADR 0009), in the background so
+ * it never delays a turn: facts found in the narration (offline extraction, then the provider's
+ * structured output when there is one) and the recap carried on (recap.ts).
+ *
+ * Work is queued per game in this process (one game's updates run in order, games in parallel);
+ * errors are logged, never thrown. `memoryIdle()` resolves once everything queued so far is done:
+ * tests and benchmarks await it before reading the memory. A process that stops drops what is
+ * still queued; the next narration of the game catches up (facts of that narration are lost,
+ * the recap is complete again).
+ */
+
+import type { Kysely } from "kysely";
+import type { GenreName } from "../../shared/genres";
+import { castFor } from "../ai/offline/cast";
+import type { Narrator } from "../ai/types";
+import type { Database } from "../db/schema";
+import { type KnownName, castNames, factsInNarration } from "./facts";
+import { storeFoundFacts } from "./fact-store";
+import { updateRecap } from "./recap";
+
+type Db = Kysely<Database>;
+
+/** Time the provider's fact extraction may take, ms. */
+const EXTRACTION_TIMEOUT_MS = 30_000;
+
+/** The last queued task of each game. */
+const queues = new Map<string, Promise<void>>();
+
+/** A stored narration whose memory is to be kept. */
+export interface StoredNarration {
+  gameId: string;
+  genre: GenreName;
+  /** The narration's id: the source of its facts and the end of the path the recap follows. */
+  messageId: string;
+  content: string;
+  contextMemory: number;
+}
+
+/**
+ * Queues the memory work of a narration and returns at once. Input: the database, the narrator
+ * (its `memory` when it has a provider; offline, the storyteller's cast is known) and the
+ * narration. Errors are reported to `log`.
+ */
+export function rememberNarration(db: Db, narrator: Narrator, narration: StoredNarration, log: (line: string) => void = console.error): void {
+  const previous = queues.get(narration.gameId) ?? Promise.resolve();
+  const next = previous
+    .then(() => keepMemory(db, narrator, narration))
+    .catch((error: unknown) => log(`Memoria del narratore (partita ${narration.gameId}): ${String(error)}`))
+    .finally(() => {
+      if (queues.get(narration.gameId) === next) queues.delete(narration.gameId);
+    });
+  queues.set(narration.gameId, next);
+}
+
+/** Resolves when the memory work queued so far (and what it queues) is done. */
+export async function memoryIdle(): Promise<void> {
+  while (queues.size > 0) await Promise.all([...queues.values()]);
+}
+
+async function keepMemory(db: Db, narrator: Narrator, narration: StoredNarration): Promise<void> {
+  const titles = await db.selectFrom("story_facts").select(["title", "kind"]).where("game_id", "=", narration.gameId).execute();
+  const known: KnownName[] = [...(narrator.memory ? [] : castNames(castFor(narration.gameId, narration.genre))), ...titles];
+  await storeFoundFacts(db, narration.gameId, narration.messageId, factsInNarration(narration.content, known));
+  if (narrator.memory) {
+    const found = await narrator.memory.extractFacts(narration.content, AbortSignal.timeout(EXTRACTION_TIMEOUT_MS)).catch(() => []);
+    await storeFoundFacts(db, narration.gameId, narration.messageId, found);
+  }
+  await updateRecap(db, narration.gameId, narration.messageId, narration.contextMemory, narrator.memory);
+}

@@ -1,0 +1,101 @@
+/**
+ * 'Schede del mondo' of the template dialog (issue 11 §1, story cards / world info): entries of
+ * title, text and keywords (typed comma-separated, kept as a list), added and removed here and
+ * validated with storyCardSchema through the template form. An entry enters the narrator's prompt
+ * when one of its keywords appears in the recent turns; a game created from the template gets a copy.
+ */
+
+import { MAX_CARD_TEXT_LENGTH, MAX_FACT_TITLE_LENGTH, MAX_STORY_CARDS } from "@shared/schemas/memory";
+import { splitForbiddenTopics } from "@shared/schemas/template";
+import type { TemplateFormValues } from "@shared/schemas/template";
+import { Plus, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { type Control, Controller, type FieldErrors, type UseFormRegister, useFieldArray } from "react-hook-form";
+import { FieldError, FormField, TextAreaField } from "@/components/form-field";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+
+interface StoryCardsFieldProps {
+  control: Control<TemplateFormValues>;
+  register: UseFormRegister<TemplateFormValues>;
+  errors: FieldErrors<TemplateFormValues>;
+  disabled: boolean;
+}
+
+/** The keywords as one comma-separated text box; the form holds the list (split, trimmed, no blanks). */
+function KeywordsInput({ id, value, onChange, onBlur, invalid }: { id: string; value: string[]; onChange(keywords: string[]): void; onBlur(): void; invalid: boolean }) {
+  // The text as typed (a trailing comma or space stays while typing).
+  const [text, setText] = useState(value.join(", "));
+  return (
+    <Input
+      id={id}
+      placeholder="faro, guardiano"
+      aria-invalid={invalid ? true : undefined}
+      aria-describedby={invalid ? `${id}-errore` : `${id}-aiuto`}
+      value={text}
+      onBlur={onBlur}
+      onChange={(event) => {
+        setText(event.target.value);
+        onChange(splitForbiddenTopics(event.target.value));
+      }}
+    />
+  );
+}
+
+/** Input: the template form's control, register and errors. Output: the section with its entries. */
+export function StoryCardsField({ control, register, errors, disabled }: StoryCardsFieldProps) {
+  const cards = useFieldArray({ control, name: "story_cards" });
+  const listError = errors.story_cards?.message ?? errors.story_cards?.root?.message;
+  return (
+    <fieldset className="grid gap-3 rounded-lg border border-border/70 p-4">
+      <legend className="px-1 font-medium">Schede del mondo</legend>
+      <p className="text-xs text-muted-foreground">
+        Personaggi, luoghi e regole del mondo: il narratore legge una scheda quando una delle sue parole chiave compare nei turni recenti.
+      </p>
+      {cards.fields.length > 0 && (
+        <ol className="grid gap-3">
+          {cards.fields.map((card, index) => {
+            const cardErrors = errors.story_cards?.[index];
+            const id = `tpl-scheda-${index}`;
+            const keywordsError = cardErrors?.keywords?.message ?? cardErrors?.keywords?.find?.((e) => e?.message)?.message;
+            return (
+              <li key={card.id} aria-label={`Scheda ${index + 1}`} className="grid gap-3 rounded-md border border-border/70 bg-muted/20 p-3">
+                <div className="flex items-center justify-between gap-2">
+                  <span className="text-sm font-medium text-muted-foreground">Scheda {index + 1}</span>
+                  <Button type="button" variant="ghost" size="sm" className="text-red-300 hover:text-red-200" disabled={disabled} onClick={() => cards.remove(index)} aria-label={`Rimuovi la scheda ${index + 1}`}>
+                    <Trash2 aria-hidden="true" />
+                    Rimuovi
+                  </Button>
+                </div>
+                <FormField id={`${id}-titolo`} label="Titolo della scheda" maxLength={MAX_FACT_TITLE_LENGTH} error={cardErrors?.title?.message} {...register(`story_cards.${index}.title`)} />
+                <TextAreaField id={`${id}-testo`} label="Testo della scheda" rows={3} maxLength={MAX_CARD_TEXT_LENGTH} error={cardErrors?.text?.message} {...register(`story_cards.${index}.text`)} />
+                <Controller
+                  control={control}
+                  name={`story_cards.${index}.keywords`}
+                  render={({ field }) => (
+                    <div className="grid gap-2">
+                      <Label htmlFor={`${id}-parole`}>Parole chiave</Label>
+                      <KeywordsInput id={`${id}-parole`} value={field.value ?? []} onChange={field.onChange} onBlur={field.onBlur} invalid={Boolean(keywordsError)} />
+                      <p id={`${id}-parole-aiuto`} className="text-xs text-muted-foreground">
+                        Separate da virgole.
+                      </p>
+                      {keywordsError && <FieldError id={`${id}-parole-errore`} message={keywordsError} />}
+                    </div>
+                  )}
+                />
+              </li>
+            );
+          })}
+        </ol>
+      )}
+      {listError && <FieldError id="tpl-schede-errore" message={listError} />}
+      <div>
+        <Button type="button" variant="outline" size="sm" disabled={disabled || cards.fields.length >= MAX_STORY_CARDS} onClick={() => cards.append({ title: "", text: "", keywords: [] })}>
+          <Plus aria-hidden="true" />
+          Aggiungi una scheda
+        </Button>
+      </div>
+    </fieldset>
+  );
+}

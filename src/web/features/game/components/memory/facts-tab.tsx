@@ -1,0 +1,138 @@
+/**
+ * 'Ricordi' (issue 11 §1): the facts the narrator keeps, pinned ones first. The player adds
+ * ('Aggiungi un ricordo'), edits, pins or unpins ('Fissa' / 'Sblocca') and deletes them (after a
+ * confirmation). Pinned facts reach the narrator at every turn; the others when relevant.
+ */
+
+import type { FactView } from "@shared/api-types";
+import { FACT_KINDS } from "@shared/schemas/memory";
+import { Pencil, Pin, PinOff, Plus, Trash2 } from "lucide-react";
+import { useRef, useState } from "react";
+import { ConfirmDialog } from "@/components/confirm-dialog";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { useFocusReturn } from "../../hooks/use-focus-return";
+import type { useMemoryMutations } from "../../memory-api";
+import { FactForm } from "./fact-form";
+
+type Mutations = ReturnType<typeof useMemoryMutations>;
+
+interface FactsTabProps {
+  facts: FactView[];
+  mutations: Pick<Mutations, "addFact" | "updateFact" | "deleteFact">;
+}
+
+/** One fact with its actions, or its edit form. */
+function FactItem({
+  fact,
+  mutations,
+  editing,
+  onEdit,
+  onDeleted,
+}: {
+  fact: FactView;
+  mutations: FactsTabProps["mutations"];
+  editing: boolean;
+  onEdit(editing: boolean): void;
+  /** The fact is gone: the list moves the focus elsewhere. */
+  onDeleted(): void;
+}) {
+  const titleId = `ricordo-${fact.id}`;
+  const editButton = useRef<HTMLButtonElement>(null);
+  useFocusReturn(editing, editButton);
+  const { updateFact, deleteFact } = mutations;
+  const busy = (updateFact.isPending && updateFact.variables?.id === fact.id) || (deleteFact.isPending && deleteFact.variables === fact.id);
+  if (editing) {
+    return (
+      <li>
+        <FactForm fact={fact} onSave={(patch) => updateFact.mutateAsync({ id: fact.id, patch })} onDone={() => onEdit(false)} />
+      </li>
+    );
+  }
+  return (
+    <li aria-labelledby={titleId} className={fact.pinned ? "rounded-lg border border-violet-400/50 bg-violet-500/10 p-3" : "rounded-lg border p-3"}>
+      <div className="flex flex-wrap items-center gap-2">
+        <Badge variant="outline">{FACT_KINDS[fact.kind]}</Badge>
+        {fact.pinned && (
+          <Badge variant="secondary" className="gap-1">
+            <Pin aria-hidden />
+            Fissato
+          </Badge>
+        )}
+        <span className="text-xs text-muted-foreground">{fact.source === "giocatore" ? "Aggiunto da te" : "Dal narratore"}</span>
+      </div>
+      <h3 id={titleId} className="mt-2 font-medium break-words">
+        {fact.title}
+      </h3>
+      <p className="mt-1 text-sm break-words whitespace-pre-wrap text-muted-foreground">{fact.text}</p>
+      <div className="mt-2 flex flex-wrap gap-1" role="group" aria-label={`Azioni sul ricordo ${fact.title}`}>
+        <Button
+          type="button"
+          size="sm"
+          variant="ghost"
+          aria-pressed={fact.pinned}
+          disabled={busy}
+          onClick={() => updateFact.mutate({ id: fact.id, patch: { pinned: !fact.pinned } })}
+        >
+          {fact.pinned ? <PinOff aria-hidden /> : <Pin aria-hidden />}
+          {fact.pinned ? "Sblocca" : "Fissa"}
+        </Button>
+        <Button ref={editButton} type="button" size="sm" variant="ghost" disabled={busy} onClick={() => onEdit(true)}>
+          <Pencil aria-hidden />
+          Modifica
+        </Button>
+        <ConfirmDialog
+          trigger={
+            <Button type="button" size="sm" variant="ghost" className="text-red-300 hover:text-red-200" disabled={busy}>
+              <Trash2 aria-hidden />
+              Elimina
+            </Button>
+          }
+          title="Eliminare questo ricordo?"
+          description={`Il narratore non ricorderà più «${fact.title}».`}
+          confirmLabel="Elimina"
+          onConfirm={() => deleteFact.mutate(fact.id, { onSuccess: onDeleted })}
+        />
+      </div>
+    </li>
+  );
+}
+
+/** Input: see props. Output: 'Aggiungi un ricordo' (or its form) and the list of facts. */
+export function FactsTab({ facts, mutations }: FactsTabProps) {
+  // "new" while adding, a fact's id while editing it.
+  const [editing, setEditing] = useState<string | null>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
+  useFocusReturn(editing === "new", addButton);
+  const sorted = [...facts].sort((a, b) => Number(b.pinned) - Number(a.pinned));
+  return (
+    <div className="grid gap-3">
+      {editing === "new" ? (
+        <FactForm onSave={mutations.addFact.mutateAsync} onDone={() => setEditing(null)} />
+      ) : (
+        <div>
+          <Button ref={addButton} type="button" size="sm" variant="outline" onClick={() => setEditing("new")}>
+            <Plus aria-hidden />
+            Aggiungi un ricordo
+          </Button>
+        </div>
+      )}
+      {sorted.length === 0 ? (
+        <p className="text-sm text-muted-foreground">Nessun ricordo per ora: il narratore li aggiunge mentre la storia procede.</p>
+      ) : (
+        <ul aria-label="Ricordi" className="grid gap-2">
+          {sorted.map((fact) => (
+            <FactItem
+              key={fact.id}
+              fact={fact}
+              mutations={mutations}
+              editing={editing === fact.id}
+              onEdit={(on) => setEditing(on ? fact.id : null)}
+              onDeleted={() => addButton.current?.focus()}
+            />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
