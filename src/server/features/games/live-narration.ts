@@ -1,0 +1,187 @@
+/**
+ * Narration that survives the network (issue 11 §4; ADR 0008 "Narrations belong to the server").
+ * A turn's narration runs detached from the request that started it: a client that leaves (tab
+ * closed, reload, network switch) does not end it, only 'Stop' (POST /stop, over the event bus so
+ * any instance can ask) does. It is stored as always (choice repair, quota charged once), and
+ * meanwhile its text is kept in memory (NarrationRegistry) and saved to its narration_runs row at
+ * most every RUN_FLUSH_MS, so that a reader follows it from any character: on this instance from
+ * memory, on another one by reading the row every RUN_POLL_MS until it is done.
+ */
+
+import { randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { SSEStreamingApi } from "hono/streaming";
+import { ERRORS, type ErrorCode } from "../../../shared/errors";
+import type { AppDeps } from "../../context";
+import type { Database } from "../../db/schema";
+import { AppError } from "../../errors";
+import { readTokens } from "../../quota/quota";
+import { type FinalTurnEvent, LiveRun } from "../../realtime/narration-registry";
+import { toMessageView } from "./games.service";
+import { findRunRow, isStale, RUN_FLUSH_MS, RUN_RENEW_MS, type RunRow, startRunRow, updateRunRow } from "./narration-runs.service";
+import { narrateTurn, type PreparedTurn } from "./turn.service";
+
+type Db = Kysely<Database>;
+
+/** How often a reader on another instance reads the run's row, ms. */
+const RUN_POLL_MS = 200;
+
+/** Bus topic on which 'Stop' reaches the narration of a game, on whichever instance it runs. */
+export const stopTopic = (gameId: string) => `turn-stop:${gameId}`;
+
+/**
+ * Starts narrating a prepared turn on this instance, detached from any request (steps 3–5 of
+ * DESIGN §4 through narrateTurn). Input: the app's dependencies and the turn prepareTurn charged.
+ * Output: the run, to follow with {@link followNarration}; it ends with 'done' (message stored,
+ * or stopped) or 'error' (quota given back by narrateTurn), and its row says the same before
+ * readers hear it. Never throws; database failures of the row are logged.
+ */
+export function startNarration(deps: AppDeps, turn: PreparedTurn): LiveRun {
+  const run = new LiveRun(randomUUID(), turn.playerMessageId);
+  deps.narrations.track(turn.game.id, run, narrate(deps, turn, run));
+  return run;
+}
+
+async function narrate(deps: AppDeps, turn: PreparedTurn, run: LiveRun): Promise<void> {
+  const { db, env, narrator, bus, log } = deps;
+  const gameId = turn.game.id;
+  // Row writes happen one after another; the narration never waits for them.
+  let writes = Promise.resolve();
+  let writing = 0;
+  const write = (task: () => Promise<void>) => {
+    writing++;
+    writes = writes
+      .then(task)
+      .catch((error: unknown) => log(`Narrazione ${run.id}: salvataggio non riuscito (${String(error)})`))
+      .finally(() => void writing--);
+    return writes;
+  };
+  void write(() => startRunRow(db, gameId, run.id, turn.playerMessageId));
+  let saved = 0;
+  let savedAt = Date.now();
+  const flush = setInterval(() => {
+    if (writing > 0 || (run.text.length === saved && Date.now() - savedAt < RUN_RENEW_MS)) return;
+    saved = run.text.length;
+    savedAt = Date.now();
+    const text = run.text;
+    void write(() => updateRunRow(db, gameId, run.id, { text }));
+  }, RUN_FLUSH_MS);
+  const stop = new AbortController();
+  const unsubscribe = bus.subscribe(stopTopic(gameId), () => stop.abort());
+
+  let final: FinalTurnEvent;
+  let ending: Parameters<typeof updateRunRow>[3];
+  try {
+    const result = await narrateTurn(db, turn, {
+      narrator,
+      connectTimeoutMs: env.AI_CONNECT_TIMEOUT_MS,
+      idleTimeoutMs: env.AI_IDLE_TIMEOUT_MS,
+      clientSignal: stop.signal,
+      onDelta: (text) => run.append(text),
+    });
+    // A stop before the first word gave the message back: read the counters again.
+    const tokens = result.message ? turn.tokens : await readTokens(db, turn.userId);
+    final = { event: "done", data: { message: result.message, progress: result.progress, tokens, stopped: result.stopped } };
+    ending = { status: "done", message_id: result.message?.id ?? null, stopped: result.stopped ? 1 : 0 };
+  } catch (error) {
+    const appError = error instanceof AppError ? error : AppError.of("GENERIC", 500);
+    if (!(error instanceof AppError)) log(`Turno fallito: ${String(error)}`);
+    const tokens = await readTokens(db, turn.userId).catch(() => null);
+    final = { event: "error", data: { code: appError.code, title: appError.title, message: appError.userMessage, tokens } };
+    ending = { status: "failed", error_code: appError.code };
+  } finally {
+    clearInterval(flush);
+    unsubscribe();
+  }
+  const text = run.text;
+  await write(() => updateRunRow(db, gameId, run.id, { text, ...ending }));
+  run.finish(final);
+}
+
+/** What a reader follows: the narration's text so far and, once it is over, its final event. */
+export interface NarrationSource {
+  read(): Promise<{ text: string; final: FinalTurnEvent | null }>;
+  /** Calls `changed` whenever the text or the end may have changed. Output: the function that stops it. */
+  watch(changed: () => void): () => void;
+}
+
+/** A run of this instance, read from memory. */
+export function runSource(run: LiveRun): NarrationSource {
+  return { read: async () => ({ text: run.text, final: run.final }), watch: (changed) => run.watch(changed) };
+}
+
+/**
+ * A run followed through its narration_runs row (written by any instance), read every RUN_POLL_MS.
+ * Input: the row as first read and the owner (for the counters of the final event). Its final
+ * event is 'done' with the stored message, the game's progress and the owner's counters, or the
+ * run's 'error'; a run that went stale, or that a newer run of the game replaced, ends with the
+ * generic error.
+ */
+export function storedRunSource(db: Db, first: RunRow, userId: string): NarrationSource {
+  let text = first.text;
+  return {
+    async read() {
+      const row = await findRunRow(db, first.game_id);
+      if (!row || row.run_id !== first.run_id || isStale(row)) return { text, final: await errorEvent(db, "GENERIC", userId) };
+      text = row.text;
+      return { text, final: row.status === "running" ? null : await storedFinalEvent(db, row, userId) };
+    },
+    watch(changed) {
+      const timer = setInterval(changed, RUN_POLL_MS);
+      return () => clearInterval(timer);
+    },
+  };
+}
+
+/** The 'done' or 'error' event of a finished row, as the instance that ran it sent it. */
+async function storedFinalEvent(db: Db, row: RunRow, userId: string): Promise<FinalTurnEvent> {
+  if (row.status === "failed") return errorEvent(db, (row.error_code ?? "GENERIC") as ErrorCode, userId);
+  const [message, game, tokens] = await Promise.all([
+    row.message_id ? db.selectFrom("chat_messages").selectAll().where("id", "=", row.message_id).executeTakeFirst() : undefined,
+    db.selectFrom("saved_games").select("progress").where("id", "=", row.game_id).executeTakeFirst(),
+    readTokens(db, userId),
+  ]);
+  return { event: "done", data: { message: message ? toMessageView(message) : null, progress: game?.progress ?? 0, tokens, stopped: row.stopped === 1 } };
+}
+
+async function errorEvent(db: Db, code: ErrorCode, userId: string): Promise<FinalTurnEvent> {
+  const entry = ERRORS[code] ?? ERRORS.GENERIC;
+  return { event: "error", data: { code, title: entry.title, message: entry.message, tokens: await readTokens(db, userId) } };
+}
+
+/**
+ * Writes a narration to an SSE stream from character `from` (issue 11 §4): 'delta' events with
+ * the text not sent yet (pieces that arrive together go as one), then the final 'done' or
+ * 'error'. Every event's id is the number of characters sent so far, the Last-Event-ID a client
+ * reconnects with. Returns when the final event is written or `stop` aborts (the client left,
+ * or the server stops while following another instance's run); the run itself goes on.
+ */
+export async function followNarration(stream: SSEStreamingApi, source: NarrationSource, from: number, stop: AbortSignal): Promise<void> {
+  let sent = from;
+  let dirty = true;
+  let wake = () => {};
+  const changed = () => {
+    dirty = true;
+    wake();
+  };
+  const unwatch = source.watch(changed);
+  stop.addEventListener("abort", changed);
+  try {
+    while (!stop.aborted) {
+      if (!dirty) await new Promise<void>((resolve) => (wake = () => setImmediate(resolve)));
+      dirty = false;
+      const { text, final } = await source.read();
+      if (text.length > sent) {
+        await stream.writeSSE({ event: "delta", data: JSON.stringify({ text: text.slice(sent) }), id: String(text.length) });
+        sent = text.length;
+      }
+      if (final) {
+        await stream.writeSSE({ event: final.event, data: JSON.stringify(final.data), id: String(sent) });
+        return;
+      }
+    }
+  } finally {
+    unwatch();
+    stop.removeEventListener("abort", changed);
+  }
+}
