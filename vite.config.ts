@@ -17,6 +17,17 @@ export default defineConfig({
     outDir: path.resolve("dist"),
     emptyOutDir: true,
     chunkSizeWarningLimit: 800,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // zod and its global configuration (jitless, Italian messages) share one chunk, so the
+          // configuration runs as soon as zod is loaded, before any module of another chunk can
+          // parse with a schema at load time (site-config.ts does): otherwise zod probes
+          // `new Function` and the CSP reports an eval violation (issue 9).
+          groups: [{ name: "zod", test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]src[\\/]web[\\/]lib[\\/]zod-setup\.ts$/ }],
+        },
+      },
+    },
   },
   server: {
     port: 5173,
