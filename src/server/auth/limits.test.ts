@@ -149,6 +149,36 @@ describe.each(DIALECTS)("auth limits on %s", (dialect) => {
     expect(server.mailbox.filter((m) => m.to === player.email).length - before).toBe(1);
   });
 
+  it("reset and resend requests, and link checks, are limited per address; another address still gets its answer", async () => {
+    const asker = new TestClient(server.url, "127.0.8.1");
+    const mailPaths = ["/api/auth/request-password-reset", "/api/auth/send-verification-email"] as const;
+    // Five e-mail requests per address in 15 minutes, whatever the recipient and the route.
+    for (let i = 0; i < 5; i++) {
+      const body = i % 2 === 0 ? { email: `sconosciuto-${i}-${dialect}@example.com`, redirectTo: "/reset-password" } : { email: `sconosciuto-${i}-${dialect}@example.com`, callbackURL: "/generi" };
+      expect((await attempt(asker, mailPaths[i % 2]!, body)).status).toBe(200);
+    }
+    const refusedMail = await attempt(asker, "/api/auth/request-password-reset", { email: `altro-${dialect}@example.com`, redirectTo: "/reset-password" });
+    expect(refusedMail).toMatchObject({ status: 429, body: { code: "RATE_LIMITED", message: expect.stringMatching(/^Troppi tentativi\. Riprova tra \d+ minut[io]\.$/) } });
+    expect(refusedMail.retryAfter).toBeGreaterThan(0);
+    const elsewhere = new TestClient(server.url, "127.0.8.2");
+    expect((await attempt(elsewhere, "/api/auth/request-password-reset", { email: `altro-${dialect}@example.com`, redirectTo: "/reset-password" })).status).toBe(200);
+
+    // Twenty guessed links (confirmation or reset) per address in 15 minutes, then 429.
+    const guesser = new TestClient(server.url, "127.0.8.3");
+    for (let i = 0; i < 20; i++) {
+      const guess =
+        i % 2 === 0
+          ? await guesser.request("GET", `/api/auth/verify-email?token=indovinato-${i}&callbackURL=/generi`)
+          : await guesser.request("POST", "/api/auth/reset-password", { newPassword: "password-nuova-1", token: `indovinato-${i}` });
+      expect(guess.status).not.toBe(429);
+      await guess.arrayBuffer();
+    }
+    expect((await attempt(guesser, "/api/auth/reset-password", { newPassword: "password-nuova-1", token: "indovinato-20" })).status).toBe(429);
+    expect((await guesser.request("GET", "/api/auth/verify-email?token=indovinato-21&callbackURL=/generi")).status).toBe(429);
+    const honest = await attempt(new TestClient(server.url, "127.0.8.4"), "/api/auth/reset-password", { newPassword: "password-nuova-1", token: "scaduto" });
+    expect(honest.status).toBe(400);
+  });
+
   it("a client cannot forge the private client-address header", async () => {
     const player = await registerPlayer(server);
     const attacker = new TestClient(server.url, "127.0.5.1");
