@@ -60,13 +60,17 @@ export async function expectAccessible(page: Page): Promise<void> {
   expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
 }
 
-/** Saves phone-sized (390×844) and desktop-sized (1440×900) screenshots as test artifacts. */
-export async function screenshots(page: Page, name: string): Promise<void> {
+/**
+ * Saves phone-sized (390×844) and desktop-sized (1440×900) screenshots as test artifacts: the
+ * whole page, or only the window (`fullPage: false`) where a virtualised list draws only the
+ * rows near the view and a full-page capture would show its empty spacers.
+ */
+export async function screenshots(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}): Promise<void> {
   const original = page.viewportSize();
   for (const [label, size] of [["phone", { width: 390, height: 844 }], ["desktop", { width: 1440, height: 900 }]] as const) {
     await page.setViewportSize(size);
     await page.waitForTimeout(150);
-    await page.screenshot({ path: `e2e-artifacts/screenshots/${name}-${label}.png`, fullPage: true });
+    await page.screenshot({ path: `e2e-artifacts/screenshots/${name}-${label}.png`, fullPage });
   }
   if (original) await page.setViewportSize(original);
 }

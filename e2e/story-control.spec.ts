@@ -192,7 +192,7 @@ test("a 5,000-message story opens at its latest turn with only the rows near the
   const box = page.getByLabel("Scrivi la tua azione");
   await box.pressSequentially("Apro la porta della cantina");
   await expect(box).toHaveValue("Apro la porta della cantina");
-  await screenshots(page, "game-long-story");
+  await screenshots(page, "game-long-story", { fullPage: false });
   // Scrolled up after typing, the older turns load above by themselves; the page still holds
   // only the rows near the view.
   await page.evaluate(() => window.scrollTo(0, 0));
