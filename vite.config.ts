@@ -2,9 +2,15 @@ import path from "node:path";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { compression } from "vite-plugin-compression2";
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // Every text asset also as .br and .gz, served by the server with Content-Encoding (issue 12).
+    compression({ algorithms: ["brotliCompress", "gzip"], include: /\.(js|css|svg|json|txt|xml|webmanifest)$/, skipIfLargerOrEqual: true, logLevel: "silent" }),
+  ],
   root: "src/web",
   publicDir: path.resolve("src/web/public"),
   resolve: {

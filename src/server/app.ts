@@ -8,6 +8,7 @@ import type { IncomingMessage } from "node:http";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { type Context, Hono } from "hono";
+import { compress } from "hono/compress";
 import { secureHeaders } from "hono/secure-headers";
 import type { HealthView } from "../shared/api-types";
 import { loadSession } from "./auth/middleware";
@@ -32,7 +33,10 @@ import { italianAuthAnswer } from "./http/auth-answers";
 import { limitRequestBodies } from "./http/body-limit";
 import { handleError } from "./http/error-handler";
 import { refusedOriginLog, trustedOrigins } from "./http/origins";
-import { ROBOTS_TXT } from "./http/robots";
+import { mountPublicPages } from "./http/public-pages";
+import { robotsTxt } from "./http/robots";
+import { absoluteLinksCaching, siteOrigin } from "./http/site-origin";
+import { mountSitemap } from "./http/sitemap";
 import { siteConfig, withSiteConfig } from "./http/site-config";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -102,6 +106,12 @@ export function createApp(deps: AppDeps) {
       strictTransportSecurity: deps.env.PUBLIC_URL?.startsWith("https:") ?? false,
     }),
   );
+  // The server's own text answers (JSON, the SPA's HTML, robots.txt, sitemap.xml) leave gzip- or
+  // deflate-encoded when the client accepts it (issue 12). Not compressed: Server-Sent Events
+  // (text/event-stream is outside Hono's compressible types, so each event leaves at once),
+  // answers already encoded (the built assets, precompressed at build time), images, HEAD.
+  // JSON built by the routes declares no length, so Hono's 1 KB threshold does not spare small ones.
+  app.use("*", compress());
   // Every body is bounded before anything reads it (DESIGN §5; issue 9 finding 4).
   app.use("*", limitRequestBodies());
   // Same-origin check for state-changing API calls (DESIGN §5); Better Auth checks its own.
@@ -130,9 +140,10 @@ export function createApp(deps: AppDeps) {
   app.route("/media", mediaRoutes);
 
   app.get("/robots.txt", (c) => {
-    c.header("Cache-Control", "public, max-age=3600");
-    return c.text(ROBOTS_TXT);
+    c.header("Cache-Control", absoluteLinksCaching(c));
+    return c.text(robotsTxt(siteOrigin(c)));
   });
+  mountSitemap(app);
 
   if (deps.webRoot) mountWeb(app, deps.webRoot, withSiteConfig(fs.readFileSync(path.join(deps.webRoot, "index.html"), "utf8"), siteConfig(deps.env)));
 
@@ -144,21 +155,26 @@ export type ApiRoutes = ReturnType<typeof createApp>;
 
 /**
  * Serves the built SPA: hashed /assets/* cached for a year, index.html (with the runtime site
- * configuration embedded) never cached, SPA fallback.
+ * configuration embedded) never cached, SPA fallback. A file built with .br / .gz siblings
+ * (vite.config.ts) is sent as the brotli or gzip one when the client accepts it, with
+ * Content-Encoding; every such file varies on Accept-Encoding (issue 12).
  */
 function mountWeb(app: Hono<AppEnv>, webRoot: string, indexHtml: string) {
   const root = path.relative(process.cwd(), webRoot) || ".";
   app.use("/assets/*", async (c, next) => {
     await next();
-    if (c.res.status === 200) c.header("Cache-Control", "public, max-age=31536000, immutable");
+    if (c.res.status !== 200) return;
+    c.header("Cache-Control", "public, max-age=31536000, immutable");
+    if (!c.res.headers.get("Vary")?.includes("Accept-Encoding")) c.header("Vary", "Accept-Encoding", { append: true });
   });
   const spa = (c: Context<AppEnv>) => {
     c.header("Cache-Control", "no-cache");
     return c.html(indexHtml);
   };
-  app.get("/", spa);
+  // The public pages with their own title, canonical URL and Open Graph tags (issue 12).
+  mountPublicPages(app, indexHtml);
   // /galleria/{id}/{slug}: canonical redirects and Open Graph tags for shared links (issue 3).
   mountGalleryPages(app, indexHtml);
-  app.use("*", serveStatic({ root }));
+  app.use("*", serveStatic({ root, precompressed: true }));
   app.get("*", spa);
 }

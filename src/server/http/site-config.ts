@@ -8,7 +8,7 @@
 import { SITE_CONFIG_ELEMENT_ID, type SiteConfig } from "../../shared/site-config";
 import { enabledProviders, socialConfig } from "../auth/social";
 import type { Env } from "../env";
-import { escapeHtml } from "../features/gallery/gallery.pages";
+import { escapeHtml } from "./page-head";
 
 /** The configuration of the web from the environment. */
 export function siteConfig(env: Env): SiteConfig {

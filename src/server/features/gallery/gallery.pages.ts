@@ -9,44 +9,28 @@
  * - /gallery/{id} redirects to /galleria/{id}.
  */
 
-import type { Context, Hono } from "hono";
+import type { Hono } from "hono";
 import { decodePath } from "../../../shared/decode-path";
 import { imagePath } from "../../../shared/image-slug";
 import type { AppEnv } from "../../context";
+import { withPageHead } from "../../http/page-head";
+import { siteOrigin } from "../../http/site-origin";
 import { findImage } from "./gallery.service";
 
-/** Escapes text for an HTML attribute or element (titles come from the model). */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
-}
-
-/** index.html with the page's title and Open Graph tags inserted before </head>. */
+/** index.html with the image page's title, description, canonical URL and Open Graph tags. */
 export function withOpenGraph(
   indexHtml: string,
   meta: { title: string; brand: string; imageUrl: string; pageUrl: string; width: number | null; height: number | null },
 ): string {
-  const title = escapeHtml(meta.title);
-  const description = escapeHtml(`Un'immagine creata giocando su ${meta.brand}.ai`);
-  const tags = [
-    `<meta property="og:type" content="article" />`,
-    `<meta property="og:site_name" content="${escapeHtml(`${meta.brand}.ai`)}" />`,
-    `<meta property="og:title" content="${title}" />`,
-    `<meta property="og:description" content="${description}" />`,
-    `<meta property="og:image" content="${escapeHtml(meta.imageUrl)}" />`,
-    `<meta property="og:image:alt" content="${title}" />`,
-    ...(meta.width && meta.height
-      ? [`<meta property="og:image:width" content="${meta.width}" />`, `<meta property="og:image:height" content="${meta.height}" />`]
-      : []),
-    `<meta property="og:url" content="${escapeHtml(meta.pageUrl)}" />`,
-    `<meta name="twitter:card" content="summary_large_image" />`,
-    `<meta name="twitter:title" content="${title}" />`,
-    `<meta name="twitter:image" content="${escapeHtml(meta.imageUrl)}" />`,
-    `<link rel="canonical" href="${escapeHtml(meta.pageUrl)}" />`,
-  ].join("\n    ");
-  return indexHtml
-    // Replacer functions: a title holding "$&" or "$'" must not expand into page HTML.
-    .replace(/<title>[^<]*<\/title>/, () => `<title>${title} · Galleria · ${escapeHtml(meta.brand)}.ai</title>`)
-    .replace("</head>", () => `    ${tags}\n  </head>`);
+  return withPageHead(indexHtml, {
+    documentTitle: `${meta.title} · Galleria · ${meta.brand}.ai`,
+    title: meta.title,
+    description: `Un'immagine creata giocando su ${meta.brand}.ai`,
+    url: meta.pageUrl,
+    siteName: `${meta.brand}.ai`,
+    type: "article",
+    image: { url: meta.imageUrl, alt: meta.title, width: meta.width, height: meta.height },
+  });
 }
 
 /** 301 when the link named the image by its id (it never changes), else 302 (issue 9). */
@@ -59,8 +43,6 @@ function redirectStatus(imageId: string, requested: string): 301 | 302 {
  * Input: the app and the built index.html.
  */
 export function mountGalleryPages(app: Hono<AppEnv>, indexHtml: string) {
-  const origin = (c: Context<AppEnv>) => c.var.deps.env.PUBLIC_URL?.replace(/\/+$/, "") ?? new URL(c.req.url).origin;
-
   app.get("/gallery/:id", (c) => c.redirect(`/galleria/${encodeURIComponent(c.req.param("id"))}`, 301));
 
   app.get("/galleria/:id", async (c, next) => {
@@ -75,7 +57,7 @@ export function mountGalleryPages(app: Hono<AppEnv>, indexHtml: string) {
     if (!image) return c.html(indexHtml, 404);
     const canonical = imagePath(image.id, image.title);
     if (decodePath(new URL(c.req.url).pathname) !== decodePath(canonical)) return c.redirect(canonical, redirectStatus(image.id, c.req.param("id")));
-    const base = origin(c);
+    const base = siteOrigin(c);
     return c.html(
       withOpenGraph(indexHtml, {
         title: image.title,

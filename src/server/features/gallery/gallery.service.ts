@@ -8,7 +8,7 @@
 
 import { type Kysely, sql } from "kysely";
 import type { GalleryImageView, GalleryPageView } from "../../../shared/api-types";
-import { looksLikeImageId } from "../../../shared/image-slug";
+import { imagePath, looksLikeImageId } from "../../../shared/image-slug";
 import { FALLBACK_TITLE } from "../../ai/illustrator/types";
 import type { Database } from "../../db/schema";
 import { decodeCursor, encodeCursor } from "../../keyset-cursor";
@@ -61,6 +61,29 @@ function toView(r: Row): GalleryImageView {
     width: r.width === null ? null : Number(r.width),
     height: r.height === null ? null : Number(r.height),
   };
+}
+
+/**
+ * Canonical page paths of gallery images for the sitemap (issue 12), newest first.
+ * Input: offset and limit (≤ 50,000, the sitemap protocol's per-file limit). Output: [{path,
+ * lastmod (ISO time of creation)}]; one indexed scan.
+ */
+export async function galleryPagePaths(db: Db, options: { offset: number; limit: number }): Promise<{ path: string; lastmod: string }[]> {
+  const rows = await db
+    .selectFrom("generated_images")
+    .select(["id", "prompt", "created_at"])
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .offset(options.offset)
+    .limit(options.limit)
+    .execute();
+  return rows.map((r) => ({ path: imagePath(r.id, r.prompt?.trim() || FALLBACK_TITLE), lastmod: r.created_at }));
+}
+
+/** Number of images in the gallery. */
+export async function countGalleryImages(db: Db): Promise<number> {
+  const row = await db.selectFrom("generated_images").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /**

@@ -13,7 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DIALECTS, registerPlayer, startTestServer, TestClient, type TestServer } from "../../testing/harness";
 import type { AppEnv } from "../../context";
 import { deleteUnreferencedMedia } from "../../media/media-references";
-import { escapeHtml, mountGalleryPages, withOpenGraph } from "./gallery.pages";
+import { escapeHtml } from "../../http/page-head";
+import { mountGalleryPages, withOpenGraph } from "./gallery.pages";
 
 describe.each(DIALECTS)("gallery on %s", (dialect) => {
   let server: TestServer;

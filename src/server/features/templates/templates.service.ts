@@ -14,7 +14,7 @@ import { type Kysely, type Selectable, sql, type Transaction } from "kysely";
 import { type GenreName, resolveGenre } from "../../../shared/genres";
 import type { CreateCustomGameInput } from "../../../shared/schemas/create-game";
 import type { TemplateInput } from "../../../shared/schemas/template";
-import { templateSlug } from "../../../shared/slug";
+import { templatePath, templateSlug } from "../../../shared/slug";
 import type {
   AdminTemplateView,
   CreatedGameView,
@@ -115,6 +115,22 @@ export async function listTemplates(db: Db, options: { limit: number; cursor?: T
     items: page.map(toCard),
     nextCursor: rows.length > options.limit && last ? encodeCursor([Number(last.plays), last.created_at, last.id]) : null,
   };
+}
+
+/**
+ * Canonical page paths of every template for the sitemap (issue 12), most played first.
+ * Input: limit (≤ 50,000). Output: [{path, lastmod (ISO time of the last change)}].
+ */
+export async function templatePagePaths(db: Db, limit: number): Promise<{ path: string; lastmod: string }[]> {
+  const rows = await db
+    .selectFrom("saved_games")
+    .select(["id", "title", "updated_at"])
+    .where("is_template", "=", 1)
+    .orderBy("plays", "desc")
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ path: templatePath(r.id, r.title), lastmod: r.updated_at }));
 }
 
 /**

@@ -1,0 +1,92 @@
+/**
+ * robots.txt and the sitemap over real HTTP (issue 12): robots names the sitemap; the index lists
+ * the pages file and one gallery file per 50,000 images; the files parse as the protocol's XML
+ * (parsed by the `sitemap` package) and hold the public pages, every template's page and every
+ * image's canonical page; names beyond them are 404. SQLite, and PostgreSQL with TEST_DATABASE_URL.
+ */
+
+import { randomUUID } from "node:crypto";
+import { Readable } from "node:stream";
+import { parseSitemap, parseSitemapIndex } from "sitemap";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { imagePath } from "../../shared/image-slug";
+import { TEMPLATE_FORM_DEFAULTS } from "../../shared/schemas/template";
+import { templatePath } from "../../shared/slug";
+import { DIALECTS, signIn, startTestServer, TestClient, type TestServer } from "../testing/harness";
+
+const ADMIN = { email: "mappa-admin@example.com", password: "password-admin-1" };
+
+async function xml(client: TestClient, path: string) {
+  const response = await client.request("GET", path);
+  const text = await response.text();
+  return { status: response.status, type: response.headers.get("content-type"), cache: response.headers.get("cache-control"), text };
+}
+
+describe.each(DIALECTS)("robots.txt and sitemap on %s", (dialect) => {
+  let server: TestServer;
+  let visitor: TestClient;
+  const templates: { id: string; title: string }[] = [];
+  const images: { id: string; title: string }[] = [];
+
+  beforeAll(async () => {
+    server = await startTestServer(dialect, { env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password } });
+    visitor = new TestClient(server.url);
+    const admin = await signIn(server, ADMIN.email, ADMIN.password);
+    for (const title of ["L'isola di Ferro & Fuoco", "Il Faro di Àlbera"]) {
+      const created = await admin.json("POST", "/api/admin/templates", {
+        ...TEMPLATE_FORM_DEFAULTS,
+        title,
+        description: "Una storia per la mappa del sito.",
+        initial_prompt: "Il vento porta un odore di sale e di ferro.",
+      });
+      expect(created.status).toBe(201);
+      templates.push({ id: created.body.id, title });
+    }
+    for (const [i, title] of ["Il castello <sotto> la luna", "Onde \"alte\" sul molo"].entries()) {
+      const id = randomUUID();
+      await server.deps.db
+        .insertInto("generated_images")
+        .values({ id, user_id: null, image_url: `/media/${id}.png`, prompt: title, created_at: new Date(Date.UTC(2026, 0, 1 + i)).toISOString(), slug: id, width: 64, height: 36 })
+        .execute();
+      images.push({ id, title });
+    }
+  });
+  afterAll(() => server.close());
+
+  it("robots.txt names the sitemap by its absolute URL and keeps crawlers out of private pages", async () => {
+    const robots = await xml(visitor, "/robots.txt");
+    expect(robots.status).toBe(200);
+    expect(robots.text).toContain(`Sitemap: ${server.url}/sitemap.xml`);
+    expect(robots.text).toContain("Disallow: /api/");
+    // Without PUBLIC_URL the origin comes from the request: never cached as public.
+    expect(robots.cache).toBe("no-cache");
+  });
+
+  it("the index lists the pages file and the gallery file; each parses and holds the public, template and image pages", async () => {
+    const index = await xml(visitor, "/sitemap.xml");
+    expect(index.status).toBe(200);
+    expect(index.type).toMatch(/^application\/xml/);
+    const files = (await parseSitemapIndex(Readable.from([index.text]))).map((entry) => entry.url);
+    expect(files).toEqual([`${server.url}/sitemaps/pages.xml`, `${server.url}/sitemaps/gallery-1.xml`]);
+
+    const pages = await xml(visitor, "/sitemaps/pages.xml");
+    expect(pages.status).toBe(200);
+    const pageUrls = (await parseSitemap(Readable.from([pages.text]))).map((item) => item.url);
+    for (const path of ["/", "/generi", "/scopri", "/galleria", "/prezzi"]) expect(pageUrls).toContain(`${server.url}${path}`);
+    for (const t of templates) expect(pageUrls).toContain(`${server.url}${templatePath(t.id, t.title)}`);
+    expect(pageUrls.some((url) => url.includes("/gioco/") || url.includes("/profilo") || url.includes("/admin"))).toBe(false);
+
+    const gallery = await xml(visitor, "/sitemaps/gallery-1.xml");
+    expect(gallery.status).toBe(200);
+    const imageItems = await parseSitemap(Readable.from([gallery.text]));
+    // Newest first, each at its canonical page, with its date.
+    expect(imageItems.map((item) => item.url)).toEqual([...images].reverse().map((image) => `${server.url}${imagePath(image.id, image.title)}`));
+    expect(imageItems[0]!.lastmod).toMatch(/^2026-01-02/);
+  });
+
+  it("answers 404 for a gallery file beyond the last and for unknown names", async () => {
+    for (const path of ["/sitemaps/gallery-2.xml", "/sitemaps/gallery-0.xml", "/sitemaps/altro.xml", "/sitemaps/gallery-99999999.xml"]) {
+      expect((await visitor.request("GET", path)).status, path).toBe(404);
+    }
+  });
+});
