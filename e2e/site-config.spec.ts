@@ -87,6 +87,22 @@ test("the server's BRAND_NAME and links reach the page without a rebuild", async
   }
 });
 
+test("no CSP violation or console error on the public pages, for a visitor and for a player", async ({ page }) => {
+  const problems = watchForErrors(page);
+  const visit = async () => {
+    for (const path of ["/", "/generi", "/scopri", "/galleria", "/prezzi"]) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
+      await page.waitForLoadState("networkidle");
+    }
+  };
+  await visit();
+  expect(problems, "as a visitor").toEqual([]);
+  await signedInPlayer(page);
+  await visit();
+  expect(problems, "as a player").toEqual([]);
+});
+
 test("no CSP violation or console error on the profile page", async ({ page }) => {
   await signedInPlayer(page);
   const problems = watchForErrors(page);

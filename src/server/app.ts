@@ -14,7 +14,7 @@ import type { HealthView } from "../shared/api-types";
 import { loadSession } from "./auth/middleware";
 import type { AppDeps, AppEnv } from "./context";
 import { AppError } from "./errors";
-import { accountRoutes } from "./features/account/account.routes";
+import { accountRoutes, sessionRoutes } from "./features/account/account.routes";
 import { adminRoutes } from "./features/admin/admin.routes";
 import { gamesRoutes } from "./features/games/games.routes";
 import { memoryRoutes } from "./features/games/memory.routes";
@@ -62,6 +62,7 @@ export function createApp(deps: AppDeps) {
   const api = new Hono<AppEnv>()
     .get("/health", (c) => c.json({ status: "ok", database: deps.dialect, ai: deps.narrator.label } satisfies HealthView))
     .route("/me", accountRoutes)
+    .route("/session", sessionRoutes)
     // Before gamesRoutes: POST /games/:id/images answers its own 401 ('Devi effettuare il login per generare immagini').
     .route("/games", visualizeRoutes)
     .route("/games", memoryRoutes)

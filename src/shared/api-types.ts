@@ -19,6 +19,11 @@ export interface MeView {
   tokens: TokensView | null;
 }
 
+/** GET /api/session: the signed-in user, or null for a visitor. */
+export interface SessionView {
+  me: MeView | null;
+}
+
 export interface MessageView {
   id: string;
   role: "user" | "assistant";

@@ -38,6 +38,8 @@ describe.each(DIALECTS)("accounts on %s", (dialect) => {
     const signUp = await client.json("POST", "/api/auth/sign-up/email", { email, password: "password-sicura", name: "nuovo", acceptPrivacy: true, callbackURL: "/generi" });
     expect(signUp.status).toBe(200);
     expect((await client.json("GET", "/api/me")).status).toBe(401);
+    // What the web asks at start: 200 for a visitor too, with nobody signed in.
+    expect(await client.json("GET", "/api/session")).toMatchObject({ status: 200, body: { me: null } });
 
     const early = await client.json("POST", "/api/auth/sign-in/email", { email, password: "password-sicura", callbackURL: "/generi" });
     expect(early.status).toBe(403);
@@ -56,9 +58,11 @@ describe.each(DIALECTS)("accounts on %s", (dialect) => {
     expect(roles).toEqual([{ role: "user" }]);
     const profile = await server.deps.db.selectFrom("profiles").selectAll().where("id", "=", me.body.user.id).executeTakeFirst();
     expect(profile?.email).toBe(email);
+    expect((await client.json("GET", "/api/session")).body).toEqual({ me: me.body });
 
     expect((await client.post("/api/auth/sign-out")).status).toBe(200);
     expect((await client.json("GET", "/api/me")).status).toBe(401);
+    expect((await client.json("GET", "/api/session")).body).toEqual({ me: null });
   });
 
   it("answers a taken e-mail and wrong credentials with the spec's errors", async () => {

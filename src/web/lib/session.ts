@@ -1,5 +1,5 @@
 /**
- * The signed-in user as the web sees it: GET /api/me through TanStack Query (null for visitors).
+ * The signed-in user as the web sees it: GET /api/session through TanStack Query (null for visitors).
  * Every sign-in, sign-out or role change invalidates ['me'] so the header follows auth changes.
  * A session that ends while a page is open (expired, signed out elsewhere) is noticed on the
  * first 401 of an API call: ['me'] becomes null and the login guard sends the player to /login
@@ -7,7 +7,8 @@
  */
 
 import type { ErrorText } from "@shared/auth-errors";
-import type { MeView } from "@shared/api-types";
+import type { MeView, SessionView } from "@shared/api-types";
+import { ERRORS } from "@shared/errors";
 import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
 import { ApiError, api } from "@/lib/api";
 
@@ -17,14 +18,11 @@ let endReason: ErrorText | null = null;
 export const meQuery = queryOptions({
   queryKey: ["me"],
   queryFn: async ({ client }): Promise<MeView | null> => {
-    try {
-      return await api<MeView>("/me");
-    } catch (error) {
-      if (!(error instanceof ApiError && error.status === 401)) throw error;
-      // A player who was signed in is no longer: the session ended (expired, revoked elsewhere).
-      if (client.getQueryData(["me"])) endReason = { title: error.title, message: error.message };
-      return null;
-    }
+    // GET /api/session answers 200 for visitors too: no failed request in their console.
+    const { me } = await api<SessionView>("/session");
+    // A player who was signed in is no longer: the session ended (expired, revoked elsewhere).
+    if (!me && client.getQueryData(["me"])) endReason = ERRORS.UNAUTHENTICATED;
+    return me;
   },
   staleTime: 60_000,
 });

@@ -85,6 +85,7 @@ const invitedId: Entry["params"] = async (ctx) => {
 const MATRIX: Record<string, Entry> = {
   "GET /api/health": { access: "public", expect: 200 },
   "GET /api/plans": { access: "public", expect: 200 },
+  "GET /api/session": { access: "public", expect: 200 },
   "GET|POST /api/auth/*": { access: "public" },
   "GET /api/images": { access: "public", expect: 200 },
   "GET /api/images/:id": { access: "public", expect: 404 },
