@@ -1,0 +1,143 @@
+/**
+ * Public pages on a phone (issue 12). Prints tables; a report, not a test.
+ *
+ * Starts the built site (`dist/`, built by the script) on SQLite with one template and one scene
+ * image (the offline illustrator's), then for each public page (/, /generi, /scopri, /galleria,
+ * /prezzi, a template page, an image page):
+ * - in Chromium (/usr/bin/chromium, 390×844, cache empty): the JavaScript the page loads until the
+ *   network is idle, raw (decoded) and as sent (the bytes on the wire, compressed or not), and
+ *   whether every script and style came compressed (Content-Encoding);
+ * - Lighthouse 12 (mobile preset: simulated slow 4G and a 4× slower CPU) through the same
+ *   Chromium: performance, accessibility, best practices and SEO scores, first and largest
+ *   contentful paint and total blocking time.
+ * Usage: npm run bench:web
+ */
+
+import path from "node:path";
+import { chromium } from "@playwright/test";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { TEMPLATE_FORM_DEFAULTS } from "../src/shared/schemas/template";
+import { templatePath } from "../src/shared/slug";
+import { newGame, signIn, startTestServer, type TestServer } from "../src/server/testing/harness";
+
+const CHROMIUM = "/usr/bin/chromium";
+const ADMIN = { email: "bench-web@example.com", password: "password-bench-web" };
+
+/** A template and a scene image, so their pages have something to show. */
+async function seed(server: TestServer): Promise<{ template: string; image: string }> {
+  const admin = await signIn(server, ADMIN.email, ADMIN.password);
+  const title = "Il Faro di Àlbera";
+  const template = await admin.json("POST", "/api/admin/templates", {
+    ...TEMPLATE_FORM_DEFAULTS,
+    title,
+    description: "Un guardiano scomparso e una lanterna che si accende da sola.",
+    genre: "Giallo",
+    initial_prompt: "La lanterna del faro si accende da sola, e il guardiano non risponde da tre giorni.",
+  });
+  if (template.status !== 201) throw new Error(`template: ${template.status}`);
+  const gameId = await newGame(admin, "horror");
+  const started = await admin.request("POST", `/api/games/${gameId}/messages`, { content: "/inizia" });
+  await started.text();
+  const image = await admin.json("POST", `/api/games/${gameId}/images`);
+  if (image.status !== 201) throw new Error(`image: ${image.status}`);
+  // /galleria/{id} leads to the image's canonical page.
+  const canonical = (await admin.request("GET", `/galleria/${image.body.image.id}`)).headers.get("location");
+  if (!canonical) throw new Error("image page: no canonical address");
+  return { template: templatePath(template.body.id, title), image: canonical };
+}
+
+interface Transfer {
+  rawKb: number;
+  sentKb: number;
+  uncompressed: string[];
+}
+
+/** JavaScript loaded by `url` until the network is idle, and the scripts or styles sent uncompressed. */
+async function transfer(url: string): Promise<Transfer> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM });
+  try {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.enable");
+    const sent = new Map<string, number>();
+    cdp.on("Network.loadingFinished", (e: { requestId: string; encodedDataLength: number }) => sent.set(e.requestId, e.encodedDataLength));
+    const scripts: { requestId: string; url: string; type: string; encoding?: string }[] = [];
+    cdp.on("Network.responseReceived", (e: { requestId: string; type: string; response: { url: string; headers: Record<string, string> } }) => {
+      const headers = Object.fromEntries(Object.entries(e.response.headers).map(([k, v]) => [k.toLowerCase(), v]));
+      if (e.type === "Script" || e.type === "Stylesheet") scripts.push({ requestId: e.requestId, url: e.response.url, type: e.type, encoding: headers["content-encoding"] });
+    });
+    await page.goto(url, { waitUntil: "networkidle" });
+    let raw = 0;
+    let onWire = 0;
+    for (const s of scripts.filter((s) => s.type === "Script")) {
+      const body = (await cdp.send("Network.getResponseBody", { requestId: s.requestId })) as { body: string; base64Encoded: boolean };
+      raw += Buffer.byteLength(body.body, body.base64Encoded ? "base64" : "utf8");
+      onWire += sent.get(s.requestId) ?? 0;
+    }
+    return { rawKb: raw / 1024, sentKb: onWire / 1024, uncompressed: scripts.filter((s) => !s.encoding).map((s) => path.basename(new URL(s.url).pathname)) };
+  } finally {
+    await browser.close();
+  }
+}
+
+interface Audit {
+  scores: Record<"performance" | "accessibility" | "best-practices" | "seo", number>;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+}
+
+/** Lighthouse's mobile run of `url` through the system Chromium. */
+async function audit(url: string): Promise<Audit> {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"] });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+    });
+    if (!result) throw new Error(`lighthouse gave no result for ${url}`);
+    const { categories, audits } = result.lhr;
+    const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+    return {
+      scores: { performance: score("performance"), accessibility: score("accessibility"), "best-practices": score("best-practices"), seo: score("seo") },
+      fcp: audits["first-contentful-paint"]?.numericValue ?? Number.NaN,
+      lcp: audits["largest-contentful-paint"]?.numericValue ?? Number.NaN,
+      tbt: audits["total-blocking-time"]?.numericValue ?? Number.NaN,
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+const server = await startTestServer("sqlite", {
+  webRoot: path.resolve("dist"),
+  env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+});
+try {
+  const seeded = await seed(server);
+  const pages = ["/", "/generi", "/scopri", "/galleria", "/prezzi", seeded.template, seeded.image];
+  const rows: { page: string; transfer: Transfer; audit: Audit }[] = [];
+  for (const page of pages) {
+    console.log(`measuring ${page}…`);
+    rows.push({ page, transfer: await transfer(`${server.url}${page}`), audit: await audit(`${server.url}${page}`) });
+  }
+  const label = (page: string) => (page.startsWith("/scopri/") ? "template page" : page.startsWith("/galleria/") ? "image page" : page);
+  const n = (value: number, width: number, digits = 0) => value.toFixed(digits).padStart(width);
+  console.log("\nPublic pages, Lighthouse 12 mobile preset, /usr/bin/chromium (targets: JS on / ≤ 100 KB gzipped; scores ≥ 95 / 100 / 100 / 100)\n");
+  console.log("| page          | JS raw KB | JS sent KB | all compressed | perf | a11y | best pr. | SEO | FCP ms | LCP ms | TBT ms |");
+  console.log("|---------------|-----------|------------|----------------|------|------|----------|-----|--------|--------|--------|");
+  for (const { page, transfer: t, audit: a } of rows) {
+    const compressed = t.uncompressed.length ? `no (${t.uncompressed.length})` : "yes";
+    console.log(
+      `| ${label(page).padEnd(13)} | ${n(t.rawKb, 9, 1)} | ${n(t.sentKb, 10, 1)} | ${compressed.padEnd(14)} | ${n(a.scores.performance, 4)} | ${n(a.scores.accessibility, 4)} | ${n(a.scores["best-practices"], 8)} | ${n(a.scores.seo, 3)} | ${n(a.fcp, 6)} | ${n(a.lcp, 6)} | ${n(a.tbt, 6)} |`,
+    );
+  }
+  const uncompressed = [...new Set(rows.flatMap((r) => r.transfer.uncompressed))];
+  if (uncompressed.length) console.log(`\nSent uncompressed (smaller than their compressed form): ${uncompressed.join(", ")}`);
+} finally {
+  await server.close();
+}
