@@ -48,7 +48,9 @@ test("a premium player visualises a scene, finds it in the gallery and downloads
   await visualize.click();
   const picture = page.getByRole("img", { name: /^Immagine della scena: / });
   await expect(picture).toBeVisible({ timeout: 30_000 });
-  await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1280);
+  // Loaded, as its WebP rendition rather than the 1280 px original (issue 12).
+  await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  expect(await picture.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\/media\/renditions\/.+-(480|960)\.webp$/);
   await expect(page.getByText("Creata da Utente anonimo")).toBeVisible();
   await expect(page.getByText("Offline", { exact: true })).toBeVisible();
   await expect(visualize).toHaveAccessibleName("/visualizza (2 token). Immagini rimaste questo mese: 9");
@@ -128,12 +130,21 @@ test("a visitor sees the gallery, an image page with the call to action, and 'Im
   expect(made.status()).toBe(201);
   const { image } = await made.json();
   await page.context().clearCookies();
+  const pictures: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "image" && new URL(request.url()).pathname.startsWith("/media/")) pictures.push(new URL(request.url()).pathname);
+  });
 
   await page.goto("/gallery");
   await expect(page).toHaveURL(/\/galleria$/);
   await page.getByRole("button", { name: "Accetta" }).click();
   const card = page.getByRole("link", { name: new RegExp(image.title) }).first();
   await expect(card).toBeVisible();
+  // The grid shows a WebP rendition, never the full-size original (issue 12).
+  const thumbnail = card.getByRole("img");
+  await expect(thumbnail).toHaveJSProperty("complete", true);
+  expect(await thumbnail.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\/media\/renditions\/.+-(480|960)\.webp$/);
+  expect(await thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   await card.click();
   await expect(page).toHaveURL(new RegExp(`/galleria/${image.id}/`));
   await expect(page.getByRole("heading", { level: 1, name: image.title })).toBeVisible();
@@ -142,6 +153,8 @@ test("a visitor sees the gallery, an image page with the call to action, and 'Im
   await expect(cta.getByRole("link", { name: "Registrati" })).toHaveAttribute("href", "/login");
   await expectAccessible(page);
   await screenshots(page, "image-page-visitor");
+  expect(pictures.length).toBeGreaterThan(0);
+  expect(pictures.filter((p) => !p.startsWith("/media/renditions/")), "full-size pictures downloaded").toEqual([]);
 
   await page.goto("/galleria/00000000-0000-4000-8000-000000000000/nessuna");
   await expect(page.getByRole("heading", { name: "Immagine non trovata" })).toBeVisible();

@@ -8,13 +8,14 @@
  * Where media URLs live (schema.ts): saved_games.cover_image_url (templates and games, typed by
  * admins: any form), chat_messages.image_url and generated_images.image_url (written by the
  * server: always "/media/<key>"), notifications.url and user.image (free-form links). The PNG
- * kept for 'Scarica' (downloadKeyOf) belongs to its original and goes with it.
+ * kept for 'Scarica' and the smaller renditions (derivedKeysOf) belong to their original and go
+ * with it.
  */
 
 import { type Kysely, type RawBuilder, sql } from "kysely";
 import type { AppDeps } from "../context";
 import type { Database } from "../db/schema";
-import { downloadKeyOf, keyFromMediaUrl, mediaUrl, referencedKeyOf, siteOriginOf } from "./media-storage";
+import { derivedKeysOf, keyFromMediaUrl, mediaUrl, referencedKeyOf, siteOriginOf } from "./media-storage";
 
 export type MediaDeps = Pick<AppDeps, "db" | "media" | "env" | "log">;
 
@@ -93,13 +94,13 @@ export async function deleteUnreferencedMedia(deps: MediaDeps, urls: string[]): 
   for (const key of keys) {
     if (kept.has(key)) continue;
     await deps.media.delete(key);
-    await deps.media.delete(downloadKeyOf(key));
+    for (const derived of derivedKeysOf(key)) await deps.media.delete(derived);
     deleted += 1;
   }
   return { deleted, kept: kept.size };
 }
 
-/** Every key some row shows, plus the 'Scarica' PNGs of those keys (the sweep's keep list). */
+/** Every key some row shows, plus the files made from them (derivedKeysOf: the sweep's keep list). */
 async function everyReferencedKey(db: Kysely<Database>): Promise<Set<string>> {
   const found = new Set<string>();
   for (const [table, column] of [...CANONICAL_COLUMNS, ...FREE_FORM_COLUMNS]) {
@@ -108,7 +109,7 @@ async function everyReferencedKey(db: Kysely<Database>): Promise<Set<string>> {
       const key = referencedKeyOf(url);
       if (key) {
         found.add(key);
-        found.add(downloadKeyOf(key));
+        for (const derived of derivedKeysOf(key)) found.add(derived);
       }
     }
   }

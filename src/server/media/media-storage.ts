@@ -7,6 +7,8 @@
  * is always `/media/<key>` on the site's own origin, whatever the back end.
  */
 
+import { RENDITION_WIDTHS, renditionKeyOf } from "../../shared/media-renditions";
+
 /** Public URL prefix under which app.ts serves stored media. */
 export const MEDIA_URL_PREFIX = "/media/";
 
@@ -137,6 +139,14 @@ export function siteOriginOf(publicUrl: string | undefined): string | undefined 
  */
 export function downloadKeyOf(key: string): string {
   return `downloads/${key.slice(0, key.lastIndexOf("."))}.png`;
+}
+
+/**
+ * The files made from an original that live and die with it: its 'Scarica' PNG and its
+ * renditions (issue 12). Input: an original's key. Output: their keys (absent ones included).
+ */
+export function derivedKeysOf(key: string): string[] {
+  return [downloadKeyOf(key), ...RENDITION_WIDTHS.map((width) => renditionKeyOf(key, width)).filter((k): k is string => k !== null)];
 }
 
 /** Throws when a key is not valid (programming error, never user input). */

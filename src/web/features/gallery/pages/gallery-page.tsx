@@ -59,7 +59,14 @@ export function GalleryPage() {
                   to={imagePath(image.id, image.title)}
                   className="group block overflow-hidden rounded-xl border bg-card shadow-sm outline-none transition hover:border-violet-400/60 focus-visible:ring-[3px] focus-visible:ring-ring/60"
                 >
-                  <GalleryPicture src={image.imageUrl} alt={image.title} width={image.width} height={image.height} className="transition group-hover:scale-[1.02] motion-reduce:transition-none" />
+                  <GalleryPicture
+                    src={image.imageUrl}
+                    alt={image.title}
+                    width={image.width}
+                    height={image.height}
+                    sizes="(min-width: 1024px) 22rem, (min-width: 640px) 50vw, 100vw"
+                    className="transition group-hover:scale-[1.02] motion-reduce:transition-none"
+                  />
                   <div className="flex items-start justify-between gap-3 p-4">
                     <div className="min-w-0">
                       <h2 className="truncate font-semibold">{image.title}</h2>

@@ -100,7 +100,7 @@ export function ImagePage() {
       </p>
 
       <figure className="relative mt-6 overflow-hidden rounded-xl border bg-card shadow-lg">
-        <GalleryPicture src={image.imageUrl} alt={image.title} width={image.width} height={image.height} loading="eager" />
+        <GalleryPicture src={image.imageUrl} alt={image.title} width={image.width} height={image.height} loading="eager" sizes="(min-width: 56rem) 54rem, 100vw" />
         <figcaption className="pointer-events-none absolute right-3 bottom-3 rounded-md bg-black/70 px-2.5 py-1 text-xs font-medium text-white select-none">
           © {year} {BRAND_NAME}.ai
         </figcaption>

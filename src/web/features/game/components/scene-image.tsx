@@ -6,6 +6,7 @@
 
 import type { MessageImageView } from "@shared/api-types";
 import { imagePath } from "@shared/image-slug";
+import { renditionSrcSet, renditionUrl } from "@shared/media-renditions";
 import { ExternalLink, ImageOff, Palette } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
@@ -34,7 +35,17 @@ export function SceneImage({ title, imageUrl, image }: SceneImageProps) {
           <span className="sr-only">Immagine non disponibile</span>
         </div>
       ) : (
-        <img src={imageUrl} alt={`Immagine della scena: ${title}`} width={1280} height={720} className="aspect-video w-full bg-muted object-cover" onError={() => setBroken(true)} />
+        <img
+          src={renditionUrl(imageUrl, 960)}
+          srcSet={renditionSrcSet(imageUrl) ?? undefined}
+          sizes="(min-width: 640px) 36rem, 100vw"
+          alt={`Immagine della scena: ${title}`}
+          width={1280}
+          height={720}
+          loading="lazy"
+          className="aspect-video w-full bg-muted object-cover"
+          onError={() => setBroken(true)}
+        />
       )}
       <figcaption className="space-y-1 px-4 py-3">
         <p className="flex flex-wrap items-center gap-2 font-semibold">
