@@ -1,5 +1,5 @@
 import { ExternalLink, LogIn, LogOut, Play, User } from "lucide-react";
-import type { ReactElement } from "react";
+import { lazy, type ReactElement, Suspense } from "react";
 import { Link, NavLink } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
@@ -9,8 +9,10 @@ import { useLiveEvents } from "@/features/notifications/api";
 import { cn } from "@/lib/utils";
 import { Brand } from "./brand";
 import { MobileNav } from "./mobile-nav";
-import { NotificationPopover } from "./notification-popover";
 import { ADMIN_LINK, COMMUNITY_URL, NAV_LINKS } from "./nav-links";
+
+// Signed-in users only: visitors never download the popover, the notification list and date-fns (issue 12).
+const NotificationPopover = lazy(() => import("./notification-popover").then((m) => ({ default: m.NotificationPopover })));
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -78,7 +80,11 @@ export function Header() {
         </nav>
 
         <div className="ml-auto flex items-center gap-1">
-          {signedIn && <NotificationPopover />}
+          {signedIn && (
+            <Suspense fallback={<span aria-hidden className="size-9" />}>
+              <NotificationPopover />
+            </Suspense>
+          )}
           {signedIn ? (
             <IconAction label="Profilo">
               <Button asChild variant="ghost" size="icon">

@@ -9,7 +9,6 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { meQuery } from "@/lib/session";
-import { authClient } from "@/lib/auth-client";
 import { type AuthClientError, toastAuthError } from "@/lib/auth-error-toast";
 
 const GENRE_GRID_ID = "scegli-genere";
@@ -48,6 +47,8 @@ function useTutorial() {
     mutationFn: async () => {
       const me = await queryClient.fetchQuery(meQuery);
       if (me) return;
+      // Loaded on use: the landing page does not carry the auth client (issue 12).
+      const { authClient } = await import("@/lib/auth-client");
       const { error } = await authClient.signIn.anonymous();
       if (error) throw error;
     },
