@@ -106,6 +106,12 @@ test("a player regenerates, swipes, undoes, edits, re-narrates and resumes from 
   await expect(map.locator("[aria-current=step]")).toHaveCount(1);
   await expectAccessible(page);
   await screenshots(page, "game-map");
+  // Closed with Escape, the keyboard focus goes back to the button that opened it.
+  const mapButton = page.getByRole("button", { name: "Mappa delle scelte" });
+  await page.keyboard.press("Escape");
+  await expect(map).toHaveCount(0);
+  await expect(mapButton).toBeFocused();
+  await mapButton.click();
   await map.getByRole("button", { name: /^Tu: Chiudo la porta e resto in ascolto/ }).click();
   await expect(map).toHaveCount(0);
   await expect(page.getByText("Chiudo la porta e resto in ascolto", { exact: true })).toBeVisible();

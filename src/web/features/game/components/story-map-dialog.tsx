@@ -12,6 +12,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Skeleton } from "@/components/ui/skeleton";
 import { cn } from "@/lib/utils";
 import { storyMapQuery } from "../api";
+import { useOpenerFocus } from "../hooks/use-focus-return";
 
 interface StoryMapDialogProps {
   gameId: string;
@@ -87,6 +88,8 @@ function Fork({ ways, tree, tipId, onChoose }: { ways: StoryMapNode[]; tree: Chi
 /** Input: see props. Output: the dialog with the map (a skeleton while it loads). */
 export default function StoryMapDialog({ gameId, open, onOpenChange, onChoose }: StoryMapDialogProps) {
   const map = useQuery({ ...storyMapQuery(gameId), enabled: open });
+  // No trigger of its own (the page's button opens it): focus goes back to the opener.
+  const openerFocus = useOpenerFocus();
   const tree: Children = new Map();
   for (const node of map.data?.nodes ?? []) tree.set(node.parentId, [...(tree.get(node.parentId) ?? []), node]);
   const roots = tree.get(null) ?? [];
@@ -94,7 +97,7 @@ export default function StoryMapDialog({ gameId, open, onOpenChange, onChoose }:
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[85dvh] overflow-y-auto sm:max-w-2xl">
+      <DialogContent className="max-h-[85dvh] overflow-y-auto sm:max-w-2xl" {...openerFocus}>
         <DialogHeader>
           <DialogTitle>Mappa delle scelte</DialogTitle>
           <DialogDescription>

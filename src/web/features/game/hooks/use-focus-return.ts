@@ -12,3 +12,22 @@ export function useFocusReturn(open: boolean, target: RefObject<HTMLElement | nu
     wasOpen.current = open;
   }, [open, target]);
 }
+
+/**
+ * Keyboard focus for a dialog or sheet with no trigger of its own (the page's button opens it,
+ * issue 11 'Memoria' and 'Mappa delle scelte'): the element focused when it opened gets the focus
+ * back when it closes. Output: the two handlers to pass to the Radix content.
+ */
+export function useOpenerFocus(): { onOpenAutoFocus: () => void; onCloseAutoFocus: (event: Event) => void } {
+  const opener = useRef<Element | null>(null);
+  return {
+    onOpenAutoFocus: () => {
+      opener.current = document.activeElement;
+    },
+    onCloseAutoFocus: (event) => {
+      if (!(opener.current instanceof HTMLElement)) return;
+      event.preventDefault();
+      opener.current.focus();
+    },
+  };
+}

@@ -9,7 +9,7 @@
 
 import type { StoryCard } from "@shared/schemas/memory";
 import { useQuery } from "@tanstack/react-query";
-import { useRef } from "react";
+import { useOpenerFocus } from "../../hooks/use-focus-return";
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "@/components/ui/sheet";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
@@ -55,21 +55,14 @@ export default function MemoryPanel({ gameId, open, onOpenChange }: MemoryPanelP
   const memory = useQuery({ ...memoryQuery(gameId), enabled: open });
   const mutations = useMemoryMutations(gameId);
   // The sheet has no trigger of its own (the page's button opens it): focus goes back to the opener.
-  const opener = useRef<Element | null>(null);
+  const openerFocus = useOpenerFocus();
 
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>
       <SheetContent
         side="right"
         className="w-full gap-0 overflow-y-auto sm:max-w-lg"
-        onOpenAutoFocus={() => {
-          opener.current = document.activeElement;
-        }}
-        onCloseAutoFocus={(event) => {
-          if (!(opener.current instanceof HTMLElement)) return;
-          event.preventDefault();
-          opener.current.focus();
-        }}
+        {...openerFocus}
       >
         <SheetHeader className="pr-10">
           <SheetTitle>Memoria</SheetTitle>
