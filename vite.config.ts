@@ -14,26 +14,17 @@ export default defineConfig({
   root: "src/web",
   publicDir: path.resolve("src/web/public"),
   resolve: {
-    alias: {
-      "@": path.resolve("src/web"),
-      "@shared": path.resolve("src/shared"),
-    },
+    alias: [
+      { find: "@shared", replacement: path.resolve("src/shared") },
+      { find: "@", replacement: path.resolve("src/web") },
+      // Every "zod" import of the web goes through its configuration (src/web/lib/zod.ts).
+      { find: /^zod$/, replacement: path.resolve("src/web/lib/zod.ts") },
+    ],
   },
   build: {
     outDir: path.resolve("dist"),
     emptyOutDir: true,
     chunkSizeWarningLimit: 800,
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          // zod and its global configuration (jitless, Italian messages) share one chunk, so the
-          // configuration runs as soon as zod is loaded, before any module of another chunk can
-          // parse with a schema at load time (site-config.ts does): otherwise zod probes
-          // `new Function` and the CSP reports an eval violation (issue 9).
-          groups: [{ name: "zod", test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]src[\\/]web[\\/]lib[\\/]zod-setup\.ts$/ }],
-        },
-      },
-    },
   },
   server: {
     port: 5173,

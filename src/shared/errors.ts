@@ -3,7 +3,7 @@
  * The server answers {error: {code, message}}; the web shows `title` and `message` in a toast.
  */
 
-import { MAX_FACTS_PER_GAME } from "./schemas/memory";
+import { MAX_FACTS_PER_GAME } from "./memory-limits";
 
 export const ERRORS = {
   UNAUTHENTICATED: { title: "Accesso richiesto", message: "Per favore effettua il login per continuare" },

@@ -1,5 +1,3 @@
-// First: zod's configuration must precede every schema definition.
-import "./lib/zod-setup";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";

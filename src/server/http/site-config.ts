@@ -5,6 +5,7 @@
  * page title carries the brand too.
  */
 
+import { siteConfigSchema } from "../../shared/schemas/site-config";
 import { SITE_CONFIG_ELEMENT_ID, type SiteConfig } from "../../shared/site-config";
 import { enabledProviders, socialConfig } from "../auth/social";
 import type { Env } from "../env";
@@ -12,13 +13,14 @@ import { escapeHtml } from "./page-head";
 
 /** The configuration of the web from the environment. */
 export function siteConfig(env: Env): SiteConfig {
-  return {
+  // Checked here, where it is made: the web trusts what its own server embeds (issue 12).
+  return siteConfigSchema.parse({
     brandName: env.BRAND_NAME,
     communityUrl: env.COMMUNITY_URL,
     socialUrl: env.SOCIAL_URL,
     privacyEmail: env.PRIVACY_EMAIL,
     authProviders: enabledProviders(socialConfig(env)),
-  };
+  });
 }
 
 /**

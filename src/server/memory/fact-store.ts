@@ -7,7 +7,8 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely, Selectable } from "kysely";
 import type { FactView } from "../../shared/api-types";
-import { type factPatchSchema, type factSchema, MAX_FACTS_PER_GAME } from "../../shared/schemas/memory";
+import { MAX_FACTS_PER_GAME } from "../../shared/memory-limits";
+import type { factPatchSchema, factSchema } from "../../shared/schemas/memory";
 import type { z } from "zod";
 import { nowIso } from "../clock";
 import type { Database, StoryFactsTable } from "../db/schema";

@@ -7,7 +7,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FactView, MemoryView, PromptPreviewView } from "../../shared/api-types";
-import { MAX_FACTS_PER_GAME } from "../../shared/schemas/memory";
+import { MAX_FACTS_PER_GAME } from "../../shared/memory-limits";
 import { TEMPLATE_FORM_DEFAULTS } from "../../shared/schemas/template";
 import { phaseFor } from "../ai/progress";
 import { findOwnedGame, narratorConfigFor } from "../features/games/games.service";

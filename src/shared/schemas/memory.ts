@@ -22,8 +22,6 @@ export type FactKind = keyof typeof FACT_KINDS;
 export const MAX_RECAP_LENGTH = 4000;
 export const MAX_FACT_TITLE_LENGTH = 80;
 export const MAX_FACT_TEXT_LENGTH = 500;
-/** Facts a game can hold (the player is told beyond, found facts are left out). */
-export const MAX_FACTS_PER_GAME = 500;
 export const MAX_STORY_CARDS = 50;
 export const MAX_CARD_TEXT_LENGTH = 1000;
 export const MAX_CARD_KEYWORDS = 10;
