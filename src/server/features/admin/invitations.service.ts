@@ -33,12 +33,15 @@ export interface Invitation {
 
 const PASSWORD_ALREADY_SET = () =>
   new AppError("PASSWORD_ALREADY_SET", 409, "L'utente ha già impostato una password: può usare «Password dimenticata?» per cambiarla.", "Invito non necessario");
+const PROVIDER_SIGN_IN = () =>
+  new AppError("PASSWORD_ALREADY_SET", 409, "L'utente accede già con un account collegato (per esempio Google): non serve un invito.", "Invito non necessario");
 
 /**
  * Issues a new invitation link for a registered user who has no password yet; earlier
  * invitation (and reset) links of that user stop working.
  * Input: the user id. Output: Invitation. Throws 404 USER_NOT_FOUND (unknown id or guest),
- * 409 PASSWORD_ALREADY_SET (the link would let whoever holds it replace a chosen password).
+ * 409 PASSWORD_ALREADY_SET when the user can already sign in, with a password or a linked
+ * provider (the link would let whoever holds it replace or add a password: a takeover).
  */
 export async function createInvitation(deps: AppDeps, userId: string): Promise<Invitation> {
   const { db, auth } = deps;
@@ -49,14 +52,16 @@ export async function createInvitation(deps: AppDeps, userId: string): Promise<I
     .where(sql<boolean>`not coalesce(${sql.ref("isAnonymous")}, false)`)
     .executeTakeFirst();
   if (!user) throw USER_NOT_FOUND();
-  const password = await db
+  // Any way to sign in already (a password, or a provider such as Google): a link would let the
+  // admin, or whoever holds it, add a password and enter someone else's account.
+  const signIn = await db
     .selectFrom("account")
-    .select("id")
+    .select("providerId")
     .where("userId", "=", userId)
-    .where("providerId", "=", "credential")
-    .where("password", "is not", null)
+    .where((eb) => eb.or([eb("providerId", "!=", "credential"), eb("password", "is not", null)]))
     .executeTakeFirst();
-  if (password) throw PASSWORD_ALREADY_SET();
+  if (signIn?.providerId === "credential") throw PASSWORD_ALREADY_SET();
+  if (signIn) throw PROVIDER_SIGN_IN();
 
   const context = await auth.$context;
   const token = randomBytes(24).toString("base64url");

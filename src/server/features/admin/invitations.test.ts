@@ -114,6 +114,20 @@ describe.each(DIALECTS)("admin invitations on %s", (dialect) => {
     expect(expired.body.error.code).toBe("INVALID_TOKEN");
   });
 
+  it("refuses a link for an account that signs in with a provider: no admin can add a password to it", async () => {
+    const { id } = await invite();
+    // The account as a Google sign-in leaves it: a provider's identity, no password.
+    await server.deps.db
+      .insertInto("account")
+      .values({ id: randomUUID(), userId: id, providerId: "google", accountId: `g-${id}`, createdAt: new Date().toISOString(), updatedAt: new Date().toISOString() } as never)
+      .execute();
+    for (const path of ["invitation", "invitation-link"]) {
+      const refused = await admin.json("POST", `/api/admin/users/${id}/${path}`);
+      expect(refused.status, path).toBe(409);
+      expect(refused.body.error).toMatchObject({ code: "PASSWORD_ALREADY_SET", message: "L'utente accede già con un account collegato (per esempio Google): non serve un invito." });
+    }
+  });
+
   it("keeps ordinary password recovery at 1 hour", async () => {
     const player = await registerPlayer(server);
     const asked = await new TestClient(server.url).post("/api/auth/request-password-reset", { email: player.email, redirectTo: "/reimposta-password" });
