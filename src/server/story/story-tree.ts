@@ -95,6 +95,17 @@ export async function currentPath(db: Db | Transaction<Database>, gameId: string
 }
 
 /**
+ * The ids of the current path ending at `tipId`, oldest first, and nothing else: the spine a
+ * reader of a whole story walks page by page (the book of issue 13 reads 5,000 messages in pages
+ * without holding their texts). Output: the ids, oldest first ([] without a tip).
+ */
+export async function currentPathIdList(db: Db, gameId: string, tipId: string | null): Promise<string[]> {
+  if (tipId === null) return [];
+  const rows = await pathIds(db, gameId, tipId).selectFrom("path").select(["path.id", "path.steps"]).orderBy("path.steps", "desc").execute();
+  return rows.map((r) => r.id);
+}
+
+/**
  * Which of `messageIds` are on the current path ending at `tipId` (ADR 0008: the narrator's memory
  * follows the branch being played). Walks the path from the tip only down to the shallowest of
  * the messages, carrying ids. Input: the game, its tip (null: none), message ids of the game.

@@ -9,11 +9,12 @@ import { GenreIcon } from "@/components/genre-icon";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Progress } from "@/components/ui/progress";
+import { ExportMenu } from "@/features/book/components/export-menu";
 import { Skeleton } from "@/components/ui/skeleton";
 import { timeAgo } from "@/lib/format";
 import { deleteGame, profileGamesQuery, profileKey } from "../api";
 
-/** One game row: title, genre, progress bar, last access ('x fa'), 'Continua' and 'Elimina'. */
+/** One game row: title, genre, progress bar, last access ('x fa'), 'Continua', 'Esporta' (EPUB, PDF; issue 13) and 'Elimina'. */
 function GameRow({ game, onDelete, deleting }: { game: ProfileGameView; onDelete: () => void; deleting: boolean }) {
   const genre = resolveGenre(game.genre);
   const lastAccess = timeAgo(game.lastPlayed ?? game.createdAt);
@@ -41,6 +42,7 @@ function GameRow({ game, onDelete, deleting }: { game: ProfileGameView; onDelete
             Continua
           </Link>
         </Button>
+        <ExportMenu gameId={game.id} title={game.title} />
         <ConfirmDialog
           trigger={
             <Button type="button" size="sm" variant="outline" disabled={deleting} aria-label={`Elimina ${game.title}`}>

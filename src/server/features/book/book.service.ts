@@ -1,0 +1,242 @@
+/**
+ * The story as a book (issue 13 "The story as a book"; ADR 0008): a game's CURRENT PATH read as
+ * prose: the narrations as typeset paragraphs (their A), B), C) choices and markdown markers
+ * stripped), the player's choices and free texts between them (set in italics by the renderers),
+ * and the scene images at their place with their titles. Read by the EPUB and PDF exporters
+ * (export.service.ts) and the public reading page.
+ *
+ * Nothing here authorises: callers check who may read the game first. Texts are plain strings
+ * (never HTML): each renderer escapes them.
+ */
+
+import type { Kysely } from "kysely";
+import { extractChoices } from "../../../shared/choices";
+import { parsePlayerAction } from "../../../shared/commands";
+import { type GenreName, resolveGenre } from "../../../shared/genres";
+import { readChoiceBlock } from "../../ai/choice-contract";
+import type { Database } from "../../db/schema";
+import { keyFromMediaUrl } from "../../media";
+import { currentPathIdList } from "../../story/story-tree";
+import { italianTypography } from "./typography";
+
+type Db = Kysely<Database>;
+
+export interface BookImage {
+  /** The stored URL (/media/<key>, or an https cover elsewhere). */
+  url: string;
+  /** The media storage key behind `url`; null when the picture is not stored by the site (then it cannot be embedded). */
+  mediaKey: string | null;
+  /** The picture's title (typeset). */
+  title: string;
+  /** Pixels, when known (generated_images). */
+  width: number | null;
+  height: number | null;
+}
+
+export type BookBlock =
+  /** Typeset narration paragraphs, without the choices list and markdown markers. */
+  | { kind: "narration"; paragraphs: string[] }
+  /** The player's choice (the chosen option's text) or free text, typeset; rendered in italics. */
+  | { kind: "choice"; text: string }
+  /** A scene image at its place on the path, with its title. */
+  | { kind: "image"; image: BookImage };
+
+/** Everything about the book but its body. */
+export interface BookHeader {
+  gameId: string;
+  /** The game's title (typeset). */
+  title: string;
+  genre: GenreName;
+  /** The template the game was started from; null for a genre or custom game (or a template since deleted). */
+  templateId: string | null;
+  createdAt: Date;
+  /** When the story last changed: its last turn (last_played), else the row's updated_at. */
+  updatedAt: Date;
+  /** The game's cover (a template's), else the latest scene image on the current path; null when neither exists. */
+  cover: BookImage | null;
+}
+
+export interface Book extends BookHeader {
+  blocks: BookBlock[];
+}
+
+/** Messages read per query while walking the path. */
+const PAGE_SIZE = 200;
+
+/**
+ * The book's header: title, genre, template, dates and cover. No authorisation: callers
+ * authorise. Output: {@link BookHeader}, or null when the game does not exist (or is a template).
+ */
+export async function loadBookHeader(db: Db, gameId: string): Promise<BookHeader | null> {
+  if (gameId.includes("\0")) return null;
+  const game = await db
+    .selectFrom("saved_games as g")
+    // A template since deleted (no foreign key, migration 0014) reads as none.
+    .leftJoin("saved_games as t", (join) => join.onRef("t.id", "=", "g.template_id").on("t.is_template", "=", 1))
+    .select(["g.id", "g.title", "g.genre", "t.id as template_id", "g.created_at", "g.updated_at", "g.last_played", "g.cover_image_url", "g.tip_message_id"])
+    .where("g.id", "=", gameId)
+    .where("g.is_template", "=", 0)
+    .executeTakeFirst();
+  if (!game) return null;
+  const cover = game.cover_image_url ? await coverOf(db, game.cover_image_url, game.title) : await latestSceneImage(db, game.id, game.tip_message_id);
+  return {
+    gameId: game.id,
+    title: italianTypography(game.title),
+    genre: resolveGenre(game.genre),
+    templateId: game.template_id,
+    createdAt: new Date(game.created_at),
+    updatedAt: new Date(game.last_played ?? game.updated_at),
+    cover,
+  };
+}
+
+/**
+ * Loads the story along its CURRENT PATH (the story is a tree: ADR 0008). No authorisation:
+ * callers authorise. Output: {@link Book}, or null when the game does not exist. Holds the whole
+ * book in memory: exporters of long stories use {@link loadBookHeader} and {@link bookBlocks}.
+ */
+export async function loadBook(db: Db, gameId: string): Promise<Book | null> {
+  const header = await loadBookHeader(db, gameId);
+  if (!header) return null;
+  const blocks: BookBlock[] = [];
+  for await (const block of bookBlocks(db, gameId)) blocks.push(block);
+  return { ...header, blocks };
+}
+
+/**
+ * The body of the book, oldest first, read in pages of PAGE_SIZE messages along the current path
+ * (only the path's ids are held, so memory stays bounded whatever the story's length).
+ * '/inizia', '/nuovo' and '/visualizza' give no block (the picture that follows '/visualizza' is
+ * its own block); a choice ('/A') becomes the text of that option in the narration it answers
+ * ('Scelta A' when that narration has no such option); empty narrations give no block.
+ * No authorisation: callers authorise. A missing game yields nothing.
+ */
+export async function* bookBlocks(db: Db, gameId: string): AsyncGenerator<BookBlock> {
+  if (gameId.includes("\0")) return;
+  const game = await db.selectFrom("saved_games").select("tip_message_id").where("id", "=", gameId).executeTakeFirst();
+  if (!game) return;
+  const ids = await currentPathIdList(db, gameId, game.tip_message_id);
+  let previousNarration: string | undefined;
+  for (let offset = 0; offset < ids.length; offset += PAGE_SIZE) {
+    const page = ids.slice(offset, offset + PAGE_SIZE);
+    const messages = await db
+      .selectFrom("chat_messages")
+      .select(["id", "role", "content", "image_url", "depth"])
+      .where("game_id", "=", gameId)
+      .where("id", "in", page)
+      .orderBy("depth", "asc")
+      .execute();
+    const images = await imageRows(db, messages.map((m) => m.image_url).filter((url): url is string => url !== null));
+    for (const m of messages) {
+      if (m.role === "assistant" && m.image_url !== null) {
+        const row = images.get(m.image_url);
+        yield { kind: "image", image: bookImage(m.image_url, m.content, row) };
+      } else if (m.role === "assistant") {
+        previousNarration = m.content;
+        const paragraphs = narrationParagraphs(m.content);
+        if (paragraphs.length > 0) yield { kind: "narration", paragraphs };
+      } else {
+        const text = playerText(m.content, previousNarration);
+        if (text) yield { kind: "choice", text: italianTypography(text) };
+      }
+    }
+  }
+}
+
+/** What the player did, as the book tells it; null for commands that tell nothing. */
+function playerText(content: string, answered: string | undefined): string | null {
+  const action = parsePlayerAction(content);
+  switch (action.kind) {
+    case "start":
+    case "new":
+    case "visualize":
+      return null;
+    case "choice":
+      return (answered ? extractChoices(answered)[action.letter] : undefined) ?? `Scelta ${action.letter}`;
+    case "free":
+      return action.text || null;
+  }
+}
+
+/**
+ * A narration as book paragraphs: its trailing choice block removed (readChoiceBlock, as the
+ * story map reads it), markdown markers stripped, one paragraph per non-empty line, typeset.
+ * Input: the stored narration (markdown). Output: typeset paragraphs (possibly none).
+ */
+export function narrationParagraphs(content: string): string[] {
+  const { prose } = readChoiceBlock(content);
+  return prose
+    .split(/\r?\n/)
+    .map(stripMarkdown)
+    .filter((line) => line.length > 0)
+    .map(italianTypography);
+}
+
+/**
+ * One line of markdown as plain text: images dropped, links kept as their text, headings,
+ * blockquotes, '*'/'+'/'•' bullets, emphasis, inline code and horizontal rules removed. A line
+ * opening with '- ' is kept: in Italian narration it is a line of dialogue (typeset as an em dash).
+ */
+function stripMarkdown(line: string): string {
+  const text = line
+    .replace(/!\[[^\]]*\]\([^)]*\)/g, "")
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
+    .replace(/^\s{0,3}#{1,6}\s+/, "")
+    .replace(/^\s*(?:>\s*)+/, "")
+    .replace(/^\s*[*+•]\s+/, "")
+    .replace(/(\*\*|__)(.+?)\1/g, "$2")
+    .replace(/(^|[^\p{L}\p{N}*_])([*_])(?=\S)(.+?)(?<=\S)\2(?![\p{L}\p{N}])/gu, "$1$3")
+    .replace(/`+([^`]*)`+/g, "$1")
+    .replace(/<\/?[a-z][^>]*>/gi, "")
+    .trim();
+  return /^([-*_])(\s*\1){2,}$/.test(text) ? "" : text;
+}
+
+interface ImageRow {
+  image_url: string;
+  prompt: string | null;
+  width: number | null;
+  height: number | null;
+}
+
+/** The gallery rows (title, size) of the given picture URLs, by URL. */
+async function imageRows(db: Db, urls: string[]): Promise<Map<string, ImageRow>> {
+  if (urls.length === 0) return new Map();
+  const rows = await db.selectFrom("generated_images").select(["image_url", "prompt", "width", "height"]).where("image_url", "in", [...new Set(urls)]).execute();
+  return new Map(rows.map((r) => [r.image_url, r]));
+}
+
+/** A picture of the book: the message's title (else the gallery's), its storage key and size. */
+function bookImage(url: string, title: string, row: ImageRow | undefined): BookImage {
+  return {
+    url,
+    mediaKey: keyFromMediaUrl(url, undefined),
+    title: italianTypography((title.trim() || row?.prompt?.trim()) ?? ""),
+    width: row?.width ?? null,
+    height: row?.height ?? null,
+  };
+}
+
+/** The game's own cover (a template's picture), titled with the game's title. */
+async function coverOf(db: Db, url: string, title: string): Promise<BookImage> {
+  const row = (await imageRows(db, [url])).get(url);
+  return bookImage(url, title, row);
+}
+
+/** The latest scene image on the current path, or null. */
+async function latestSceneImage(db: Db, gameId: string, tipId: string | null): Promise<BookImage | null> {
+  const ids = await currentPathIdList(db, gameId, tipId);
+  for (let end = ids.length; end > 0; end -= PAGE_SIZE) {
+    const found = await db
+      .selectFrom("chat_messages")
+      .select(["content", "image_url"])
+      .where("game_id", "=", gameId)
+      .where("id", "in", ids.slice(Math.max(0, end - PAGE_SIZE), end))
+      .where("image_url", "is not", null)
+      .orderBy("depth", "desc")
+      .limit(1)
+      .executeTakeFirst();
+    if (found?.image_url) return bookImage(found.image_url, found.content, (await imageRows(db, [found.image_url])).get(found.image_url));
+  }
+  return null;
+}

@@ -1,0 +1,47 @@
+/**
+ * 'Esporta' (issue 13 "The story as a book"): the player's story as a book to download.
+ *
+ * GET /api/games/:id/export?format=epub|pdf → 200 application/epub+zip | application/pdf, as an
+ *     attachment (Content-Disposition with an ASCII slug filename and the RFC 5987 filename*),
+ *     streamed while it is written. The current path only (ADR 0008).
+ * Errors (JSON, before the stream starts): 401 without a session; 404 GAME_NOT_FOUND
+ * ('Partita non trovata o non autorizzata.') for another user's game, a template or no game
+ * (the owner is in the query); 400 for another format ('Formato non valido: scegli EPUB o PDF.').
+ *
+ * Mounted in app.ts on /games before gamesRoutes.
+ */
+
+import { Readable } from "node:stream";
+import { zValidator } from "@hono/zod-validator";
+import { Hono } from "hono";
+import { bookExportSchema } from "../../../shared/schemas/book";
+import { currentUser, requireUser } from "../../auth/middleware";
+import type { AppEnv } from "../../context";
+import { AppError } from "../../errors";
+import { validationHook } from "../../validation";
+import { findOwnedGame } from "../games/games.service";
+import { loadBookHeader } from "./book.service";
+import { epubStream } from "./epub";
+import { attachmentDisposition } from "./export-support";
+import { pdfStream } from "./pdf";
+
+const CONTENT_TYPES = { epub: "application/epub+zip", pdf: "application/pdf" } as const;
+
+export const bookExportRoutes = new Hono<AppEnv>()
+  .use("/:id/export", requireUser)
+  .get("/:id/export", zValidator("query", bookExportSchema, validationHook), async (c) => {
+    const { db, media } = c.var.deps;
+    const game = await findOwnedGame(db, currentUser(c).id, c.req.param("id"));
+    const header = await loadBookHeader(db, game.id);
+    if (!header) throw AppError.of("GAME_NOT_FOUND", 404);
+    const { format } = c.req.valid("query");
+    const stream = format === "epub" ? epubStream(db, media, header) : pdfStream(db, media, header);
+    return new Response(Readable.toWeb(stream) as ReadableStream, {
+      headers: {
+        "Content-Type": CONTENT_TYPES[format],
+        "Content-Disposition": attachmentDisposition(header.title, format),
+        "Cache-Control": "private, no-store",
+        "X-Content-Type-Options": "nosniff",
+      },
+    });
+  });
