@@ -18,9 +18,12 @@ import { accountRoutes, sessionRoutes } from "./features/account/account.routes"
 import { adminRoutes } from "./features/admin/admin.routes";
 import { gamesRoutes } from "./features/games/games.routes";
 import { memoryRoutes } from "./features/games/memory.routes";
+import { bookExportRoutes } from "./features/book/export.routes";
 import { visualizeRoutes } from "./features/games/visualize.routes";
 import { mountGalleryPages } from "./features/gallery/gallery.pages";
 import { galleryRoutes } from "./features/gallery/gallery.routes";
+import { mountSharePages } from "./features/share/share.page";
+import { shareAdminRoutes, sharedStoriesRoutes, shareOwnerRoutes } from "./features/share/share.routes";
 import { adminNotificationsRoutes, notificationsRoutes } from "./features/notifications/notifications.routes";
 import { plansRoutes } from "./features/plans/plans.routes";
 import { profileRoutes } from "./features/profile/profile.routes";
@@ -66,9 +69,12 @@ export function createApp(deps: AppDeps) {
     // Before gamesRoutes: POST /games/:id/images answers its own 401 ('Devi effettuare il login per generare immagini').
     .route("/games", visualizeRoutes)
     .route("/games", memoryRoutes)
+    .route("/games", bookExportRoutes)
+    .route("/games", shareOwnerRoutes)
     .route("/games", gamesRoutes)
     .route("/presence", presenceRoutes)
     .route("/images", galleryRoutes)
+    .route("/shares", sharedStoriesRoutes)
     .route("/events", eventsRoutes)
     .route("/profile", profileRoutes)
     .route("/plans", plansRoutes)
@@ -78,6 +84,7 @@ export function createApp(deps: AppDeps) {
     // Before "/admin": a matched route ends the chain, so the admin check runs (and audits) once.
     .route("/admin/notifications", adminNotificationsRoutes)
     .route("/admin/templates", adminTemplatesRoutes)
+    .route("/admin/shares", shareAdminRoutes)
     .route("/admin", adminRoutes);
 
   const app = new Hono<AppEnv>();
@@ -176,6 +183,8 @@ function mountWeb(app: Hono<AppEnv>, webRoot: string, indexHtml: string) {
   mountPublicPages(app, indexHtml);
   // /galleria/{id}/{slug}: canonical redirects and Open Graph tags for shared links (issue 3).
   mountGalleryPages(app, indexHtml);
+  // /storia/{id}/{slug}: the public reading page of a shared story (issue 13).
+  mountSharePages(app, indexHtml);
   app.use("*", serveStatic({ root, precompressed: true }));
   app.get("*", spa);
 }

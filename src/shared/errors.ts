@@ -74,6 +74,9 @@ export const ERRORS = {
   FAVORITE_FAILED: { title: "Errore", message: "Impossibile aggiornare i preferiti." },
   /** Spec §5: starting or creating a game needs a session. */
   START_LOGIN_REQUIRED: { title: "Accesso richiesto", message: "Devi effettuare il login per iniziare una nuova partita" },
+  /** Issue 13 "A public reading page": a story an admin took down cannot be shared again. */
+  SHARE_TAKEN_DOWN: { title: "Storia rimossa", message: "Questa storia è stata rimossa da un amministratore e non può essere condivisa." },
+  SHARE_NOT_FOUND: { title: "Errore", message: "Storia condivisa non trovata." },
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -81,6 +81,9 @@ export async function eraseAccount(
       .set({ likes_count: sql`case when likes_count > 0 then likes_count - 1 else 0 end` })
       .where("id", "in", trx.selectFrom("template_likes").select("template_id").where("user_id", "=", userId))
       .execute();
+    // Their shared stories' links (issue 13); a takedown this user made as an admin stays, anonymised.
+    await trx.deleteFrom("story_shares").where("game_id", "in", ownGames).execute();
+    await trx.updateTable("story_shares").set({ taken_down_by: null }).where("taken_down_by", "=", userId).execute();
     await trx
       .deleteFrom("chat_messages")
       .where((eb) => eb.or([eb("user_id", "=", userId), eb("game_id", "in", ownGames)]))

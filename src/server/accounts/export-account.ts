@@ -6,12 +6,16 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 
-/** The nine tables of spec §7, then the other tables holding the user's rows (story_facts: issue 11 §1 'Ricordi'). */
+/**
+ * The nine tables of spec §7, then the other tables holding the user's rows (story_facts: issue 11 §1
+ * 'Ricordi'; story_shares: issue 13, the links of their shared stories).
+ */
 export const EXPORTED_TABLES = [
   "profiles",
   "saved_games",
   "chat_messages",
   "story_facts",
+  "story_shares",
   "user_tokens",
   "user_roles",
   "template_likes",
@@ -70,6 +74,14 @@ function readTable(db: Kysely<Database>, table: ExportedTable, userId: string): 
       // The facts of the user's games (every branch); the recap is a column of saved_games.
       return db
         .selectFrom("story_facts")
+        .selectAll()
+        .where("game_id", "in", db.selectFrom("saved_games").select("id").where("user_id", "=", userId))
+        .orderBy("created_at")
+        .execute();
+    case "story_shares":
+      // The links of the user's games ('Condividi'), with their options and any takedown.
+      return db
+        .selectFrom("story_shares")
         .selectAll()
         .where("game_id", "in", db.selectFrom("saved_games").select("id").where("user_id", "=", userId))
         .orderBy("created_at")

@@ -151,6 +151,26 @@ export interface SavedGamesTable {
   story_cards: string | null;
   /** Prompt budget in tokens; null: the genre prompt's. */
   prompt_budget: number | null;
+  /** The template a game was copied from (issue 13, migration 0014; no foreign key); null otherwise. */
+  template_id: string | null;
+}
+
+/** A story shared with 'Condividi' (issue 13 "A public reading page", migration 0014): /storia/{id}/{slug}. */
+export interface StorySharesTable {
+  /** Random, unguessable link id (base64url); a new share after revoking gets a new one. */
+  id: string;
+  /** The shared game (unique: one link per game). */
+  game_id: string;
+  /** 1: the page shows the owner's nickname. */
+  show_nickname: Generated<number>;
+  /** 1: listed on /galleria under 'Storie condivise'. */
+  listed: Generated<number>;
+  created_at: string;
+  updated_at: string;
+  /** Set when an admin took the story down: the page is 404 and the owner cannot share it again. */
+  taken_down_at: string | null;
+  /** The admin who took it down; null once that account is erased. */
+  taken_down_by: string | null;
 }
 
 /** A fact of 'Ricordi' (issue 11 §1, ADR 0009). */
@@ -331,6 +351,7 @@ export interface Database {
   audit_log: AuditLogTable;
   presence: PresenceTable;
   narration_runs: NarrationRunsTable;
+  story_shares: StorySharesTable;
   auth_limits: AuthLimitsTable;
   settings: SettingsTable;
   twoFactor: TwoFactorTable;

@@ -92,6 +92,8 @@ const MATRIX: Record<string, Entry> = {
   "GET /api/images/:id/download": { access: "public", expect: 404 },
   "GET /api/templates": { access: "public", expect: 200 },
   "GET /api/templates/:id": { access: "public", expect: 404 },
+  "GET /api/templates/saved": { access: "user", expect: 200 },
+  "GET /api/shares": { access: "public", expect: 200 },
 
   "GET /api/me": { access: "user", expect: 200 },
   "GET /api/presence": { access: "user", query: "tab=matrix-tab-0001", expect: 200 },
@@ -130,6 +132,9 @@ const MATRIX: Record<string, Entry> = {
   "POST /api/games/:id/memory/facts": { access: "owner", params: ownGame, body: { kind: "altro", title: "Molo", text: "Il molo è crollato." }, expect: 201 },
   "PATCH /api/games/:id/memory/facts/:factId": { access: "owner", params: ownFact, body: { pinned: true }, expect: 200 },
   "DELETE /api/games/:id/memory/facts/:factId": { access: "owner", params: ownFact, expect: 204 },
+  "GET /api/games/:id/share": { access: "owner", params: ownGame, expect: 200 },
+  "PUT /api/games/:id/share": { access: "owner", params: ownGame, body: { showNickname: false, listed: false }, expect: 201 },
+  "DELETE /api/games/:id/share": { access: "owner", params: ownGame, expect: 204 },
 
   "GET /api/admin/check": { access: "admin", expect: 200 },
   "GET /api/admin/stats": { access: "admin", expect: 200 },
@@ -171,6 +176,8 @@ const MATRIX: Record<string, Entry> = {
   "POST /api/admin/templates/ai/improve": { access: "admin", body: {}, expect: 400 },
   "POST /api/admin/templates/ai/generate": { access: "admin", body: {}, expect: 400 },
   "POST /api/admin/templates/ai/cover": { access: "admin", body: {}, expect: 400 },
+  "GET /api/admin/shares": { access: "admin", expect: 200 },
+  "POST /api/admin/shares/:id/takedown": { access: "admin", expect: 404 },
 };
 
 /**

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { Bell, FileText, Gamepad2, LayoutDashboard, Receipt, ScrollText, Shield, ShieldAlert, Tags, Users } from "lucide-react";
+import { Bell, BookOpen, FileText, Gamepad2, LayoutDashboard, Receipt, ScrollText, Shield, ShieldAlert, Tags, Users } from "lucide-react";
 import { useEffect } from "react";
 import { NavLink, Outlet, useNavigate } from "react-router";
 import { toast } from "sonner";
@@ -11,7 +11,8 @@ import { cn } from "@/lib/utils";
 
 /**
  * The admin menu: the seven entries of spec §2 (Dashboard, Utenti, Partite Utenti, Template,
- * Notifiche, Generi, Ordini), then 'Registro attività' (issue 9 finding 8).
+ * Notifiche, Generi, Ordini), then 'Registro attività' (issue 9 finding 8) and 'Storie condivise'
+ * (issue 13: taking shared stories down).
  */
 const ADMIN_MENU = [
   { to: "/admin", label: "Dashboard", Icon: LayoutDashboard, end: true },
@@ -22,6 +23,7 @@ const ADMIN_MENU = [
   { to: "/admin/genres", label: "Generi", Icon: Tags, end: false },
   { to: "/admin/orders", label: "Ordini", Icon: Receipt, end: false },
   { to: "/admin/audit", label: "Registro attività", Icon: ScrollText, end: false },
+  { to: "/admin/shares", label: "Storie condivise", Icon: BookOpen, end: false },
 ] as const;
 
 /**

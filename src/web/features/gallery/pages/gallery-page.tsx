@@ -1,20 +1,26 @@
 /**
  * /galleria (spec §2 Gallery; issue 3): every generated image, newest first, each with its title,
  * the creation date in Italian and a link to its page. Pages of 24 come from the server (keyset
- * cursor) with 'Carica altre'; the whole table is never loaded.
+ * cursor) with 'Carica altre'; the whole table is never loaded. ?vista=storie shows 'Storie
+ * condivise' instead (issue 13: the stories their owners listed).
  */
 
 import { imagePath } from "@shared/image-slug";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { ImageIcon } from "lucide-react";
+import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
-import { Spinner } from "@/components/ui/spinner";
 import { italianDate } from "@/lib/format";
 import { galleryQuery } from "../api";
 import { GalleryPicture } from "../components/gallery-picture";
+import { GalleryViews, useGalleryView } from "../components/gallery-views";
+import { MorePages } from "../components/more-pages";
+
+/** 'Storie condivise' (issue 13), loaded only when that view is opened. */
+const SharedStories = lazy(() => import("../components/shared-stories"));
 
 /**
  * The gallery page. States: loading (skeleton grid), error ('Si è verificato un errore nel
@@ -22,17 +28,25 @@ import { GalleryPicture } from "../components/gallery-picture";
  * the grid, and 'Carica altre' while more pages exist.
  */
 export function GalleryPage() {
-  const query = useInfiniteQuery(galleryQuery);
+  const view = useGalleryView();
+  const query = useInfiniteQuery({ ...galleryQuery, enabled: view === "immagini" });
   const items = query.data?.pages.flatMap((p) => p.items) ?? [];
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-10 md:py-14">
       <header className="mb-8 text-center">
         <h1 className="text-3xl font-bold tracking-tight md:text-4xl">Galleria</h1>
-        <p className="mt-3 text-muted-foreground">Le scene create dai giocatori con il comando /visualizza.</p>
+        <p className="mt-3 text-muted-foreground">
+          {view === "storie" ? "Le avventure che i giocatori hanno scelto di condividere." : "Le scene create dai giocatori con il comando /visualizza."}
+        </p>
       </header>
+      <GalleryViews view={view} />
 
-      {query.isPending ? (
+      {view === "storie" ? (
+        <Suspense fallback={null}>
+          <SharedStories />
+        </Suspense>
+      ) : query.isPending ? (
         <div role="status" aria-label="Caricamento delle immagini" className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
           {Array.from({ length: 6 }, (_, i) => (
             <Skeleton key={i} className="aspect-video w-full rounded-xl" />
@@ -80,19 +94,7 @@ export function GalleryPage() {
               </li>
             ))}
           </ul>
-          {query.isError && (
-            <p role="alert" className="mt-6 text-center text-red-200">
-              Si è verificato un errore nel caricamento delle immagini.
-            </p>
-          )}
-          {query.hasNextPage && (
-            <div className="mt-10 flex justify-center">
-              <Button size="lg" variant="outline" className="rounded-full" disabled={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
-                {query.isFetchingNextPage && <Spinner />}
-                Carica altre
-              </Button>
-            </div>
-          )}
+          <MorePages query={query} errorText="Si è verificato un errore nel caricamento delle immagini." />
         </>
       )}
     </div>

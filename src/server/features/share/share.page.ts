@@ -1,0 +1,201 @@
+/**
+ * The public reading page of a shared story (issue 13, "A public reading page"):
+ * GET /storia/{id}/{slug} answers a complete HTML document rendered on the server, readable with
+ * no JavaScript: a header with the brand link, the story as in the book (loadBook: the current
+ * path's narration paragraphs, the player's choices in italics, the scene images as figures with
+ * their titles, lazy, with their size and renditions), a call to action ('Gioca anche tu': the
+ * template's page when the game came from one, else a new game of the same genre) and the head
+ * tags that make the link unfurl (title, first lines as description, scene image; Open Graph,
+ * Twitter, canonical). The site's built stylesheet is linked, so it looks like the site.
+ * - /storia/{id} and a wrong slug → 301 to the canonical /storia/{id}/{slug};
+ * - an unknown, revoked or taken-down link → 404 with a small 'Storia non trovata' page;
+ * - an unlisted story carries `noindex` (the link is unlisted, search engines should not list it).
+ * Everything from players, templates or the model is escaped. Nothing private is shown: no
+ * e-mail, no user id; the owner's nickname only when they chose to show it.
+ * Registered in app.ts before the SPA fallback.
+ */
+
+import type { Context, Hono } from "hono";
+import { decodePath } from "../../../shared/decode-path";
+import { genreSlug } from "../../../shared/genres";
+import { renditionSrcSet, renditionUrl } from "../../../shared/media-renditions";
+import type { AppEnv } from "../../context";
+import { escapeHtml, withPageHead } from "../../http/page-head";
+import { siteOrigin } from "../../http/site-origin";
+import { type Book, type BookBlock, type BookImage, loadBook } from "../book/book.service";
+import { excerptOf, findPublicShare, type PublicShare, sharePath } from "./share.service";
+
+/** The head's <link rel="stylesheet"> and icon tags of the built index.html (hashed asset names). */
+export function siteHeadLinks(indexHtml: string): string {
+  const tags = indexHtml.match(/<link\b[^>]*\brel="(?:stylesheet|icon)"[^>]*>|<meta name="theme-color"[^>]*>/g) ?? [];
+  return tags.join("\n    ");
+}
+
+const DATE = new Intl.DateTimeFormat("it-IT", { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/Rome" });
+
+/** Links and focus rings as the site draws them. */
+const LINK = "rounded-sm underline decoration-violet-400/60 underline-offset-4 outline-none hover:text-violet-200 focus-visible:ring-[3px] focus-visible:ring-ring/60";
+const BUTTON =
+  "inline-flex items-center justify-center rounded-full bg-violet-600 px-6 py-3 font-semibold text-white shadow-lg outline-none transition hover:bg-violet-500 focus-visible:ring-[3px] focus-visible:ring-ring/60";
+
+/** A figure of the story: the picture (lazy, sized, with renditions) and its title as caption. */
+function figure(image: BookImage): string {
+  const srcset = renditionSrcSet(image.url);
+  const size = image.width && image.height ? ` width="${image.width}" height="${image.height}"` : "";
+  const src = srcset ? renditionUrl(image.url, 960) : image.url;
+  return [
+    `<figure class="my-8">`,
+    `<img src="${escapeHtml(src)}"${srcset ? ` srcset="${escapeHtml(srcset)}" sizes="(min-width: 768px) 42rem, 100vw"` : ""}${size} alt="${escapeHtml(image.title)}" loading="lazy" decoding="async" class="h-auto w-full rounded-xl border border-border/60 bg-card" />`,
+    image.title ? `<figcaption class="mt-2 text-center text-sm text-muted-foreground">${escapeHtml(image.title)}</figcaption>` : "",
+    `</figure>`,
+  ].join("");
+}
+
+/** One block of the book as HTML (every text escaped). */
+function blockHtml(block: BookBlock): string {
+  switch (block.kind) {
+    case "narration":
+      return block.paragraphs.map((p) => `<p class="mb-5">${escapeHtml(p)}</p>`).join("\n");
+    case "choice":
+      return `<p class="my-6 border-l-2 border-violet-400/70 pl-4 text-violet-100"><em>${escapeHtml(block.text)}</em></p>`;
+    case "image":
+      return figure(block.image);
+  }
+}
+
+/** The first lines of the story for og:description (its first narration paragraphs). */
+export function firstLines(book: Book): string {
+  const narration = book.blocks.find((b): b is Extract<BookBlock, { kind: "narration" }> => b.kind === "narration");
+  return narration ? excerptOf(narration.paragraphs.join(" ")) : "";
+}
+
+/** The call to action: the template's page when the game came from one, else a new game of the genre. */
+function callToAction(share: PublicShare): string {
+  const [lead, href, label] = share.template
+    ? [`Questa avventura nasce da «${share.template.title}»: giocala anche tu e scegli la tua strada.`, share.template.path, "Gioca anche tu"]
+    : [`Vivi anche tu un’avventura ${share.genre}: il narratore AI la scrive con te, scelta dopo scelta.`, `/gioco/${genreSlug(share.genre)}/new`, "Gioca anche tu"];
+  return [
+    `<aside aria-labelledby="cta-title" class="mt-12 rounded-2xl border border-violet-400/40 bg-card p-6 text-center shadow-sm md:p-8">`,
+    `<h2 id="cta-title" class="text-2xl font-bold tracking-tight">Ti è piaciuta?</h2>`,
+    `<p class="mx-auto mt-3 max-w-prose text-muted-foreground">${escapeHtml(lead)}</p>`,
+    `<p class="mt-6"><a class="${BUTTON}" href="${escapeHtml(href)}">${label}</a></p>`,
+    `<p class="mt-4 text-sm"><a class="${LINK}" href="/generi">Scopri tutti i generi</a></p>`,
+    `</aside>`,
+  ].join("\n");
+}
+
+/** The page's document around its <main>. */
+function documentHtml(options: { head: string; links: string; brand: string; main: string }): string {
+  return `<!doctype html>
+<html lang="it">
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1.0" />
+    ${options.links}
+    ${options.head}
+  </head>
+  <body>
+    <div class="flex min-h-dvh flex-col">
+      <a href="#contenuto" class="sr-only z-50 rounded-md bg-violet-600 px-4 py-2 text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3">Vai al contenuto</a>
+      <header class="border-b border-border/60 bg-background/85">
+        <div class="mx-auto flex h-16 max-w-3xl items-center justify-between gap-3 px-4 md:px-6">
+          <a href="/" class="rounded-md px-1 text-xl font-bold tracking-tight outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60">${escapeHtml(options.brand)}<span class="text-fuchsia-300">.ai</span></a>
+          <nav aria-label="Menu principale"><a href="/galleria" class="${LINK} text-sm">Galleria</a></nav>
+        </div>
+      </header>
+      <main id="contenuto" tabindex="-1" class="flex-1 outline-none">
+${options.main}
+      </main>
+      <footer class="border-t border-border/60 py-6 text-center text-sm text-muted-foreground">
+        <p>Creato con <a href="/" class="${LINK}">${escapeHtml(options.brand)}.ai</a></p>
+      </footer>
+    </div>
+  </body>
+</html>
+`;
+}
+
+/** The <head> tags of a page: title, description, canonical, Open Graph and Twitter (set by page-head.ts, escaped). */
+function headTags(head: Parameters<typeof withPageHead>[1]): string {
+  return withPageHead(`<title></title>\n    <meta name="description" content="" />\n</head>`, head).replace(/\s*<\/head>$/, "");
+}
+
+/**
+ * The reading page of a live link. Input: the link, its book, the request's origin, the built
+ * index.html and the brand name. Output: the whole HTML document.
+ */
+export function renderStoryPage(share: PublicShare, book: Book, options: { origin: string; indexHtml: string; brand: string }): string {
+  const siteName = `${options.brand}.ai`;
+  const canonical = `${options.origin}${sharePath(share.id, share.title)}`;
+  const description = firstLines(book) || `Una storia ${share.genre} giocata su ${siteName}.`;
+  const image = book.cover;
+  const head = headTags({
+    documentTitle: `${book.title} · Storie condivise · ${siteName}`,
+    title: book.title,
+    description,
+    url: canonical,
+    siteName,
+    type: "article",
+    image: image ? { url: image.url.startsWith("/") ? `${options.origin}${image.url}` : image.url, alt: image.title || book.title, width: image.width, height: image.height } : undefined,
+  });
+  const byline = [
+    `Una storia ${escapeHtml(share.genre)}`,
+    share.nickname ? ` di <span class="text-foreground">${escapeHtml(share.nickname)}</span>` : "",
+    ` · condivisa il <time datetime="${escapeHtml(share.sharedAt)}">${DATE.format(new Date(share.sharedAt))}</time>`,
+  ].join("");
+  const main = [
+    `<article class="mx-auto w-full max-w-2xl px-4 py-10 md:py-14">`,
+    `<header class="mb-10 text-center">`,
+    `<p class="text-sm font-medium uppercase tracking-widest text-violet-300">${escapeHtml(share.genre)}</p>`,
+    `<h1 class="mt-2 text-3xl font-bold tracking-tight text-balance md:text-4xl">${escapeHtml(book.title)}</h1>`,
+    `<p class="mt-3 text-muted-foreground">${byline}</p>`,
+    `</header>`,
+    `<div class="font-serif text-lg leading-relaxed text-pretty hyphens-auto">`,
+    ...book.blocks.map(blockHtml),
+    book.blocks.length === 0 ? `<p class="text-muted-foreground">La storia non è ancora cominciata.</p>` : "",
+    `</div>`,
+    callToAction(share),
+    `</article>`,
+  ].join("\n");
+  const noindex = share.listed ? "" : `\n    <meta name="robots" content="noindex" />`;
+  return documentHtml({ head: head + noindex, links: siteHeadLinks(options.indexHtml), brand: options.brand, main });
+}
+
+/** The 404 page of an unknown, revoked or taken-down link. */
+export function renderMissingStoryPage(options: { indexHtml: string; brand: string }): string {
+  const main = [
+    `<div class="mx-auto w-full max-w-xl px-4 py-20 text-center">`,
+    `<h1 class="text-3xl font-bold tracking-tight">Storia non trovata</h1>`,
+    `<p class="mt-4 text-muted-foreground">Il link non esiste più: chi l’ha condiviso potrebbe aver smesso di condividere la storia.</p>`,
+    `<p class="mt-8"><a class="${BUTTON}" href="/scopri">Scopri le storie</a></p>`,
+    `</div>`,
+  ].join("\n");
+  const head = `<title>Storia non trovata · ${escapeHtml(options.brand)}.ai</title>\n    <meta name="robots" content="noindex" />`;
+  return documentHtml({ head, links: siteHeadLinks(options.indexHtml), brand: options.brand, main });
+}
+
+/**
+ * Registers GET /storia/:id and GET /storia/:id/:slug on the app, before the SPA fallback.
+ * Input: the app and the built index.html (its stylesheet and icon links are reused). Answers are
+ * never cached (a revoked link must die at once).
+ */
+export function mountSharePages(app: Hono<AppEnv>, indexHtml: string) {
+  const missing = (c: Context<AppEnv>) => c.html(renderMissingStoryPage({ indexHtml, brand: c.var.deps.env.BRAND_NAME }), 404);
+
+  app.get("/storia/:id", async (c) => {
+    c.header("Cache-Control", "no-cache");
+    const share = await findPublicShare(c.var.deps.db, c.req.param("id"));
+    return share ? c.redirect(sharePath(share.id, share.title), 301) : missing(c);
+  });
+
+  app.get("/storia/:id/:slug", async (c) => {
+    c.header("Cache-Control", "no-cache");
+    const share = await findPublicShare(c.var.deps.db, c.req.param("id"));
+    if (!share) return missing(c);
+    const canonical = sharePath(share.id, share.title);
+    if (decodePath(new URL(c.req.url).pathname) !== decodePath(canonical)) return c.redirect(canonical, 301);
+    const book = await loadBook(c.var.deps.db, share.gameId);
+    if (!book) return missing(c);
+    return c.html(renderStoryPage(share, book, { origin: siteOrigin(c), indexHtml, brand: c.var.deps.env.BRAND_NAME }));
+  });
+}

@@ -1,0 +1,69 @@
+/**
+ * Shared stories API (issue 13, "A public reading page"). The page itself is share.page.ts.
+ *
+ * Owner (session required; the game must be the caller's, else 404 'Partita non trovata o non autorizzata.'):
+ * GET    /api/games/:id/share                          → 200 ShareStateView {share: ShareView | null}
+ * PUT    /api/games/:id/share {showNickname, listed}   → 201 ShareView (new link) | 200 ShareView (options changed);
+ *                                                        409 SHARE_TAKEN_DOWN; 400 bad options
+ * DELETE /api/games/:id/share                          → 204 ('Smetti di condividere'; also when not shared);
+ *                                                        409 SHARE_TAKEN_DOWN
+ * Public (anyone):
+ * GET    /api/shares?limit&cursor                      → 200 SharedStoryPageView ('Storie condivise', listed only)
+ * Admin (requireUser + requireAdmin, as every /api/admin route):
+ * GET    /api/admin/shares?limit&cursor                → 200 AdminSharePageView (every share, newest first)
+ * POST   /api/admin/shares/:id/takedown                → 200 {ok: true, changed}; audited 'admin.share.takedown';
+ *                                                        404 SHARE_NOT_FOUND
+ * Mounted in app.ts: shareOwnerRoutes before gamesRoutes on /games, shareAdminRoutes before "/admin".
+ */
+
+import { zValidator } from "@hono/zod-validator";
+import { Hono } from "hono";
+import { type ShareStateView, shareOptionsSchema, sharedPageQuerySchema } from "../../../shared/schemas/share";
+import { auditedChange } from "../../auth/audit-change";
+import { currentUser, requireAdmin, requireUser } from "../../auth/middleware";
+import type { AppEnv } from "../../context";
+import { AppError } from "../../errors";
+import { validationHook } from "../../validation";
+import { decodeShareCursor, getShare, listAdminShares, listSharedStories, revokeShare, saveShare, takeDownShare } from "./share.service";
+
+/** The cursor of a page query, decoded; 400 VALIDATION when malformed. */
+function cursorOf(cursor: string | undefined) {
+  const decoded = cursor ? decodeShareCursor(cursor) : undefined;
+  if (decoded === null) throw AppError.of("VALIDATION", 400);
+  return decoded;
+}
+
+export const shareOwnerRoutes = new Hono<AppEnv>()
+  .use("/:id/share", requireUser)
+  .get("/:id/share", async (c) => c.json({ share: await getShare(c.var.deps.db, currentUser(c).id, c.req.param("id")) } satisfies ShareStateView))
+  .put("/:id/share", zValidator("json", shareOptionsSchema, validationHook), async (c) => {
+    const { share, created } = await saveShare(c.var.deps.db, currentUser(c).id, c.req.param("id"), c.req.valid("json"));
+    return c.json(share, created ? 201 : 200);
+  })
+  .delete("/:id/share", async (c) => {
+    await revokeShare(c.var.deps.db, currentUser(c).id, c.req.param("id"));
+    return c.body(null, 204);
+  });
+
+export const sharedStoriesRoutes = new Hono<AppEnv>().get("/", zValidator("query", sharedPageQuerySchema, validationHook), async (c) => {
+  const { limit, cursor } = c.req.valid("query");
+  c.header("Cache-Control", "no-cache");
+  return c.json(await listSharedStories(c.var.deps.db, { limit, cursor: cursorOf(cursor) }));
+});
+
+export const shareAdminRoutes = new Hono<AppEnv>()
+  .use(requireUser, requireAdmin)
+  .get("/", zValidator("query", sharedPageQuerySchema, validationHook), async (c) => {
+    const { limit, cursor } = c.req.valid("query");
+    return c.json(await listAdminShares(c.var.deps.db, { limit, cursor: cursorOf(cursor) }));
+  })
+  .post("/:id/takedown", async (c) => {
+    const shareId = c.req.param("id");
+    const result = await auditedChange(
+      c,
+      "admin.share.takedown",
+      (trx) => takeDownShare(trx, currentUser(c).id, shareId),
+      (r) => (r ? `«${r.title}» (partita ${r.gameId}, link ${shareId}): storia condivisa rimossa` : null),
+    );
+    return c.json({ ok: true, changed: result !== null });
+  });

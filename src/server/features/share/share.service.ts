@@ -1,0 +1,307 @@
+/**
+ * Shared stories (issue 13, "A public reading page"; migration 0014 story_shares).
+ *
+ * The owner of a game makes an unlisted link /storia/{id}/{slug} with 'Condividi' (options: show
+ * the nickname, list the story on /galleria), changes its options and revokes it ('Smetti di
+ * condividere': the row is deleted, so a later share gets a new id and old links stay dead).
+ * Authorisation lives in the queries: every owner operation goes through findOwnedGame (another
+ * user's game, a template or an unknown id → 404 GAME_NOT_FOUND). An admin can take a story down
+ * (the page is then 404 and the owner cannot share that game again: 409 SHARE_TAKEN_DOWN).
+ * Public reads never select an e-mail or a user id; the nickname only when the owner chose so.
+ */
+
+import { randomBytes } from "node:crypto";
+import { type Kysely, sql } from "kysely";
+import { type GenreName, resolveGenre } from "../../../shared/genres";
+import type {
+  AdminSharePageView,
+  AdminShareView,
+  ShareOptions,
+  SharedStoryCardView,
+  SharedStoryPageView,
+  ShareView,
+} from "../../../shared/schemas/share";
+import { templatePath, templateSlug } from "../../../shared/slug";
+import { nowIso } from "../../clock";
+import type { Database } from "../../db/schema";
+import { AppError } from "../../errors";
+import { decodeCursor, encodeCursor } from "../../keyset-cursor";
+import { narrationParagraphs } from "../book/book.service";
+import { findOwnedGame } from "../games/games.service";
+
+type Db = Kysely<Database>;
+
+/** Characters of the opening shown as a story's first lines (gallery cards, og:description). */
+export const EXCERPT_LENGTH = 220;
+
+/** A new link id: 128 random bits as base64url (22 characters), unguessable. */
+export function newShareId(): string {
+  return randomBytes(16).toString("base64url");
+}
+
+/** True for a string that can be a link id (anything else is not looked up). */
+export function isShareId(id: string): boolean {
+  return /^[A-Za-z0-9_-]{22}$/.test(id);
+}
+
+/** Slug of a story's title for its link ("Il faro!" → "il-faro"); "storia" when nothing is left. */
+export function storySlug(title: string): string {
+  const slug = templateSlug(title);
+  return slug === "template" && !/template/i.test(title) ? "storia" : slug;
+}
+
+/** Canonical path of a shared story: /storia/{id}/{slug}. */
+export function sharePath(id: string, title: string): string {
+  return `/storia/${encodeURIComponent(id)}/${encodeURIComponent(storySlug(title))}`;
+}
+
+/**
+ * The first lines of a story for cards and descriptions. Input: plain, typeset text (book
+ * paragraphs). Output: the text on one line, cut at a word boundary to at most `max` characters
+ * with "…".
+ */
+export function excerptOf(text: string, max = EXCERPT_LENGTH): string {
+  const plain = text.replace(/\s+/g, " ").trim();
+  if (plain.length <= max) return plain;
+  const cut = plain.slice(0, max - 1);
+  const space = cut.lastIndexOf(" ");
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:.—-]+$/, "")}…`;
+}
+
+type ShareRow = { id: string; show_nickname: number; listed: number; created_at: string; taken_down_at: string | null };
+
+function toShareView(row: ShareRow, title: string): ShareView {
+  return {
+    id: row.id,
+    path: sharePath(row.id, title),
+    showNickname: Number(row.show_nickname) === 1,
+    listed: Number(row.listed) === 1,
+    createdAt: row.created_at,
+    takenDownAt: row.taken_down_at,
+  };
+}
+
+function shareOfGame(db: Db, gameId: string) {
+  return db
+    .selectFrom("story_shares")
+    .select(["id", "show_nickname", "listed", "created_at", "taken_down_at"])
+    .where("game_id", "=", gameId)
+    .executeTakeFirst();
+}
+
+/**
+ * GET /api/games/:id/share. Input: the owner and the game id. Output: the link's ShareView, or
+ * null when the game is not shared. Throws 404 GAME_NOT_FOUND when the game is not the user's.
+ */
+export async function getShare(db: Db, userId: string, gameId: string): Promise<ShareView | null> {
+  const game = await findOwnedGame(db, userId, gameId);
+  const row = await shareOfGame(db, game.id);
+  return row ? toShareView(row, game.title) : null;
+}
+
+/**
+ * PUT /api/games/:id/share: creates the link (a new random id) or changes its options.
+ * Input: the owner, the game id, {showNickname, listed}. Output: {share, created}. Throws 404
+ * GAME_NOT_FOUND (not the user's game), 409 SHARE_TAKEN_DOWN (an admin took the story down).
+ * Two parallel first shares make one link (the unique game_id; the second call updates it).
+ */
+export async function saveShare(db: Db, userId: string, gameId: string, options: ShareOptions): Promise<{ share: ShareView; created: boolean }> {
+  const game = await findOwnedGame(db, userId, gameId);
+  const now = nowIso();
+  const values = { show_nickname: options.showNickname ? 1 : 0, listed: options.listed ? 1 : 0, updated_at: now };
+  const existing = await shareOfGame(db, game.id);
+  if (existing?.taken_down_at) throw AppError.of("SHARE_TAKEN_DOWN", 409);
+  let created = false;
+  if (!existing) {
+    const inserted = await db
+      .insertInto("story_shares")
+      .values({ id: newShareId(), game_id: game.id, created_at: now, ...values })
+      .onConflict((oc) => oc.column("game_id").doNothing())
+      .executeTakeFirst();
+    created = Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
+  }
+  if (!created) {
+    await db.updateTable("story_shares").set(values).where("game_id", "=", game.id).where("taken_down_at", "is", null).execute();
+  }
+  const row = await shareOfGame(db, game.id);
+  if (!row) throw AppError.of("GAME_NOT_FOUND", 404); // the game was deleted meanwhile
+  if (row.taken_down_at) throw AppError.of("SHARE_TAKEN_DOWN", 409);
+  return { share: toShareView(row, game.title), created };
+}
+
+/**
+ * DELETE /api/games/:id/share ('Smetti di condividere'): deletes the link; nothing to do when the
+ * game is not shared. Throws 404 GAME_NOT_FOUND, 409 SHARE_TAKEN_DOWN (a taken-down story stays
+ * recorded, so it cannot be shared again under a new link).
+ */
+export async function revokeShare(db: Db, userId: string, gameId: string): Promise<void> {
+  const game = await findOwnedGame(db, userId, gameId);
+  const row = await shareOfGame(db, game.id);
+  if (row?.taken_down_at) throw AppError.of("SHARE_TAKEN_DOWN", 409);
+  await db.deleteFrom("story_shares").where("game_id", "=", game.id).where("taken_down_at", "is", null).execute();
+}
+
+/** What the public page needs of a live link (no e-mail, no user id). */
+export interface PublicShare {
+  id: string;
+  gameId: string;
+  title: string;
+  genre: GenreName;
+  /** The owner's nickname when they chose to show it and have one. */
+  nickname: string | null;
+  listed: boolean;
+  sharedAt: string;
+  /** The game's cover (a template's), used when the story has no scene image. */
+  coverImageUrl: string | null;
+  /** The template the game was copied from, when it still exists. */
+  template: { title: string; path: string } | null;
+}
+
+/**
+ * The live link with this id (not revoked, not taken down), or null. Input: the id from the URL
+ * (anything: an id that cannot be one is not looked up).
+ */
+export async function findPublicShare(db: Db, shareId: string): Promise<PublicShare | null> {
+  if (!isShareId(shareId)) return null;
+  const row = await db
+    .selectFrom("story_shares as s")
+    .innerJoin("saved_games as g", "g.id", "s.game_id")
+    .leftJoin("profiles as p", "p.id", "g.user_id")
+    .leftJoin("saved_games as t", (join) => join.onRef("t.id", "=", "g.template_id").on("t.is_template", "=", 1))
+    .select([
+      "s.id", "s.game_id", "s.show_nickname", "s.listed", "s.created_at", "g.title", "g.genre", "g.cover_image_url",
+      "p.nickname", "t.id as template_id", "t.title as template_title",
+    ])
+    .where("s.id", "=", shareId)
+    .where("s.taken_down_at", "is", null)
+    .where("g.is_template", "=", 0)
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    id: row.id,
+    gameId: row.game_id,
+    title: row.title,
+    genre: resolveGenre(row.genre),
+    nickname: Number(row.show_nickname) === 1 ? (row.nickname ?? null) : null,
+    listed: Number(row.listed) === 1,
+    sharedAt: row.created_at,
+    coverImageUrl: row.cover_image_url,
+    template: row.template_id && row.template_title ? { title: row.template_title, path: templatePath(row.template_id, row.template_title) } : null,
+  };
+}
+
+/** The shares joined with their game, the game's opening narration and the owner's nickname. */
+function sharesWithStory(db: Db) {
+  return db
+    .selectFrom("story_shares as s")
+    .innerJoin("saved_games as g", "g.id", "s.game_id")
+    .leftJoin("profiles as p", "p.id", "g.user_id")
+    .select((eb) => [
+      "s.id", "s.show_nickname", "s.listed", "s.created_at", "s.taken_down_at", "g.title", "g.genre", "p.nickname",
+      // The opening: the game's first narration in text (the first lines of every branch).
+      eb
+        .selectFrom("chat_messages as m")
+        .select("m.content")
+        .whereRef("m.game_id", "=", "g.id")
+        .where("m.role", "=", "assistant")
+        .where("m.image_url", "is", null)
+        .orderBy("m.depth")
+        .orderBy("m.created_at")
+        .limit(1)
+        .as("opening"),
+    ]);
+}
+
+type CardRow = {
+  id: string;
+  show_nickname: number;
+  title: string;
+  genre: string;
+  nickname: string | null;
+  created_at: string;
+  opening: string | null;
+};
+
+function toCard(r: CardRow): SharedStoryCardView {
+  return {
+    id: r.id,
+    path: sharePath(r.id, r.title),
+    title: r.title,
+    genre: resolveGenre(r.genre),
+    excerpt: excerptOf(narrationParagraphs(r.opening ?? "").join(" ")),
+    nickname: Number(r.show_nickname) === 1 ? (r.nickname ?? null) : null,
+    sharedAt: r.created_at,
+  };
+}
+
+/** Reads a shares cursor ([created_at, id] of the last item); null when malformed (the caller answers 400). */
+export function decodeShareCursor(value: string): { createdAt: string; id: string } | null {
+  const values = decodeCursor(value, ["string", "string"]);
+  return values && { createdAt: values[0], id: values[1] };
+}
+
+function page<T extends { created_at: string; id: string }>(rows: T[], limit: number) {
+  const items = rows.slice(0, limit);
+  const last = items.at(-1);
+  return { items, nextCursor: rows.length > limit && last ? encodeCursor([last.created_at, last.id]) : null };
+}
+
+/**
+ * GET /api/shares ('Storie condivise' on /galleria): the stories their owners listed, not taken
+ * down, newest share first. Input: page size and the previous page's cursor. Output:
+ * SharedStoryPageView; one range scan of limit + 1 rows on story_shares_listed_idx.
+ */
+export async function listSharedStories(db: Db, options: { limit: number; cursor?: { createdAt: string; id: string } }): Promise<SharedStoryPageView> {
+  let query = sharesWithStory(db).where("s.listed", "=", 1).where("s.taken_down_at", "is", null).where("g.is_template", "=", 0);
+  if (options.cursor) query = query.where(sql<boolean>`(s.created_at, s.id) < (${options.cursor.createdAt}, ${options.cursor.id})`);
+  const rows = await query.orderBy("s.created_at", "desc").orderBy("s.id", "desc").limit(options.limit + 1).execute();
+  const { items, nextCursor } = page(rows, options.limit);
+  return { items: items.map(toCard), nextCursor };
+}
+
+/**
+ * GET /api/admin/shares: every shared story (listed or not, taken down or not), newest first,
+ * with the owner's e-mail for the admin. Output: AdminSharePageView.
+ */
+export async function listAdminShares(db: Db, options: { limit: number; cursor?: { createdAt: string; id: string } }): Promise<AdminSharePageView> {
+  let query = sharesWithStory(db).leftJoin("user as u", "u.id", "g.user_id").select(["u.email", "u.isAnonymous"]);
+  if (options.cursor) query = query.where(sql<boolean>`(s.created_at, s.id) < (${options.cursor.createdAt}, ${options.cursor.id})`);
+  const rows = await query.orderBy("s.created_at", "desc").orderBy("s.id", "desc").limit(options.limit + 1).execute();
+  const { items, nextCursor } = page(rows, options.limit);
+  return {
+    items: items.map(
+      (r): AdminShareView => ({
+        ...toCard(r),
+        listed: Number(r.listed) === 1,
+        ownerEmail: r.email && !r.isAnonymous ? r.email : null,
+        takenDownAt: r.taken_down_at,
+      }),
+    ),
+    nextCursor,
+  };
+}
+
+/**
+ * POST /api/admin/shares/:id/takedown: takes a story down (the page answers 404 from now on).
+ * Input: the transaction of the audited change, the admin's id and the link id. Output: the
+ * story's title and path when this call took it down, null when it already was (nothing to
+ * audit). Throws 404 SHARE_NOT_FOUND for an unknown link.
+ */
+export async function takeDownShare(db: Db, adminId: string, shareId: string): Promise<{ title: string; gameId: string } | null> {
+  if (!isShareId(shareId)) throw AppError.of("SHARE_NOT_FOUND", 404);
+  const row = await db
+    .selectFrom("story_shares as s")
+    .innerJoin("saved_games as g", "g.id", "s.game_id")
+    .select(["s.id", "s.game_id", "s.taken_down_at", "g.title"])
+    .where("s.id", "=", shareId)
+    .executeTakeFirst();
+  if (!row) throw AppError.of("SHARE_NOT_FOUND", 404);
+  const now = nowIso();
+  const updated = await db
+    .updateTable("story_shares")
+    .set({ taken_down_at: now, taken_down_by: adminId, listed: 0, updated_at: now })
+    .where("id", "=", shareId)
+    .where("taken_down_at", "is", null)
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) > 0 ? { title: row.title, gameId: row.game_id } : null;
+}

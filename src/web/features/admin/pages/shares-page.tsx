@@ -1,0 +1,121 @@
+/**
+ * /admin/shares 'Storie condivise' (issue 13: admins can take a shared story down, audited): every
+ * shared story, newest first (title with a link to its page, genre, owner's e-mail, listed on the
+ * gallery or not, date, state), with 'Rimuovi' behind a confirmation. A removed story's page
+ * answers 404 at once and its owner sees that it was removed; the server writes the audit entry.
+ */
+
+import type { AdminShareView } from "@shared/schemas/share";
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { toast } from "sonner";
+import { ConfirmDialog } from "@/components/confirm-dialog";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { CenteredSpinner, Spinner } from "@/components/ui/spinner";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { ApiError } from "@/lib/api";
+import { formatDateTime } from "@/lib/format";
+import { AdminPageHeader } from "../components/admin-page-header";
+import { adminSharesQuery, useTakeDownShare } from "../shares-api";
+
+/** The page. States: loading, error, empty ('Nessuna storia condivisa.'), the table and 'Carica altre'. */
+export function SharesPage() {
+  const query = useInfiniteQuery(adminSharesQuery);
+  const takeDown = useTakeDownShare();
+  const [removing, setRemoving] = useState<AdminShareView | null>(null);
+  const items = query.data?.pages.flatMap((p) => p.items) ?? [];
+
+  const confirm = () => {
+    if (!removing) return;
+    takeDown.mutate(removing.id, {
+      onSuccess: () => toast.success("Storia rimossa", { description: `«${removing.title}» non è più visibile.` }),
+      onError: (error) => toast.error(error instanceof ApiError ? error.title : "Errore", { description: error.message }),
+      onSettled: () => setRemoving(null),
+    });
+  };
+
+  return (
+    <div>
+      <AdminPageHeader title="Storie condivise" description="Le storie che i giocatori hanno condiviso con un link. Rimuovi quelle che violano le regole." />
+      {query.isPending ? (
+        <CenteredSpinner className="min-h-[30vh]" />
+      ) : query.isError && items.length === 0 ? (
+        <p role="alert" className="rounded-lg border border-red-400/40 bg-red-950/40 p-4 text-red-100">
+          Errore nel caricamento delle storie condivise: {query.error.message}
+        </p>
+      ) : items.length === 0 ? (
+        <p className="rounded-lg border p-6 text-center text-muted-foreground">Nessuna storia condivisa.</p>
+      ) : (
+        <>
+          <div className="rounded-xl border bg-card">
+            <Table>
+              <TableHeader>
+                <TableRow>
+                  <TableHead>Titolo</TableHead>
+                  <TableHead>Genere</TableHead>
+                  <TableHead>Utente</TableHead>
+                  <TableHead>Galleria</TableHead>
+                  <TableHead>Condivisa il</TableHead>
+                  <TableHead className="text-right">Azioni</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {items.map((share) => (
+                  <TableRow key={share.id}>
+                    <TableCell className="max-w-xs font-medium">
+                      {share.takenDownAt ? (
+                        <span className="break-words">{share.title}</span>
+                      ) : (
+                        <a href={share.path} target="_blank" rel="noopener" className="break-words text-violet-200 underline-offset-4 hover:underline">
+                          {share.title}
+                        </a>
+                      )}
+                    </TableCell>
+                    <TableCell>
+                      <Badge variant="secondary">{share.genre}</Badge>
+                    </TableCell>
+                    <TableCell>{share.ownerEmail ?? "Ospite"}</TableCell>
+                    <TableCell>{share.listed ? "Sì" : "No"}</TableCell>
+                    <TableCell className="tabular-nums">{formatDateTime(share.sharedAt)}</TableCell>
+                    <TableCell className="text-right">
+                      {share.takenDownAt ? (
+                        <span className="text-sm text-muted-foreground">Rimossa il {formatDateTime(share.takenDownAt)}</span>
+                      ) : (
+                        <Button type="button" variant="destructive" size="sm" aria-label={`Rimuovi «${share.title}»`} onClick={() => setRemoving(share)}>
+                          Rimuovi
+                        </Button>
+                      )}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </div>
+          {query.hasNextPage && (
+            <div className="mt-6 flex justify-center">
+              <Button variant="outline" disabled={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+                {query.isFetchingNextPage && <Spinner />}
+                Carica altre
+              </Button>
+            </div>
+          )}
+        </>
+      )}
+      <ConfirmDialog
+        open={removing !== null}
+        onOpenChange={(open) => !open && setRemoving(null)}
+        busy={takeDown.isPending}
+        title="Rimuovere la storia condivisa?"
+        description={`«${removing?.title ?? ""}» non sarà più leggibile dal suo link né elencata nella galleria, e il giocatore non potrà condividerla di nuovo. L'azione viene registrata.`}
+        confirmLabel={
+          <>
+            {takeDown.isPending && <Spinner />}
+            Rimuovi
+          </>
+        }
+        onConfirm={confirm}
+      />
+    </div>
+  );
+}
