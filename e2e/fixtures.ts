@@ -27,6 +27,28 @@ export async function signInAdmin(target: Page | APIRequestContext, base = ""): 
   expect(response.ok()).toBe(true);
 }
 
+/** The opening (first narrator message) of the templates createTemplateViaApi makes. */
+export const TEMPLATE_OPENING = "La nebbia si apre e la nave fantasma attracca al molo, senza equipaggio.";
+
+/**
+ * Creates an 'Avventura' template through the admin API, in its own request context so the page
+ * stays a visitor or player. Its opening: TEMPLATE_OPENING. Output: the template id.
+ */
+export async function createTemplateViaApi(request: APIRequestContext, baseURL: string, title: string): Promise<string> {
+  await signInAdmin(request);
+  const created = await request.post("/api/admin/templates", {
+    headers: { origin: baseURL },
+    data: {
+      title,
+      description: "Una nave fantasma torna in porto ogni cento anni.",
+      genre: "Avventura",
+      initial_prompt: TEMPLATE_OPENING,
+    },
+  });
+  expect(created.status()).toBe(201);
+  return ((await created.json()) as { id: string }).id;
+}
+
 export function newEmail(prefix = "giocatore"): string {
   return `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
 }

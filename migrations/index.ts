@@ -13,6 +13,8 @@ import * as m0010 from "./0010_story_tree";
 import * as m0011 from "./0011_message_edits";
 import * as m0012 from "./0012_story_memory";
 import * as m0013 from "./0013_narration_runs";
+import * as m0014 from "./0014_story_shares";
+import * as m0015 from "./0015_saved_templates_order";
 
 export const migrations: Record<string, Migration> = {
   "0001_initial": m0001,
@@ -27,4 +29,6 @@ export const migrations: Record<string, Migration> = {
   "0011_message_edits": m0011,
   "0012_story_memory": m0012,
   "0013_narration_runs": m0013,
+  "0014_story_shares": m0014,
+  "0015_saved_templates_order": m0015,
 };

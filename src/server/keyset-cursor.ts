@@ -1,7 +1,7 @@
 /**
  * Opaque keyset cursors (DESIGN §8: lists are paged by a keyset cursor): the sort key of the last
- * item of a page, as base64url JSON. Used by the gallery (created_at, id) and /scopri
- * (plays, created_at, id).
+ * item of a page, as base64url JSON. Used by the gallery (created_at, id), /scopri
+ * (plays, created_at, id) and the saved templates (saved_at, favourite id).
  */
 
 type FieldType = "string" | "number";
@@ -29,4 +29,15 @@ export function decodeCursor<const T extends readonly FieldType[]>(value: string
   } catch {
     return null;
   }
+}
+
+/**
+ * One page of a keyset list from the limit + 1 rows a query read: the first `limit` rows as items,
+ * and the cursor of the last one when an extra row shows that more follow (null on the last page).
+ * Input: the rows, the page size, the item view of a row, and the sort key of a row.
+ */
+export function keysetPage<R, T>(rows: R[], limit: number, toItem: (row: R) => T, keyOf: (row: R) => readonly (string | number)[]) {
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return { items: page.map(toItem), nextCursor: rows.length > limit && last ? encodeCursor(keyOf(last)) : null };
 }

@@ -76,6 +76,7 @@ export const routes: RouteObject[] = [
           { path: "genres", lazy: () => import("./features/admin/pages/genres-page").then((m) => ({ Component: m.GenresPage })) },
           { path: "orders", lazy: () => import("./features/admin/pages/orders-page").then((m) => ({ Component: m.OrdersPage })) },
           { path: "audit", lazy: () => import("./features/admin/pages/audit-page").then((m) => ({ Component: m.AuditPage })) },
+          { path: "shares", lazy: () => import("./features/admin/pages/shares-page").then((m) => ({ Component: m.SharesPage })) },
         ],
       },
       ...redirects,

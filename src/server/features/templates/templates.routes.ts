@@ -8,6 +8,8 @@
  *                                                                      400 for a malformed cursor
  *   GET  /api/templates/:id                → 200 TemplateDetailView    liked/favorited for the caller; 404 'Template non trovato.'
  * Signed-in users (401 otherwise):
+ *   GET  /api/templates/saved?limit&cursor → 200 TemplatePageView     the caller's saved templates, newest saved
+ *                                                                      first, keyset pages (issue 13); 400 bad cursor
  *   POST /api/templates/:id/like {value?}  → 200 LikeResultView        {liked, likes}; value = wanted state (idempotent), none = toggle
  *   POST /api/templates/:id/favorite {value?} → 200 FavoriteResultView
  *   POST /api/templates/:id/play           → 201 CreatedGameView       plays + 1, the player's copy, the opening message
@@ -55,10 +57,12 @@ import { generateCover } from "./cover";
 import {
   createCustomGame,
   createTemplate,
+  decodeSavedCursor,
   decodeTemplateCursor,
   deleteTemplate,
   getTemplateDetail,
   listAdminTemplates,
+  listSavedTemplates,
   listTemplates,
   playTemplate,
   toggleFavorite,
@@ -85,6 +89,13 @@ export const templatesRoutes = new Hono<AppEnv>()
     const decoded = cursor === undefined ? undefined : decodeTemplateCursor(cursor);
     if (decoded === null) throw AppError.of("VALIDATION", 400);
     return c.json(await listTemplates(c.var.deps.db, { limit, cursor: decoded }));
+  })
+  // Before /:id, which would otherwise take 'saved' for a template id.
+  .get("/saved", requireUser, zValidator("query", templateListQuerySchema, validationHook), async (c) => {
+    const { limit, cursor } = c.req.valid("query");
+    const decoded = cursor === undefined ? undefined : decodeSavedCursor(cursor);
+    if (decoded === null) throw AppError.of("VALIDATION", 400);
+    return c.json(await listSavedTemplates(c.var.deps.db, currentUser(c).id, { limit, cursor: decoded }));
   })
   .get("/:id", async (c) => c.json(await getTemplateDetail(c.var.deps.db, c.req.param("id"), c.var.user?.id ?? null)))
   .post("/:id/like", requireUser, zValidator("json", toggleSchema, validationHook), async (c) => {

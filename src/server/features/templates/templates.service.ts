@@ -29,7 +29,7 @@ import { nowIso } from "../../clock";
 import type { Database, SavedGamesTable } from "../../db/schema";
 import { parseStoredTopics } from "../../db/topics";
 import { AppError } from "../../errors";
-import { type CursorValues, decodeCursor, encodeCursor } from "../../keyset-cursor";
+import { type CursorValues, decodeCursor, keysetPage } from "../../keyset-cursor";
 import { parseStoryCards } from "../../memory/cards";
 import { insertPlayerGame } from "../../player-games";
 import { appendMessage } from "../../story/story-tree";
@@ -109,12 +109,37 @@ export async function listTemplates(db: Db, options: { limit: number; cursor?: T
     query = query.where(sql<boolean>`(plays, created_at, id) < (${plays}, ${createdAt}, ${id})`);
   }
   const rows = await query.orderBy("plays", "desc").orderBy("created_at", "desc").orderBy("id", "desc").limit(options.limit + 1).execute();
-  const page = rows.slice(0, options.limit);
-  const last = page.at(-1);
-  return {
-    items: page.map(toCard),
-    nextCursor: rows.length > options.limit && last ? encodeCursor([Number(last.plays), last.created_at, last.id]) : null,
-  };
+  return keysetPage(rows, options.limit, toCard, (row) => [Number(row.plays), row.created_at, row.id]);
+}
+
+type SavedCursor = CursorValues<readonly ["string", "string"]>;
+
+/** Reads a 'Salvati' cursor [saved_at, favourite id]; null when it is malformed (the caller answers 400). */
+export function decodeSavedCursor(value: string): SavedCursor | null {
+  return decodeCursor(value, ["string", "string"] as const);
+}
+
+/**
+ * The caller's saved templates (issue 13 Saved templates: 'Salvati' on /scopri, 'I miei preferiti'
+ * on /profilo), newest saved first. Only `userId`'s favourites are read (the user is in the query,
+ * never a parameter from the client), and only rows whose template still exists and is still a
+ * template. Keyset pages on the favourite's (created_at, id), both descending: a template saved
+ * while the player pages goes to the top, one un-saved simply drops out, none repeats.
+ * Input: the user, page size (1–48) and the previous page's cursor. Output: {items, nextCursor}.
+ */
+export async function listSavedTemplates(db: Db, userId: string, options: { limit: number; cursor?: SavedCursor }): Promise<TemplatePageView> {
+  let query = db
+    .selectFrom("user_favorites as f")
+    .innerJoin("saved_games as t", (join) => join.onRef("t.id", "=", "f.template_id").on("t.is_template", "=", 1))
+    .select(CARD_COLUMNS.map((column) => `t.${column}` as const))
+    .select(["f.created_at as saved_at", "f.id as favorite_id"])
+    .where("f.user_id", "=", userId);
+  if (options.cursor) {
+    const [savedAt, favoriteId] = options.cursor;
+    query = query.where(sql<boolean>`(f.created_at, f.id) < (${savedAt}, ${favoriteId})`);
+  }
+  const rows = await query.orderBy("f.created_at", "desc").orderBy("f.id", "desc").limit(options.limit + 1).execute();
+  return keysetPage(rows, options.limit, toCard, (row) => [row.saved_at, row.favorite_id]);
 }
 
 /**
@@ -384,6 +409,8 @@ export async function playTemplate(db: Db, userId: string, templateId: string, l
         // Issue 11 §1: the game keeps its own copy of the world's cards and the budget.
         story_cards: t.story_cards,
         prompt_budget: t.prompt_budget,
+        // Issue 13: the shared story's page invites its readers to play this template.
+        template_id: templateId,
       },
       gameId,
     );

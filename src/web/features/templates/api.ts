@@ -11,19 +11,31 @@ import { ApiError, api } from "@/lib/api";
 const DISCOVER_PAGE_SIZE = 12;
 
 /**
- * GET /api/templates?limit&cursor, page after page (most played first). Each page continues after
- * the previous page's last card (keyset cursor), so 'Mostra altri' never repeats or skips a card
- * while other players raise the play counts (issue 9).
+ * A keyset-paged template list (queryKey, endpoint path): page after page, each continuing after
+ * the previous page's last card, so 'Mostra altri' never repeats or skips one (issue 9).
  */
-export const discoverQuery = infiniteQueryOptions({
-  queryKey: ["templates", "discover"],
-  queryFn: ({ pageParam, signal }) => {
-    const cursor = pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : "";
-    return api<TemplatePageView>(`/templates?limit=${DISCOVER_PAGE_SIZE}${cursor}`, { signal });
-  },
-  initialPageParam: null as string | null,
-  getNextPageParam: (last) => last.nextCursor ?? undefined,
-});
+const pagedTemplates = (queryKey: readonly string[], path: string) =>
+  infiniteQueryOptions({
+    queryKey,
+    queryFn: ({ pageParam, signal }) => {
+      const cursor = pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : "";
+      return api<TemplatePageView>(`${path}?limit=${DISCOVER_PAGE_SIZE}${cursor}`, { signal });
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+
+/** GET /api/templates?limit&cursor: /scopri, most played first; cards keep their place while plays rise. */
+export const discoverQuery = pagedTemplates(["templates", "discover"], "/templates");
+
+/** Query key of the player's saved templates (invalidated when 'Salva' / 'Salvato' changes). */
+export const savedTemplatesKey = ["templates", "saved"] as const;
+
+/**
+ * GET /api/templates/saved?limit&cursor (signed-in players; 401 otherwise): the player's saved
+ * templates, newest saved first (issue 13), for 'Salvati' on /scopri and 'I miei preferiti' on /profilo.
+ */
+export const savedTemplatesQuery = pagedTemplates(savedTemplatesKey, "/templates/saved");
 
 /** Query key of one template page. */
 export const templateKey = (id: string) => ["templates", "detail", id] as const;

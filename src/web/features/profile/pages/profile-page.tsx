@@ -12,6 +12,7 @@ import { useSignOut } from "@/lib/use-sign-out";
 import { useUrlAuthError } from "@/lib/use-url-auth-error";
 import { profileQuery } from "../api";
 import { DataManagementCard } from "../components/data-management-card";
+import { FavoritesList } from "../components/favorites-list";
 import { GamesList } from "../components/games-list";
 import { LinkedAccounts } from "../components/linked-accounts";
 import { PersonalInfoCard } from "../components/personal-info-card";
@@ -101,6 +102,7 @@ export function ProfilePage() {
           {data.email && <SecurityCard email={data.email} />}
           <LinkedAccounts />
           <GamesList />
+          <FavoritesList />
           <DataManagementCard />
         </>
       )}

@@ -5,35 +5,21 @@
  * to /login. A wrong slug with a right id is replaced by the canonical slug.
  */
 
-import { genreSlug, resolveGenre } from "@shared/genres";
 import { templatePath, templateSlug } from "@shared/slug";
 import type { TemplateDetailView } from "@shared/template-types";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, Bookmark, BookmarkCheck, Heart, HeartOff, Play, Quote } from "lucide-react";
-import { Link, Navigate, useNavigate, useParams } from "react-router";
-import { ERRORS } from "@shared/errors";
+import { Link, Navigate, useParams } from "react-router";
 import { toast } from "sonner";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
-import { useLoginRedirect } from "@/lib/login-redirect";
-import { useMe } from "@/lib/session";
 import { ApiError } from "@/lib/api";
 import { formatCount } from "@/lib/format";
-import { playTemplate, setFavorite, setLike, templateKey, templateQuery } from "../api";
+import { savedTemplatesKey, setFavorite, setLike, templateKey, templateQuery } from "../api";
 import { TemplateCover } from "../components/template-cover";
-
-/** Sends a visitor to /login (and back to this page afterwards) with the spec's toast; true when that happened. */
-function useLoginGate() {
-  const { me } = useMe();
-  const sendToLogin = useLoginRedirect();
-  return (description: string) => {
-    if (me) return false;
-    sendToLogin({ title: "Accesso richiesto", message: description });
-    return true;
-  };
-}
+import { useLoginGate, usePlayTemplate } from "../use-play-template";
 
 /** The template page. */
 export function TemplatePage() {
@@ -73,7 +59,6 @@ export function TemplatePage() {
 
 function TemplateDetail({ template }: { template: TemplateDetailView }) {
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
   const gate = useLoginGate();
   const update = (patch: Partial<TemplateDetailView>) =>
     queryClient.setQueryData<TemplateDetailView>(templateKey(template.id), (old) => (old ? { ...old, ...patch } : old));
@@ -83,6 +68,7 @@ function TemplateDetail({ template }: { template: TemplateDetailView }) {
     onSuccess: ({ liked, likes }) => {
       update({ liked, likes });
       void queryClient.invalidateQueries({ queryKey: ["templates", "discover"] });
+      void queryClient.invalidateQueries({ queryKey: savedTemplatesKey });
     },
     onError: (error) => toast.error("Errore", { description: error instanceof ApiError && error.code !== "GENERIC" ? error.message : "Impossibile aggiornare il like." }),
   });
@@ -90,25 +76,14 @@ function TemplateDetail({ template }: { template: TemplateDetailView }) {
     mutationFn: (value: boolean) => setFavorite(template.id, value),
     onSuccess: ({ favorited }) => {
       update({ favorited });
+      // 'Salvati' on /scopri and 'I miei preferiti' on /profilo gain or lose it (issue 13).
+      void queryClient.invalidateQueries({ queryKey: savedTemplatesKey });
       toast.success("Preferiti aggiornati!");
     },
     onError: (error) => toast.error("Errore", { description: error instanceof ApiError && error.code !== "GENERIC" ? error.message : "Impossibile aggiornare i preferiti." }),
   });
-  const play = useMutation({
-    mutationFn: () => playTemplate(template.id),
-    onSuccess: (game) => {
-      void queryClient.invalidateQueries({ queryKey: ["templates"] });
-      // The new game appears in the profile's games list (features/profile/api.ts).
-      void queryClient.invalidateQueries({ queryKey: ["profile"] });
-      navigate(`/gioco/${genreSlug(resolveGenre(game.genre))}/${encodeURIComponent(game.id)}`);
-    },
-    onError: (error) => toast.error("Errore", { description: `Impossibile creare la partita. ${error.message}` }),
-  });
-
-  const onPlay = () => {
-    if (gate(ERRORS.START_LOGIN_REQUIRED.message)) return;
-    play.mutate();
-  };
+  const play = usePlayTemplate();
+  const playing = play.pendingId === template.id;
   const onLike = () => {
     if (gate("Devi effettuare il login per mettere mi piace")) return;
     if (!like.isPending) like.mutate(!template.liked);
@@ -147,8 +122,8 @@ function TemplateDetail({ template }: { template: TemplateDetailView }) {
       </header>
 
       <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
-        <Button size="lg" className="rounded-full shadow-lg shadow-primary/30" disabled={play.isPending} onClick={onPlay}>
-          {play.isPending ? <Spinner /> : <Play aria-hidden="true" className="fill-current" />}
+        <Button size="lg" className="rounded-full shadow-lg shadow-primary/30" disabled={playing} onClick={() => play.start(template.id)}>
+          {playing ? <Spinner /> : <Play aria-hidden="true" className="fill-current" />}
           Gioca Ora
         </Button>
         <Button size="lg" variant="outline" className="rounded-full" aria-pressed={template.liked} disabled={like.isPending} onClick={onLike}>
