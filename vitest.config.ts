@@ -1,6 +1,9 @@
+import path from "node:path";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
+  // Web modules under test import shared code as the web build does (vite.config.ts).
+  resolve: { alias: { "@shared": path.resolve("src/shared"), "@": path.resolve("src/web") } },
   test: {
     include: ["src/**/*.test.ts", "src/**/*.test.tsx"],
     environment: "node",

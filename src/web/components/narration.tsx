@@ -9,6 +9,7 @@ import { formatChoices } from "@shared/choices";
 import type { ComponentProps } from "react";
 import Markdown, { type Components } from "react-markdown";
 import { cn } from "@/lib/utils";
+import { rehypeMarkSentence, useSpokenSentence } from "./narration-highlight";
 
 /** Keeps http(s) URLs only; anything else (javascript:, data:, relative…) becomes no link. */
 function httpOnly(url: string): string {
@@ -33,9 +34,11 @@ const CARET =
 /**
  * Input: `text` (narration markdown, possibly partial), `streaming` (shows a typing caret) and
  * an optional `className` for the container.
- * Output: the formatted narration.
+ * Output: the formatted narration; the sentence being read aloud in it, if any, is marked
+ * (narration-highlight.ts, issue 13 Listen).
  */
 export function Narration({ text, streaming = false, className }: { text: string; streaming?: boolean; className?: string }) {
+  const spoken = useSpokenSentence(text);
   return (
     <div
       className={cn(
@@ -44,7 +47,7 @@ export function Narration({ text, streaming = false, className }: { text: string
         className,
       )}
     >
-      <Markdown components={components} urlTransform={httpOnly} disallowedElements={["img"]}>
+      <Markdown components={components} urlTransform={httpOnly} disallowedElements={["img"]} rehypePlugins={spoken ? [[rehypeMarkSentence, spoken]] : undefined}>
         {formatChoices(text)}
       </Markdown>
     </div>

@@ -25,6 +25,9 @@ import { useAutoScroll } from "../hooks/use-auto-scroll";
 import { storyUpTo, useGameChat } from "../hooks/use-game-chat";
 import { usePresence } from "../hooks/use-presence";
 import { useStoryControl } from "../hooks/use-story-control";
+import { ListenButton } from "../listen/listen-button";
+import { ShareButton } from "../components/share-button";
+import { ExportMenu } from "@/features/book/components/export-menu";
 
 /** 'Mappa delle scelte', loaded the first time the player opens it. */
 const StoryMapDialog = lazy(() => import("../components/story-map-dialog"));
@@ -101,6 +104,9 @@ export function GamePage() {
               <Brain aria-hidden />
               Memoria
             </Button>
+            <ListenButton key={gameId} messages={messages} live={liveTurn} />
+            <ShareButton key={`share-${gameId}`} gameId={gameId} disabled={!game} />
+            <ExportMenu gameId={gameId} disabled={!game} className="h-7 px-2.5 text-xs" />
           </>
         }
       />

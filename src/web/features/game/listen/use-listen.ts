@@ -1,0 +1,160 @@
+/**
+ * 'Ascolta' on the game page (issue 13, Listen): the state behind the button. Reads the
+ * narrations aloud with an Italian voice of the browser's speech synthesis, follows the
+ * narration being written sentence by sentence, highlights the sentence being spoken
+ * (narration-highlight.ts) and remembers the voice and speed in localStorage.
+ */
+
+import type { MessageView } from "@shared/api-types";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { setSpokenSentence } from "@/components/narration-highlight";
+import { type NarrationTarget, NarrationReader, type QueuedSegment } from "./narration-reader";
+import { isItalian, SpeechQueue, speechSynthesisOrNull } from "./speech-queue";
+
+/** The reading settings the player chose. */
+export interface ListenSettings {
+  /** voiceURI of the chosen voice; null: the browser's default Italian voice. */
+  voiceURI: string | null;
+  /** Speech rate, 1 = normal. */
+  rate: number;
+}
+
+/** The speeds offered, with their Italian labels. */
+export const RATES = [
+  { rate: 0.8, label: "Lenta" },
+  { rate: 1, label: "Normale" },
+  { rate: 1.25, label: "Veloce" },
+  { rate: 1.5, label: "Molto veloce" },
+] as const;
+
+const SETTINGS_KEY = "storie.ascolta";
+const DEFAULT_SETTINGS: ListenSettings = { voiceURI: null, rate: 1 };
+
+/** The stored settings, or the defaults when there are none or they are not valid. */
+function loadSettings(): ListenSettings {
+  try {
+    const stored = JSON.parse(window.localStorage.getItem(SETTINGS_KEY) ?? "null") as Partial<ListenSettings> | null;
+    return {
+      voiceURI: typeof stored?.voiceURI === "string" ? stored.voiceURI : null,
+      rate: RATES.some((r) => r.rate === stored?.rate) ? stored!.rate! : DEFAULT_SETTINGS.rate,
+    };
+  } catch {
+    return DEFAULT_SETTINGS;
+  }
+}
+
+function saveSettings(settings: ListenSettings): void {
+  try {
+    window.localStorage.setItem(SETTINGS_KEY, JSON.stringify(settings));
+  } catch {
+    // Storage full or disabled: the settings hold for this visit only.
+  }
+}
+
+/** The chosen voice, else the browser's default Italian voice, else an it-IT one, else the first. */
+export function pickVoice(voices: readonly SpeechSynthesisVoice[], voiceURI: string | null): SpeechSynthesisVoice | null {
+  return voices.find((v) => v.voiceURI === voiceURI) ?? voices.find((v) => v.default) ?? voices.find((v) => /^it[-_]it$/i.test(v.lang)) ?? voices[0] ?? null;
+}
+
+/** The browser's Italian voices, kept up to date (browsers load their voices after the page). */
+function useItalianVoices(synth: SpeechSynthesis | null): SpeechSynthesisVoice[] {
+  const [voices, setVoices] = useState<SpeechSynthesisVoice[]>(() => synth?.getVoices().filter(isItalian) ?? []);
+  useEffect(() => {
+    if (!synth) return;
+    const update = () => setVoices(synth.getVoices().filter(isItalian));
+    update();
+    synth.addEventListener("voiceschanged", update);
+    return () => synth.removeEventListener("voiceschanged", update);
+  }, [synth]);
+  return voices;
+}
+
+/** What the page shows of a turn being played (useGameChat's liveTurn). */
+export interface LiveNarration {
+  id: number;
+  text: string;
+  visualizing?: boolean;
+}
+
+/** The narration being written, else the latest stored narration (scene images are not read). */
+function narrationTarget(messages: readonly MessageView[], live: LiveNarration | null): NarrationTarget | null {
+  if (live && !live.visualizing) return { key: `live-${live.id}`, text: live.text, live: true };
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const message = messages[i]!;
+    if (message.role === "assistant" && !message.imageUrl && message.content.trim()) return { key: message.id, text: message.content, live: false };
+  }
+  return null;
+}
+
+/**
+ * Input: the story the page shows (oldest first) and the turn being played, or null.
+ * Output:
+ * - `available`: the browser can read in Italian (speech synthesis with at least one Italian voice);
+ * - `listening`: 'Ascolta' is on; `toggle()` turns it on (reading the latest narration from its
+ *   beginning, then each new narration as it is written) or off (silence at once);
+ * - `voices`, `voice`: the Italian voices and the one in use; `settings`, `setSettings(next)`:
+ *   the remembered voice and speed (applied from the next sentence).
+ * Leaving the page (unmount, page hide) silences the reading and clears the highlight.
+ */
+export function useListen(messages: readonly MessageView[], live: LiveNarration | null) {
+  const synth = useMemo(speechSynthesisOrNull, []);
+  const voices = useItalianVoices(synth);
+  const [settings, setSettingsState] = useState(loadSettings);
+  const [listening, setListening] = useState(false);
+  const voice = pickVoice(voices, settings.voiceURI);
+
+  // The queue reads the voice and rate of the moment each sentence starts.
+  const current = useRef({ voice, rate: settings.rate });
+  current.current = { voice, rate: settings.rate };
+
+  const reader = useMemo(() => {
+    if (!synth) return null;
+    const queue = new SpeechQueue<QueuedSegment>({
+      synth,
+      voice: () => current.current.voice,
+      rate: () => current.current.rate,
+      onSpeaking: (segment) => setSpokenSentence(segment && { source: segment.source, text: segment.show, hint: segment.hint }),
+    });
+    return new NarrationReader(queue);
+  }, [synth]);
+
+  const target = narrationTarget(messages, live);
+  const targetRef = useRef(target);
+  targetRef.current = target;
+
+  useEffect(() => {
+    if (listening) reader?.follow(targetRef.current);
+  }, [reader, listening, target?.key, target?.text, target?.live]);
+
+  useEffect(() => {
+    if (!reader) return;
+    const silence = () => {
+      reader.stop();
+      setSpokenSentence(null);
+    };
+    window.addEventListener("pagehide", silence);
+    return () => {
+      window.removeEventListener("pagehide", silence);
+      silence();
+    };
+  }, [reader]);
+
+  // Started from the click itself: some browsers only let a page speak from a user's gesture.
+  const toggle = useCallback(() => {
+    if (!reader) return;
+    if (listening) {
+      reader.stop();
+      setSpokenSentence(null);
+    } else {
+      reader.start(targetRef.current);
+    }
+    setListening(!listening);
+  }, [reader, listening]);
+
+  const setSettings = useCallback((next: ListenSettings) => {
+    setSettingsState(next);
+    saveSettings(next);
+  }, []);
+
+  return { available: reader !== null && voices.length > 0, listening, toggle, voices, voice, settings, setSettings };
+}
