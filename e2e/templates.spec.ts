@@ -7,24 +7,8 @@
  */
 
 import { randomUUID } from "node:crypto";
-import { type APIRequestContext, expect, test } from "@playwright/test";
-import { conversation, expectAccessible, screenshots, signedInPlayer, signInAdmin } from "./fixtures";
-
-/** Creates a template through the admin API (its own request context, so the page stays a visitor). */
-async function createTemplateViaApi(request: APIRequestContext, baseURL: string, title: string): Promise<string> {
-  await signInAdmin(request);
-  const created = await request.post("/api/admin/templates", {
-    headers: { origin: baseURL },
-    data: {
-      title,
-      description: "Una nave fantasma torna in porto ogni cento anni.",
-      genre: "Avventura",
-      initial_prompt: "La nebbia si apre e la nave fantasma attracca al molo, senza equipaggio.",
-    },
-  });
-  expect(created.status()).toBe(201);
-  return ((await created.json()) as { id: string }).id;
-}
+import { expect, test } from "@playwright/test";
+import { conversation, createTemplateViaApi, expectAccessible, screenshots, signedInPlayer, signInAdmin } from "./fixtures";
 
 test("an admin creates a template with AI help and a cover; a player likes, saves and plays it", async ({ page, browser }) => {
   const suffix = randomUUID().slice(0, 6);

@@ -10,6 +10,10 @@ import { ApiError, api } from "@/lib/api";
 /** Cards per page on /scopri. */
 const DISCOVER_PAGE_SIZE = 12;
 
+/** Path under /api of one /scopri page: the first one for a null cursor. */
+export const discoverPagePath = (cursor: string | null) =>
+  `/templates?limit=${DISCOVER_PAGE_SIZE}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`;
+
 /**
  * GET /api/templates?limit&cursor, page after page (most played first). Each page continues after
  * the previous page's last card (keyset cursor), so 'Mostra altri' never repeats or skips a card
@@ -17,10 +21,7 @@ const DISCOVER_PAGE_SIZE = 12;
  */
 export const discoverQuery = infiniteQueryOptions({
   queryKey: ["templates", "discover"],
-  queryFn: ({ pageParam, signal }) => {
-    const cursor = pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : "";
-    return api<TemplatePageView>(`/templates?limit=${DISCOVER_PAGE_SIZE}${cursor}`, { signal });
-  },
+  queryFn: ({ pageParam, signal }) => api<TemplatePageView>(discoverPagePath(pageParam), { signal }),
   initialPageParam: null as string | null,
   getNextPageParam: (last) => last.nextCursor ?? undefined,
 });
@@ -28,11 +29,14 @@ export const discoverQuery = infiniteQueryOptions({
 /** Query key of one template page. */
 export const templateKey = (id: string) => ["templates", "detail", id] as const;
 
+/** Path under /api of one template. */
+export const templateApiPath = (id: string) => `/templates/${encodeURIComponent(id)}`;
+
 /** GET /api/templates/:id → TemplateDetailView; a 404 ('Template non trovato.') is not retried. */
 export const templateQuery = (id: string) =>
   queryOptions({
     queryKey: templateKey(id),
-    queryFn: ({ signal }) => api<TemplateDetailView>(`/templates/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => api<TemplateDetailView>(templateApiPath(id), { signal }),
     retry: (failures, error) => !(error instanceof ApiError && error.status === 404) && failures < 1,
   });
 

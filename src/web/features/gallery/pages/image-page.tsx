@@ -49,11 +49,6 @@ export function ImagePage() {
     if (!image) return;
     const canonical = imagePath(image.id, image.title);
     if (decodePath(location.pathname) !== decodePath(canonical)) navigate(canonical, { replace: true });
-    const previous = document.title;
-    document.title = `${image.title} · Galleria · ${BRAND_NAME}.ai`;
-    return () => {
-      document.title = previous;
-    };
   }, [image, location.pathname, navigate]);
 
   if (query.isPending) {
