@@ -4,7 +4,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["dist", "dist-server", "node_modules", "data", "test-results", "playwright-report", "e2e-artifacts"] },
+  { ignores: ["dist", "dist-server", "dist-ssr", "node_modules", "data", "test-results", "playwright-report", "e2e-artifacts"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

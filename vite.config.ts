@@ -4,12 +4,19 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { compression } from "vite-plugin-compression2";
 
-export default defineConfig({
+/**
+ * Two builds (package.json "build"): the browser's app into dist/, and with --ssr the render module
+ * the server uses to send public pages already rendered (src/web/entry-server.tsx → dist-ssr/,
+ * issue 12), outside the folder the server publishes.
+ */
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
     tailwindcss(),
     // Every text asset also as .br and .gz, served by the server with Content-Encoding (issue 12).
-    compression({ algorithms: ["brotliCompress", "gzip"], include: /\.(js|css|svg|json|txt|xml|webmanifest)$/, skipIfLargerOrEqual: true, logLevel: "silent" }),
+    ...(isSsrBuild
+      ? []
+      : [compression({ algorithms: ["brotliCompress", "gzip"], include: /\.(js|css|svg|json|txt|xml|webmanifest)$/, skipIfLargerOrEqual: true, logLevel: "silent" })]),
   ],
   root: "src/web",
   publicDir: path.resolve("src/web/public"),
@@ -21,13 +28,14 @@ export default defineConfig({
       { find: /^zod$/, replacement: path.resolve("src/web/lib/zod.ts") },
     ],
   },
-  build: {
-    outDir: path.resolve("dist"),
-    emptyOutDir: true,
-    chunkSizeWarningLimit: 800,
-  },
+  // The render module carries its own copy of React and the libraries, in their production builds
+  // whatever NODE_ENV the server runs with.
+  ...(isSsrBuild ? { ssr: { noExternal: true }, define: { "process.env.NODE_ENV": JSON.stringify("production") } } : {}),
+  build: isSsrBuild
+    ? { outDir: path.resolve("dist-ssr"), emptyOutDir: true, copyPublicDir: false, rollupOptions: { input: path.resolve("src/web/entry-server.tsx") } }
+    : { outDir: path.resolve("dist"), emptyOutDir: true, chunkSizeWarningLimit: 800 },
   server: {
     port: 5173,
     proxy: { "/api": { target: "http://localhost:3000", changeOrigin: false }, "/media": "http://localhost:3000" },
   },
-});
+}));

@@ -4,8 +4,10 @@
  */
 
 import { randomUUID } from "node:crypto";
+import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import Database from "better-sqlite3";
 import { E2E_DATA_DIR } from "../playwright.config";
 import { outboxLink } from "../src/server/testing/outbox";
 
@@ -95,4 +97,34 @@ export async function screenshots(page: Page, name: string, { fullPage = true }:
     await page.screenshot({ path: `e2e-artifacts/screenshots/${name}-${label}.png`, fullPage });
   }
   if (original) await page.setViewportSize(original);
+}
+
+/** Moves a player to a plan, as an operator would (spec §9 limits). */
+export function setPlan(email: string, plan: "premium" | "base") {
+  const db = new Database(path.join(E2E_DATA_DIR, "storie.sqlite"));
+  try {
+    const limits = db.prepare("select message_limit, visualize_limit from plans where id = ?").get(plan) as { message_limit: number; visualize_limit: number };
+    db.prepare("update user_tokens set model = ?, message_limit = ?, visualize_limit = ? where user_id = (select id from user where email = ?)").run(
+      plan,
+      limits.message_limit,
+      limits.visualize_limit,
+      email,
+    );
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * A scene image made through the API by the page's signed-in player (e-mail `email`), moved to
+ * the premium plan: a Western game, '/inizia', then /visualizza. Output: the image's id and title.
+ */
+export async function createImageViaApi(page: Page, email: string): Promise<{ id: string; title: string }> {
+  setPlan(email, "premium");
+  const headers = { origin: new URL(page.url()).origin };
+  const game = await (await page.request.post("/api/games", { data: { genre: "western" }, headers })).json();
+  expect((await page.request.post(`/api/games/${game.id}/messages`, { data: { content: "/inizia" }, headers })).ok()).toBe(true);
+  const made = await page.request.post(`/api/games/${game.id}/images`, { headers });
+  expect(made.status()).toBe(201);
+  return (await made.json()).image;
 }

@@ -5,27 +5,8 @@
  * page; the page's HTML carries Open Graph tags for shared links.
  */
 
-import path from "node:path";
-import Database from "better-sqlite3";
 import { expect, type Page, test } from "@playwright/test";
-import { E2E_DATA_DIR } from "../playwright.config";
-import { conversation, expectAccessible, screenshots, signedInPlayer } from "./fixtures";
-
-/** Moves a player to a plan, as an operator would (spec §9 limits). */
-function setPlan(email: string, plan: "premium" | "base") {
-  const db = new Database(path.join(E2E_DATA_DIR, "storie.sqlite"));
-  try {
-    const limits = db.prepare("select message_limit, visualize_limit from plans where id = ?").get(plan) as { message_limit: number; visualize_limit: number };
-    db.prepare("update user_tokens set model = ?, message_limit = ?, visualize_limit = ? where user_id = (select id from user where email = ?)").run(
-      plan,
-      limits.message_limit,
-      limits.visualize_limit,
-      email,
-    );
-  } finally {
-    db.close();
-  }
-}
+import { conversation, createImageViaApi, expectAccessible, screenshots, setPlan, signedInPlayer } from "./fixtures";
 
 /** Starts a Fantasy game and waits for the first narration. */
 async function startFantasyGame(page: Page) {
@@ -121,14 +102,7 @@ test("a base-plan player is refused with the upgrade explained", async ({ page }
 
 test("a visitor sees the gallery, an image page with the call to action, and 'Immagine non trovata'", async ({ page }) => {
   // A picture of its own, made through the API by a premium player who then signs out.
-  const email = await signedInPlayer(page);
-  setPlan(email, "premium");
-  const headers = { origin: new URL(page.url()).origin };
-  const game = await (await page.request.post("/api/games", { data: { genre: "western" }, headers })).json();
-  expect((await page.request.post(`/api/games/${game.id}/messages`, { data: { content: "/inizia" }, headers })).ok()).toBe(true);
-  const made = await page.request.post(`/api/games/${game.id}/images`, { headers });
-  expect(made.status()).toBe(201);
-  const { image } = await made.json();
+  const image = await createImageViaApi(page, await signedInPlayer(page));
   await page.context().clearCookies();
   const pictures: string[] = [];
   page.on("request", (request) => {

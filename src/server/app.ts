@@ -36,6 +36,7 @@ import { italianAuthAnswer } from "./http/auth-answers";
 import { limitRequestBodies } from "./http/body-limit";
 import { handleError } from "./http/error-handler";
 import { refusedOriginLog, trustedOrigins } from "./http/origins";
+import { pageRenderer } from "./http/prerender";
 import { mountPublicPages } from "./http/public-pages";
 import { robotsTxt } from "./http/robots";
 import { absoluteLinksCaching, siteOrigin } from "./http/site-origin";
@@ -153,7 +154,7 @@ export function createApp(deps: AppDeps) {
   });
   mountSitemap(app);
 
-  if (deps.webRoot) mountWeb(app, deps.webRoot, withSiteConfig(fs.readFileSync(path.join(deps.webRoot, "index.html"), "utf8"), siteConfig(deps.env)));
+  if (deps.webRoot) mountWeb(app, deps, deps.webRoot);
 
   app.onError(handleError);
   return app;
@@ -165,9 +166,13 @@ export type ApiRoutes = ReturnType<typeof createApp>;
  * Serves the built SPA: hashed /assets/* cached for a year, index.html (with the runtime site
  * configuration embedded) never cached, SPA fallback. A file built with .br / .gz siblings
  * (vite.config.ts) is sent as the brotli or gzip one when the client accepts it, with
- * Content-Encoding; every such file varies on Accept-Encoding (issue 12).
+ * Content-Encoding; every such file varies on Accept-Encoding (issue 12). The public pages go out
+ * already rendered by dist-ssr/entry-server.js, built next to the web root (http/prerender.ts).
  */
-function mountWeb(app: Hono<AppEnv>, webRoot: string, indexHtml: string) {
+function mountWeb(app: Hono<AppEnv>, deps: AppDeps, webRoot: string) {
+  const config = siteConfig(deps.env);
+  const indexHtml = withSiteConfig(fs.readFileSync(path.join(webRoot, "index.html"), "utf8"), config);
+  const pageHtml = pageRenderer(app, indexHtml, path.join(path.dirname(webRoot), "dist-ssr", "entry-server.js"), config, deps.log);
   const root = path.relative(process.cwd(), webRoot) || ".";
   app.use("/assets/*", async (c, next) => {
     await next();
@@ -180,9 +185,9 @@ function mountWeb(app: Hono<AppEnv>, webRoot: string, indexHtml: string) {
     return c.html(indexHtml);
   };
   // The public pages with their own title, canonical URL and Open Graph tags (issue 12).
-  mountPublicPages(app, indexHtml);
+  mountPublicPages(app, pageHtml);
   // /galleria/{id}/{slug}: canonical redirects and Open Graph tags for shared links (issue 3).
-  mountGalleryPages(app, indexHtml);
+  mountGalleryPages(app, pageHtml);
   // /storia/{id}/{slug}: the public reading page of a shared story (issue 13).
   mountSharePages(app, indexHtml);
   app.use("*", serveStatic({ root, precompressed: true }));

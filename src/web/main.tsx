@@ -1,15 +1,45 @@
-import { QueryClientProvider } from "@tanstack/react-query";
-import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
-import { RouterProvider } from "react-router";
+/**
+ * The browser's entry: hydrates a page the server rendered (issue 12; its query cache comes in
+ * #prerender-state and the lazy route modules of the URL load first, so the first render matches
+ * the server's HTML), or renders the single-page app into an empty #root.
+ */
+
+import { PRERENDER_STATE_ELEMENT_ID } from "@shared/prerender";
+import { hydrate } from "@tanstack/react-query";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { createBrowserRouter, matchRoutes, RouterProvider } from "react-router";
+import { App } from "./app";
 import { queryClient } from "./lib/query-client";
-import { router } from "./router";
+import { routes } from "./router";
 import "./styles.css";
 
-createRoot(document.getElementById("root")!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
-  </StrictMode>,
-);
+/** Loads the lazy modules of the routes the current URL matches, in place. */
+async function loadMatchedRoutes(): Promise<void> {
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== "function") return;
+      const loaded = await route.lazy();
+      Object.assign(route, loaded, { lazy: undefined });
+    }),
+  );
+}
+
+async function start(): Promise<void> {
+  const container = document.getElementById("root")!;
+  const state = document.getElementById(PRERENDER_STATE_ELEMENT_ID)?.textContent;
+  if (state) {
+    hydrate(queryClient, JSON.parse(state));
+    await loadMatchedRoutes();
+  }
+  // Made after the route modules loaded: the router then starts with the page already there.
+  const app = (
+    <App client={queryClient}>
+      <RouterProvider router={createBrowserRouter(routes)} />
+    </App>
+  );
+  if (state) hydrateRoot(container, app);
+  else createRoot(container).render(app);
+}
+
+void start();

@@ -1,9 +1,11 @@
 /**
  * Routes of spec §2 (route table): lazy pages, the redirects of the old English paths, guards
  * (login-required → /login; /login when signed in → /generi; /admin → server-checked admin).
+ * The public pages carry an id: the server renders them (entry-server.tsx, issue 12), and the
+ * browser (main.tsx) makes its router over these routes.
  */
 
-import { createBrowserRouter, Navigate, type RouteObject, useParams } from "react-router";
+import { Navigate, type RouteObject, useParams } from "react-router";
 import { RootLayout } from "./components/layout/root-layout";
 
 /** Redirect keeping the path parameters: to("/gioco/:genre/:gameId") etc. */
@@ -29,22 +31,23 @@ export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     children: [
-      { index: true, lazy: () => import("./features/landing/pages/landing-page").then((m) => ({ Component: m.LandingPage })) },
-      { path: "generi", lazy: () => import("./features/genres/pages/genres-page").then((m) => ({ Component: m.GenresPage })) },
+      { id: "landing", index: true, lazy: () => import("./features/landing/pages/landing-page").then((m) => ({ Component: m.LandingPage })) },
+      { id: "genres", path: "generi", lazy: () => import("./features/genres/pages/genres-page").then((m) => ({ Component: m.GenresPage })) },
       { path: "login", lazy: () => import("./features/auth/pages/login-page").then((m) => ({ Component: m.LoginPage })) },
       {
         path: "reimposta-password",
         lazy: () => import("./features/auth/pages/reset-password-page").then((m) => ({ Component: m.ResetPasswordPage })),
       },
-      { path: "scopri", lazy: () => import("./features/templates/pages/discover-page").then((m) => ({ Component: m.DiscoverPage })) },
+      { id: "discover", path: "scopri", lazy: () => import("./features/templates/pages/discover-page").then((m) => ({ Component: m.DiscoverPage })) },
       {
+        id: "template",
         path: "scopri/:slug/:templateId",
         lazy: () => import("./features/templates/pages/template-page").then((m) => ({ Component: m.TemplatePage })),
       },
       { path: "crea-gioco", lazy: () => import("./features/create-game/pages/create-game-page").then((m) => ({ Component: m.CreateGamePage })) },
-      { path: "galleria", lazy: () => import("./features/gallery/pages/gallery-page").then((m) => ({ Component: m.GalleryPage })) },
-      { path: "galleria/:id/*", lazy: () => import("./features/gallery/pages/image-page").then((m) => ({ Component: m.ImagePage })) },
-      { path: "prezzi", lazy: () => import("./features/pricing/pages/pricing-page").then((m) => ({ Component: m.PricingPage })) },
+      { id: "gallery", path: "galleria", lazy: () => import("./features/gallery/pages/gallery-page").then((m) => ({ Component: m.GalleryPage })) },
+      { id: "image", path: "galleria/:id/*", lazy: () => import("./features/gallery/pages/image-page").then((m) => ({ Component: m.ImagePage })) },
+      { id: "pricing", path: "prezzi", lazy: () => import("./features/pricing/pages/pricing-page").then((m) => ({ Component: m.PricingPage })) },
       {
         lazy: () => import("./features/auth/components/require-auth").then((m) => ({ Component: m.RequireAuth })),
         children: [
@@ -84,5 +87,3 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
-
-export const router = createBrowserRouter(routes);

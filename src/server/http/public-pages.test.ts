@@ -58,7 +58,7 @@ describe.each(DIALECTS)("public pages' heads on %s", (dialect) => {
     }
   });
 
-  it("a template's page carries its title, description and cover, escaped; a missing one answers 404", async () => {
+  it("a template's page carries its title, description and cover, escaped; a wrong slug redirects; a missing one answers 404", async () => {
     const admin = await signIn(server, ADMIN.email, ADMIN.password);
     const title = 'Il "Faro" <di> Àlbera & $& co';
     const created = await admin.json("POST", "/api/admin/templates", {
@@ -80,6 +80,11 @@ describe.each(DIALECTS)("public pages' heads on %s", (dialect) => {
     expect(meta(html, "twitter:card")).toBe("summary_large_image");
     expect(meta(html, "canonical")).toBe(`${server.url}${path}`);
     expect(meta(html, "og:type")).toBe("article");
+
+    // A wrong slug leads to the template's own address.
+    const wrong = await visitor.request("GET", `/scopri/titolo-vecchio/${created.body.id}`);
+    expect(wrong.status).toBe(301);
+    expect(wrong.headers.get("location")).toBe(path);
 
     const missing = await visitor.request("GET", "/scopri/nessuno/00000000-0000-0000-0000-000000000000");
     expect(missing.status).toBe(404);

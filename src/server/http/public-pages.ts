@@ -2,17 +2,22 @@
  * Heads of the public pages (issue 12: canonical URLs and Open Graph on each; spec §2 route
  * table): /, /generi, /scopri, /galleria, /prezzi carry their own title and description (the
  * pages' own heading and lead), and a template's page /scopri/{slug}/{id} its title,
- * description and cover, read from the database; a missing template answers the SPA with 404
+ * description and cover, read from the database (a wrong slug redirects, 301, to the template's
+ * own address); a missing template answers the SPA with 404
  * (the page then shows 'Template non trovato'). The gallery's image pages have their own
- * (features/gallery/gallery.pages.ts). Registered before the SPA fallback.
+ * (features/gallery/gallery.pages.ts). Registered before the SPA fallback. Each page is sent
+ * already rendered when the render module is built (prerender.ts).
  */
 
 import type { Context, Hono } from "hono";
+import { decodePath } from "../../shared/decode-path";
+import { documentTitle, HOME_TAGLINE } from "../../shared/document-title";
 import { templatePath } from "../../shared/slug";
 import type { AppEnv } from "../context";
 import { AppError } from "../errors";
 import { getTemplateDetail } from "../features/templates/templates.service";
 import { withPageHead } from "./page-head";
+import type { PageHtml } from "./prerender";
 import { siteOrigin } from "./site-origin";
 
 /** Path → [heading, lead] as each page shows them. */
@@ -22,20 +27,21 @@ const PAGES: Record<string, [string, string]> = {
   "/galleria": ["Galleria", "Le scene create dai giocatori con il comando /visualizza."],
   "/prezzi": ["Scegli il tuo piano", "Inizia gratis e passa a un piano superiore quando vuoi più storie e più scene illustrate."],
 };
-const HOME: [string, string] = ["Storie interattive con l'intelligenza artificiale", "Crea e gioca storie interattive con l'intelligenza artificiale"];
+const HOME: [string, string] = [HOME_TAGLINE, "Crea e gioca storie interattive con l'intelligenza artificiale"];
 
 /**
- * Registers the pages. Input: the app and the SPA's index.html (site configuration embedded).
- * Every answer is the SPA's HTML, never cached (it follows the templates' edits).
+ * Registers the pages. Input: the app and the page's HTML for a request (prerender.ts: the SPA's
+ * index.html with the site configuration embedded, rendered when possible). Every answer is never
+ * cached (it follows the templates' edits and shows who is signed in).
  */
-export function mountPublicPages(app: Hono<AppEnv>, indexHtml: string) {
-  const answer = (c: Context<AppEnv>, path: string, [heading, lead]: [string, string], status: 200 | 404 = 200, cover?: string | null) => {
+export function mountPublicPages(app: Hono<AppEnv>, pageHtml: PageHtml) {
+  const answer = async (c: Context<AppEnv>, path: string, [heading, lead]: [string, string], status: 200 | 404 = 200, cover?: string | null) => {
     const origin = siteOrigin(c);
     const siteName = `${c.var.deps.env.BRAND_NAME}.ai`;
     c.header("Cache-Control", "no-cache");
     return c.html(
-      withPageHead(indexHtml, {
-        documentTitle: path === "/" ? `${siteName} – ${heading}` : `${heading} · ${siteName}`,
+      withPageHead(await pageHtml(c), {
+        documentTitle: documentTitle(path === "/" ? null : heading, siteName),
         title: heading,
         description: lead,
         url: `${origin}${path}`,
@@ -52,7 +58,10 @@ export function mountPublicPages(app: Hono<AppEnv>, indexHtml: string) {
   app.get("/scopri/:slug/:templateId", async (c) => {
     try {
       const template = await getTemplateDetail(c.var.deps.db, c.req.param("templateId"), null);
-      return answer(c, templatePath(template.id, template.title), [template.title, template.description], 200, template.coverImageUrl);
+      const canonical = templatePath(template.id, template.title);
+      // A wrong or old slug (the title changed) leads to the page's own address.
+      if (decodePath(new URL(c.req.url).pathname) !== decodePath(canonical)) return c.redirect(canonical, 301);
+      return answer(c, canonical, [template.title, template.description], 200, template.coverImageUrl);
     } catch (error) {
       if (error instanceof AppError && error.status === 404) return answer(c, new URL(c.req.url).pathname, ["Template non trovato", HOME[1]], 404);
       throw error;

@@ -84,6 +84,19 @@ describe.each(DIALECTS)("robots.txt and sitemap on %s", (dialect) => {
     expect(imageItems[0]!.lastmod).toMatch(/^2026-01-02/);
   });
 
+  it("a flood of requests for a sitemap file is answered from one build (10 minutes), not one query each", async () => {
+    const first = await xml(visitor, "/sitemaps/gallery-1.xml");
+    // An image added now shows in the file only when it is next built.
+    const id = randomUUID();
+    await server.deps.db
+      .insertInto("generated_images")
+      .values({ id, user_id: null, image_url: `/media/${id}.png`, prompt: "Nuova", created_at: new Date().toISOString(), slug: id, width: 64, height: 36 })
+      .execute();
+    const flood = await Promise.all(Array.from({ length: 300 }, () => xml(visitor, "/sitemaps/gallery-1.xml")));
+    expect(new Set(flood.map((answer) => `${answer.status} ${answer.text}`))).toEqual(new Set([`200 ${first.text}`]));
+    await server.deps.db.deleteFrom("generated_images").where("id", "=", id).execute();
+  });
+
   it("answers 404 for a gallery file beyond the last and for unknown names", async () => {
     for (const path of ["/sitemaps/gallery-2.xml", "/sitemaps/gallery-0.xml", "/sitemaps/altro.xml", "/sitemaps/gallery-99999999.xml"]) {
       expect((await visitor.request("GET", path)).status, path).toBe(404);

@@ -2,12 +2,13 @@
  * The sitemap (issue 12, sitemaps.org protocol, written by the `sitemap` package): /sitemap.xml is
  * an index of /sitemaps/pages.xml (the public pages of spec §2 — /, /generi, /scopri, /galleria,
  * /prezzi — and every template's page) and /sitemaps/gallery-{n}.xml (the images' pages, newest
- * first, 50,000 per file as the protocol allows). Absolute URLs on the site's origin.
+ * first, 50,000 per file as the protocol allows). Absolute URLs on the site's origin. Each file is
+ * built once per 10 minutes and origin, however many requests ask for it (a file can hold 50,000
+ * rows: a flood of requests must not become a flood of queries).
  */
 
-import { Readable } from "node:stream";
 import type { Context, Hono } from "hono";
-import { SitemapIndexStream, SitemapStream } from "sitemap";
+import { SitemapIndexStream, SitemapStream, streamToPromise } from "sitemap";
 import type { AppEnv } from "../context";
 import { countGalleryImages, galleryPagePaths } from "../features/gallery/gallery.service";
 import { templatePagePaths } from "../features/templates/templates.service";
@@ -17,13 +18,15 @@ import { absoluteLinksCaching, siteOrigin } from "./site-origin";
 export const URLS_PER_SITEMAP = 50_000;
 const PUBLIC_PAGES = ["/", "/generi", "/scopri", "/galleria", "/prezzi"];
 
-/** An XML answer streamed from a sitemap stream fed with `items`. */
-function xmlAnswer(c: Context<AppEnv>, stream: SitemapStream | SitemapIndexStream, items: Iterable<object | string>) {
+/** How long a built file is reused, and how many (origin, file) pairs are kept. */
+const CACHE_MS = 10 * 60_000;
+const CACHE_ENTRIES = 64;
+
+/** The XML of a sitemap stream fed with `items`. */
+function xmlOf(stream: SitemapStream | SitemapIndexStream, items: Iterable<object | string>): Promise<string> {
   for (const item of items) stream.write(item);
   stream.end();
-  c.header("Content-Type", "application/xml; charset=utf-8");
-  c.header("Cache-Control", absoluteLinksCaching(c));
-  return c.body(Readable.toWeb(stream) as ReadableStream);
+  return streamToPromise(stream).then((buffer) => buffer.toString("utf8"));
 }
 
 /**
@@ -31,28 +34,62 @@ function xmlAnswer(c: Context<AppEnv>, stream: SitemapStream | SitemapIndexStrea
  * one, or any other name under /sitemaps/, 404.
  */
 export function mountSitemap(app: Hono<AppEnv>) {
-  app.get("/sitemap.xml", async (c) => {
+  const cache = new Map<string, { expires: number; xml: Promise<string | null> }>();
+  /** The file's XML (null: no such file), built by `build` at most once per CACHE_MS. */
+  const cached = (c: Context<AppEnv>, file: string, build: (origin: string) => Promise<string | null>) => {
     const origin = siteOrigin(c);
-    const galleryFiles = Math.ceil((await countGalleryImages(c.var.deps.db)) / URLS_PER_SITEMAP);
-    const files = ["pages.xml", ...Array.from({ length: galleryFiles }, (_, i) => `gallery-${i + 1}.xml`)];
-    return xmlAnswer(c, new SitemapIndexStream(), files.map((file) => `${origin}/sitemaps/${file}`));
-  });
+    const key = `${origin} ${file}`;
+    const hit = cache.get(key);
+    if (hit && hit.expires > Date.now()) return hit.xml;
+    if (cache.size >= CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
+    const xml = build(origin);
+    cache.set(key, { expires: Date.now() + CACHE_MS, xml });
+    // A failed build is not kept.
+    xml.catch(() => cache.delete(key));
+    return xml;
+  };
+  const answer = async (c: Context<AppEnv>, xml: Promise<string | null>) => {
+    const text = await xml;
+    if (text === null) return c.notFound();
+    c.header("Content-Type", "application/xml; charset=utf-8");
+    c.header("Cache-Control", absoluteLinksCaching(c));
+    return c.body(text);
+  };
 
-  app.get("/sitemaps/:file", async (c) => {
+  app.get("/sitemap.xml", (c) =>
+    answer(
+      c,
+      cached(c, "sitemap.xml", async (origin) => {
+        const galleryFiles = Math.ceil((await countGalleryImages(c.var.deps.db)) / URLS_PER_SITEMAP);
+        const files = ["pages.xml", ...Array.from({ length: galleryFiles }, (_, i) => `gallery-${i + 1}.xml`)];
+        return xmlOf(new SitemapIndexStream(), files.map((file) => `${origin}/sitemaps/${file}`));
+      }),
+    ),
+  );
+
+  app.get("/sitemaps/:file", (c) => {
     const { db } = c.var.deps;
     const file = c.req.param("file");
-    const hostname = siteOrigin(c);
     if (file === "pages.xml") {
-      const templates = await templatePagePaths(db, URLS_PER_SITEMAP - PUBLIC_PAGES.length);
-      return xmlAnswer(c, new SitemapStream({ hostname }), [
-        ...PUBLIC_PAGES.map((url) => ({ url })),
-        ...templates.map(({ path, lastmod }) => ({ url: path, lastmod })),
-      ]);
+      return answer(
+        c,
+        cached(c, file, async (hostname) => {
+          const templates = await templatePagePaths(db, URLS_PER_SITEMAP - PUBLIC_PAGES.length);
+          return xmlOf(new SitemapStream({ hostname }), [
+            ...PUBLIC_PAGES.map((url) => ({ url })),
+            ...templates.map(({ path, lastmod }) => ({ url: path, lastmod })),
+          ]);
+        }),
+      );
     }
     const page = /^gallery-([1-9]\d{0,5})\.xml$/.exec(file);
     if (!page) return c.notFound();
-    const images = await galleryPagePaths(db, { offset: (Number(page[1]) - 1) * URLS_PER_SITEMAP, limit: URLS_PER_SITEMAP });
-    if (!images.length) return c.notFound();
-    return xmlAnswer(c, new SitemapStream({ hostname }), images.map(({ path, lastmod }) => ({ url: path, lastmod })));
+    return answer(
+      c,
+      cached(c, file, async (hostname) => {
+        const images = await galleryPagePaths(db, { offset: (Number(page[1]) - 1) * URLS_PER_SITEMAP, limit: URLS_PER_SITEMAP });
+        return images.length ? xmlOf(new SitemapStream({ hostname }), images.map(({ path, lastmod }) => ({ url: path, lastmod }))) : null;
+      }),
+    );
   });
 }

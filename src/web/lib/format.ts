@@ -30,10 +30,23 @@ export function formatDateTime(iso: string | null | undefined): string {
   return date ? format(date, "dd/MM/yyyy HH:mm", { locale: it }) : "N/A";
 }
 
-/** '5 marzo 2025' (spec §2 Gallery: creation date in Italian format), '' when invalid. */
+/** The site's time zone: dates read the same on the server's pages and in every player's browser (issue 12). */
+const ITALIAN_DAY = new Intl.DateTimeFormat("it-IT", { timeZone: "Europe/Rome", day: "numeric", month: "long", year: "numeric" });
+const ITALIAN_YEAR = new Intl.DateTimeFormat("it-IT", { timeZone: "Europe/Rome", year: "numeric" });
+
+/**
+ * '5 marzo 2025' (spec §2 Gallery: creation date in Italian format), the day in Italy whatever the
+ * time zone of the server or the browser, so a page the server renders hydrates unchanged;
+ * '' when invalid.
+ */
 export function italianDate(iso: string): string {
   const date = toDate(iso);
-  return date ? format(date, "d MMMM yyyy", { locale: it }) : "";
+  return date ? ITALIAN_DAY.format(date) : "";
+}
+
+/** The current year in Italy, e.g. "2026" (the footer's copyright line). */
+export function currentYear(): string {
+  return ITALIAN_YEAR.format(new Date());
 }
 
 /** '3 giorni fa', 'circa 2 ore fa' (spec §2 Profile last access); '' for a missing date. */

@@ -15,11 +15,14 @@ import { ApiError, api } from "@/lib/api";
 /** Why the session of a signed-in player ended, kept until the login guard shows it. */
 let endReason: ErrorText | null = null;
 
+/** Path under /api of the session. */
+export const SESSION_PATH = "/session";
+
 export const meQuery = queryOptions({
   queryKey: ["me"],
   queryFn: async ({ client }): Promise<MeView | null> => {
     // GET /api/session answers 200 for visitors too: no failed request in their console.
-    const { me } = await api<SessionView>("/session");
+    const { me } = await api<SessionView>(SESSION_PATH);
     // A player who was signed in is no longer: the session ended (expired, revoked elsewhere).
     if (!me && client.getQueryData(["me"])) endReason = ERRORS.UNAUTHENTICATED;
     return me;

@@ -11,9 +11,11 @@
 
 import type { Hono } from "hono";
 import { decodePath } from "../../../shared/decode-path";
+import { documentTitle } from "../../../shared/document-title";
 import { imagePath } from "../../../shared/image-slug";
 import type { AppEnv } from "../../context";
 import { withPageHead } from "../../http/page-head";
+import type { PageHtml } from "../../http/prerender";
 import { siteOrigin } from "../../http/site-origin";
 import { findImage } from "./gallery.service";
 
@@ -23,7 +25,7 @@ export function withOpenGraph(
   meta: { title: string; brand: string; imageUrl: string; pageUrl: string; width: number | null; height: number | null },
 ): string {
   return withPageHead(indexHtml, {
-    documentTitle: `${meta.title} · Galleria · ${meta.brand}.ai`,
+    documentTitle: documentTitle(meta.title, `${meta.brand}.ai`),
     title: meta.title,
     description: `Un'immagine creata giocando su ${meta.brand}.ai`,
     url: meta.pageUrl,
@@ -40,9 +42,10 @@ function redirectStatus(imageId: string, requested: string): 301 | 302 {
 
 /**
  * Registers the page routes on the app, before the SPA fallback.
- * Input: the app and the built index.html.
+ * Input: the app and the page's HTML for a request (http/prerender.ts: the built index.html,
+ * rendered when possible).
  */
-export function mountGalleryPages(app: Hono<AppEnv>, indexHtml: string) {
+export function mountGalleryPages(app: Hono<AppEnv>, pageHtml: PageHtml) {
   app.get("/gallery/:id", (c) => c.redirect(`/galleria/${encodeURIComponent(c.req.param("id"))}`, 301));
 
   app.get("/galleria/:id", async (c, next) => {
@@ -54,12 +57,12 @@ export function mountGalleryPages(app: Hono<AppEnv>, indexHtml: string) {
   app.get("/galleria/:id/:slug", async (c) => {
     const image = await findImage(c.var.deps.db, c.req.param("id"));
     c.header("Cache-Control", "no-cache");
-    if (!image) return c.html(indexHtml, 404);
+    if (!image) return c.html(await pageHtml(c), 404);
     const canonical = imagePath(image.id, image.title);
     if (decodePath(new URL(c.req.url).pathname) !== decodePath(canonical)) return c.redirect(canonical, redirectStatus(image.id, c.req.param("id")));
     const base = siteOrigin(c);
     return c.html(
-      withOpenGraph(indexHtml, {
+      withOpenGraph(await pageHtml(c), {
         title: image.title,
         brand: c.var.deps.env.BRAND_NAME,
         imageUrl: `${base}${image.imageUrl}`,

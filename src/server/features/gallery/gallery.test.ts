@@ -150,7 +150,7 @@ describe.each(DIALECTS)("gallery on %s", (dialect) => {
       c.set("deps", server.deps);
       await next();
     });
-    mountGalleryPages(pages, "<html><head><title>x</title></head></html>");
+    mountGalleryPages(pages, async () => "<html><head><title>x</title></head></html>");
     const page = (pathname: string) => pages.request(pathname);
     const older = await addImage(null, "Il ponte levatoio", "2025-04-01T10:00:00.000Z");
     const byId = await page(`/galleria/${older.id}`);
@@ -187,7 +187,7 @@ describe("Open Graph tags of the image page", () => {
     expect(html).toContain('<meta property="og:title" content="Il &quot;drago&quot; &lt;rosso&gt;" />');
     expect(html).toContain('<meta property="og:image" content="https://storie.example/media/images/a.png" />');
     expect(html).toContain('<meta property="og:image:width" content="1280" />');
-    expect(html).toContain("<title>Il &quot;drago&quot; &lt;rosso&gt; · Galleria · Storie.ai</title>");
+    expect(html).toContain("<title>Il &quot;drago&quot; &lt;rosso&gt; · Storie.ai</title>");
     expect(html.indexOf("og:title")).toBeLessThan(html.indexOf("</head>"));
     expect(escapeHtml("<script>")).toBe("&lt;script&gt;");
   });
@@ -195,7 +195,7 @@ describe("Open Graph tags of the image page", () => {
   it("copies a title holding replacement patterns ($& $') literally", () => {
     const page = "<html><head><title>x</title></head><body><p>segreto</p></body></html>";
     const html = withOpenGraph(page, { title: "Oro $& e $' nel forziere", brand: "Storie", imageUrl: "https://s.example/a.png", pageUrl: "https://s.example/g", width: 1, height: 1 });
-    expect(html).toContain("<title>Oro $&amp; e $&#39; nel forziere · Galleria · Storie.ai</title>");
+    expect(html).toContain("<title>Oro $&amp; e $&#39; nel forziere · Storie.ai</title>");
     expect(html.match(/segreto/g)).toHaveLength(1);
   });
 });

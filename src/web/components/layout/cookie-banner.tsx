@@ -1,6 +1,7 @@
 import { Cookie } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
+import { useHydrated } from "@/lib/use-hydrated";
 
 /** localStorage key and values of the consent (spec §9). */
 const CONSENT_KEY = "cookie_consent";
@@ -28,12 +29,15 @@ function storeConsent(value: "true" | "false"): void {
  * means the end of the page can always be scrolled into view above it.
  */
 export function CookieBanner() {
-  const [visible, setVisible] = useState(() => readConsent() === null);
-  if (!visible) return null;
+  // The stored choice is known in the browser only: a page the server rendered shows no banner,
+  // and the banner appears right after hydration (issue 12), so the two renders match.
+  const hydrated = useHydrated();
+  const [dismissed, setDismissed] = useState(false);
+  if (!hydrated || dismissed || readConsent() !== null) return null;
 
   const choose = (value: "true" | "false") => {
     storeConsent(value);
-    setVisible(false);
+    setDismissed(true);
   };
 
   return (

@@ -1,6 +1,7 @@
 import { AtSign, MessagesSquare } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
+import { currentYear } from "@/lib/format";
 import { Brand, BRAND_NAME } from "./brand";
 import { COMMUNITY_URL, MICROBLOG_URL } from "./nav-links";
 import { PrivacyDialog } from "./privacy-dialog";
@@ -53,7 +54,7 @@ export function Footer() {
       <div className="border-t border-border/60">
         <div className="mx-auto flex max-w-7xl flex-col items-center justify-between gap-2 px-4 py-4 text-sm text-muted-foreground sm:flex-row md:px-6">
           <p>
-            © {new Date().getFullYear()} {BRAND_NAME}.ai
+            © {currentYear()} {BRAND_NAME}.ai
           </p>
           <PrivacyDialog
             trigger={

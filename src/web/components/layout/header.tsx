@@ -4,6 +4,7 @@ import { Link, NavLink } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { useMe } from "@/lib/session";
+import { useHydrated } from "@/lib/use-hydrated";
 import { useSignOut } from "@/lib/use-sign-out";
 import { useLiveEvents } from "@/features/notifications/api";
 import { cn } from "@/lib/utils";
@@ -44,6 +45,8 @@ export function Header() {
   const isAdmin = me?.isAdmin ?? false;
   // New notifications and role changes arrive live (the bell and the Admin link follow them).
   useLiveEvents(signedIn);
+  // The bell's code loads on demand in the browser; a page the server renders keeps its place.
+  const hydrated = useHydrated();
 
   return (
     <header className="sticky top-0 z-40 border-b border-border/60 bg-background/85 backdrop-blur-md">
@@ -80,11 +83,14 @@ export function Header() {
         </nav>
 
         <div className="ml-auto flex items-center gap-1">
-          {signedIn && (
-            <Suspense fallback={<span aria-hidden className="size-9" />}>
-              <NotificationPopover />
-            </Suspense>
-          )}
+          {signedIn &&
+            (hydrated ? (
+              <Suspense fallback={<span aria-hidden className="size-9" />}>
+                <NotificationPopover />
+              </Suspense>
+            ) : (
+              <span aria-hidden className="size-9" />
+            ))}
           {signedIn ? (
             <IconAction label="Profilo">
               <Button asChild variant="ghost" size="icon">

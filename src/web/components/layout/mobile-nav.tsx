@@ -1,100 +1,28 @@
-import { ExternalLink, LogIn, LogOut, Menu, Play, Shield, User } from "lucide-react";
-import { useState } from "react";
-import { Link, NavLink } from "react-router";
+import { Menu } from "lucide-react";
+import { lazy, Suspense, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { Separator } from "@/components/ui/separator";
-import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTrigger } from "@/components/ui/sheet";
-import { cn } from "@/lib/utils";
-import { Brand } from "./brand";
-import { ADMIN_LINK, COMMUNITY_URL, NAV_LINKS } from "./nav-links";
+import type { MobileDrawerProps } from "./mobile-drawer";
 
-const itemClass =
-  "flex items-center gap-3 rounded-md px-3 py-2.5 text-base font-medium transition-colors outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/60";
-
-const navItemClass = ({ isActive }: { isActive: boolean }) =>
-  cn(itemClass, isActive ? "bg-accent text-foreground" : "text-muted-foreground");
-
-interface MobileNavProps {
-  signedIn: boolean;
-  isAdmin: boolean;
-  onSignOut: () => void;
-}
+const MobileDrawer = lazy(() => import("./mobile-drawer"));
 
 /**
- * The mobile menu (spec §2 Site frame: drawer from the left with the same links), shown below
- * the md breakpoint: the header links, Community (new tab), Admin for admins, profile or login,
- * 'Esci' for signed-in users and the play button. Any choice closes the drawer.
+ * The mobile menu's button (spec §2 Site frame), shown below the md breakpoint; its drawer
+ * (mobile-drawer.tsx) loads when it is first pressed, so no page pays for it up front (issue 12).
+ * Input: who is signed in and the sign-out action, passed to the drawer.
  */
-export function MobileNav({ signedIn, isAdmin, onSignOut }: MobileNavProps) {
-  const [open, setOpen] = useState(false);
-  const close = () => setOpen(false);
-
+export function MobileNav(props: Omit<MobileDrawerProps, "open" | "onOpenChange">) {
+  // null until first opened: nothing is loaded before.
+  const [open, setOpen] = useState<boolean | null>(null);
   return (
-    <Sheet open={open} onOpenChange={setOpen}>
-      <SheetTrigger asChild>
-        <Button variant="ghost" size="icon" className="md:hidden" aria-label="Apri il menu">
-          <Menu aria-hidden="true" className="size-5" />
-        </Button>
-      </SheetTrigger>
-      <SheetContent side="left" className="w-72 gap-0 p-0">
-        <SheetHeader className="border-b">
-          <SheetTitle className="text-xl">
-            <Brand />
-          </SheetTitle>
-          <SheetDescription className="sr-only">Menu di navigazione</SheetDescription>
-        </SheetHeader>
-        <nav aria-label="Menu principale" className="flex flex-1 flex-col gap-1 overflow-y-auto p-3">
-          {NAV_LINKS.map((link) => (
-            <NavLink key={link.to} to={link.to} className={navItemClass} onClick={close}>
-              {link.label}
-            </NavLink>
-          ))}
-          <a href={COMMUNITY_URL} target="_blank" rel="noopener noreferrer" className={cn(itemClass, "text-muted-foreground")} onClick={close}>
-            Community
-            <ExternalLink aria-hidden="true" className="size-4" />
-            <span className="sr-only">(si apre in una nuova scheda)</span>
-          </a>
-          {isAdmin && (
-            <NavLink to={ADMIN_LINK.to} className={navItemClass} onClick={close}>
-              <Shield aria-hidden="true" className="size-4" />
-              {ADMIN_LINK.label}
-            </NavLink>
-          )}
-          <Separator className="my-2" />
-          {signedIn ? (
-            <>
-              <NavLink to="/profilo" className={navItemClass} onClick={close}>
-                <User aria-hidden="true" className="size-4" />
-                Profilo
-              </NavLink>
-              <button
-                type="button"
-                className={cn(itemClass, "text-muted-foreground")}
-                onClick={() => {
-                  close();
-                  onSignOut();
-                }}
-              >
-                <LogOut aria-hidden="true" className="size-4" />
-                Esci
-              </button>
-            </>
-          ) : (
-            <NavLink to="/login" className={navItemClass} onClick={close}>
-              <LogIn aria-hidden="true" className="size-4" />
-              Accedi
-            </NavLink>
-          )}
-        </nav>
-        <div className="border-t p-4">
-          <Button asChild size="lg" className="w-full rounded-full">
-            <Link to="/generi" onClick={close}>
-              <Play aria-hidden="true" className="fill-current" />
-              Inizia a Giocare
-            </Link>
-          </Button>
-        </div>
-      </SheetContent>
-    </Sheet>
+    <>
+      <Button variant="ghost" size="icon" className="md:hidden" aria-label="Apri il menu" aria-haspopup="dialog" aria-expanded={open === true} onClick={() => setOpen(true)}>
+        <Menu aria-hidden="true" className="size-5" />
+      </Button>
+      {open !== null && (
+        <Suspense fallback={null}>
+          <MobileDrawer {...props} open={open} onOpenChange={setOpen} />
+        </Suspense>
+      )}
+    </>
   );
 }

@@ -1,125 +1,23 @@
-import type { ReactElement, ReactNode } from "react";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "@/components/ui/dialog";
-import { SITE_CONFIG } from "@/lib/site-config";
-import { BRAND_NAME } from "./brand";
+import { cloneElement, lazy, type MouseEvent, type ReactElement, Suspense, useState } from "react";
 
-/** The privacy contact (server's PRIVACY_EMAIL). */
-const PRIVACY_EMAIL = SITE_CONFIG.privacyEmail;
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section className="space-y-2">
-      <h3 className="text-base font-semibold text-foreground">{title}</h3>
-      <div className="space-y-2 text-sm leading-relaxed text-muted-foreground">{children}</div>
-    </section>
-  );
-}
-
-function MailLink() {
-  return (
-    <a href={`mailto:${PRIVACY_EMAIL}`} className="font-medium text-violet-300 underline underline-offset-2 hover:text-violet-200">
-      {PRIVACY_EMAIL}
-    </a>
-  );
-}
+const PrivacyNotice = lazy(() => import("./privacy-notice"));
 
 /**
- * The privacy notice (spec §1, §2 Site frame footer): a modal titled 'Informativa sulla Privacy',
- * last updated 15 June 2025, scrollable within 80% of the viewport height, with the eight sections
- * (data controller, data collected, use, sharing, the six GDPR rights, security, cookies, changes).
- * Input: `trigger`, the element that opens it (rendered as the dialog trigger).
+ * The 'Privacy Policy' button and its notice (spec §1, §2 Site frame footer; privacy-notice.tsx).
+ * The notice's code loads when the button is first pressed, so no page pays for it up front
+ * (issue 12). Input: `trigger`, the button that opens it.
  */
-export function PrivacyDialog({ trigger }: { trigger: ReactElement }) {
-  const site = `${BRAND_NAME}.ai`;
+export function PrivacyDialog({ trigger }: { trigger: ReactElement<{ onClick?: (event: MouseEvent) => void }> }) {
+  // null until first opened: nothing is loaded before.
+  const [open, setOpen] = useState<boolean | null>(null);
   return (
-    <Dialog>
-      <DialogTrigger asChild>{trigger}</DialogTrigger>
-      <DialogContent className="flex max-h-[80vh] flex-col gap-0 p-0 sm:max-w-2xl">
-        <DialogHeader className="border-b px-6 pt-6 pb-4 text-left">
-          <DialogTitle className="text-xl">Informativa sulla Privacy</DialogTitle>
-          <DialogDescription>Ultimo aggiornamento: 15 giugno 2025</DialogDescription>
-        </DialogHeader>
-        <div className="space-y-6 overflow-y-auto px-6 py-5" tabIndex={0} aria-label="Testo dell'informativa">
-          <Section title="1. Titolare del trattamento">
-            <p>
-              Il titolare del trattamento dei dati personali è {site}. Per qualsiasi domanda sul trattamento dei tuoi dati
-              puoi scriverci all'indirizzo <MailLink />.
-            </p>
-          </Section>
-          <Section title="2. Dati raccolti">
-            <p>Trattiamo solo i dati necessari a offrirti il servizio:</p>
-            <ul className="list-disc space-y-1 pl-5">
-              <li>
-                <strong className="text-foreground">Dati forniti dall'utente:</strong> nome e indirizzo email, inseriti al
-                momento della registrazione o nel profilo.
-              </li>
-              <li>
-                <strong className="text-foreground">Dati di utilizzo:</strong> partite create, scelte effettuate e progressi
-                nella storia.
-              </li>
-              <li>
-                <strong className="text-foreground">Dati tecnici:</strong> indirizzo IP, tipo di browser e dispositivo, dati
-                di sessione necessari al funzionamento e alla sicurezza del sito.
-              </li>
-            </ul>
-          </Section>
-          <Section title="3. Utilizzo dei dati">
-            <p>
-              Usiamo i tuoi dati per gestire il tuo account, salvare e riprendere le tue partite, generare le risposte del
-              narratore e le immagini delle scene, applicare i limiti del tuo piano, inviarti le comunicazioni di servizio
-              (come la conferma dell'indirizzo email) e migliorare la qualità del servizio.
-            </p>
-          </Section>
-          <Section title="4. Condivisione dei dati">
-            <p>
-              Non vendiamo i tuoi dati personali. Li condividiamo solo con i fornitori che ci aiutano a erogare il servizio
-              (hosting, invio di email, servizi di intelligenza artificiale per il testo e le immagini), vincolati da accordi
-              di riservatezza e nei limiti strettamente necessari, oppure quando la legge lo richiede.
-            </p>
-          </Section>
-          <Section title="5. I tuoi diritti (GDPR)">
-            <p>In base al Regolamento (UE) 2016/679 hai diritto di:</p>
-            <ul className="list-disc space-y-1 pl-5">
-              <li>accesso ai tuoi dati personali;</li>
-              <li>rettifica dei dati inesatti o incompleti;</li>
-              <li>cancellazione dei tuoi dati;</li>
-              <li>limitazione del trattamento;</li>
-              <li>opposizione al trattamento;</li>
-              <li>portabilità dei dati.</li>
-            </ul>
-            <p>
-              Puoi esercitare questi diritti direttamente dalla pagina del profilo, dove puoi esportare i tuoi dati o
-              eliminare l'account, oppure scrivendo a <MailLink />.
-            </p>
-          </Section>
-          <Section title="6. Sicurezza">
-            <p>
-              Adottiamo misure tecniche e organizzative adeguate a proteggere i tuoi dati: connessioni cifrate, password
-              conservate in forma non leggibile, sessioni protette e accesso ai dati limitato al personale autorizzato.
-            </p>
-          </Section>
-          <Section title="7. Cookie">
-            <p>
-              Usiamo cookie tecnici, indispensabili per mantenere attiva la sessione, e memorizziamo nel browser la tua scelta
-              sul consenso ai cookie. Puoi accettare o rifiutare i cookie non essenziali tramite il banner e cancellarli in
-              qualsiasi momento dalle impostazioni del browser.
-            </p>
-          </Section>
-          <Section title="8. Modifiche alla policy">
-            <p>
-              Potremmo aggiornare questa informativa nel tempo. In caso di modifiche rilevanti ti avviseremo tramite il sito;
-              la data dell'ultimo aggiornamento è sempre indicata in alto.
-            </p>
-          </Section>
-        </div>
-      </DialogContent>
-    </Dialog>
+    <>
+      {cloneElement(trigger, { type: "button", "aria-haspopup": "dialog", "aria-expanded": open === true, onClick: () => setOpen(true) } as object)}
+      {open !== null && (
+        <Suspense fallback={null}>
+          <PrivacyNotice open={open} onOpenChange={setOpen} />
+        </Suspense>
+      )}
+    </>
   );
 }

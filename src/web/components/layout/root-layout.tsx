@@ -1,18 +1,21 @@
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { Outlet, useLocation, useNavigation } from "react-router";
 import { Toaster } from "@/components/ui/sonner";
 import { CookieBanner } from "./cookie-banner";
 import { Footer } from "./footer";
 import { Header } from "./header";
+import { useDocumentTitle } from "./use-document-title";
 
 /**
  * The site frame around every page (spec §2 Site frame): skip link, header, the routed page,
  * footer, cookie banner and the toast outlet. Scrolls to the top on every route change and
- * shows a thin progress bar while a lazy page is loading.
+ * shows a thin progress bar while a lazy page is loading; the tab's title follows the page's heading.
  */
 export function RootLayout() {
   const { pathname } = useLocation();
   const navigation = useNavigation();
+  const main = useRef<HTMLElement>(null);
+  useDocumentTitle(pathname, main);
 
   useEffect(() => {
     window.scrollTo({ top: 0, left: 0, behavior: "instant" });
@@ -30,7 +33,7 @@ export function RootLayout() {
         <div aria-hidden="true" className="fixed inset-x-0 top-0 z-50 h-0.5 animate-pulse bg-gradient-to-r from-violet-500 via-fuchsia-400 to-violet-500" />
       )}
       <Header />
-      <main id="contenuto" tabIndex={-1} className="flex-1 outline-none">
+      <main ref={main} id="contenuto" tabIndex={-1} className="flex-1 outline-none">
         <Outlet />
       </main>
       <Footer />

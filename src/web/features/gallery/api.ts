@@ -10,14 +10,20 @@ import { ApiError, api } from "@/lib/api";
 /** Images per gallery page. */
 export const GALLERY_PAGE_SIZE = 24;
 
+/** Path under /api of one gallery page: the first one for a null cursor. */
+export const galleryPagePath = (cursor: string | null) =>
+  `/images?limit=${GALLERY_PAGE_SIZE}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`;
+
+/** Path under /api of one image, by id or slug. */
+export const imageApiPath = (idOrSlug: string) => `/images/${encodeURIComponent(idOrSlug)}`;
+
 /**
  * GET /api/images?limit=24&cursor=… as an infinite query: each page is {items, nextCursor};
  * 'Carica altre' asks for the next cursor until it is null.
  */
 export const galleryQuery = infiniteQueryOptions({
   queryKey: ["gallery"],
-  queryFn: ({ pageParam, signal }) =>
-    api<GalleryPageView>(`/images?limit=${GALLERY_PAGE_SIZE}${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ""}`, { signal }),
+  queryFn: ({ pageParam, signal }) => api<GalleryPageView>(galleryPagePath(pageParam), { signal }),
   initialPageParam: null as string | null,
   getNextPageParam: (last) => last.nextCursor,
 });
@@ -28,7 +34,7 @@ export const galleryQuery = infiniteQueryOptions({
 export const imageQuery = (idOrSlug: string) =>
   queryOptions({
     queryKey: ["gallery", "image", idOrSlug],
-    queryFn: ({ signal }) => api<GalleryImageView>(`/images/${encodeURIComponent(idOrSlug)}`, { signal }),
+    queryFn: ({ signal }) => api<GalleryImageView>(imageApiPath(idOrSlug), { signal }),
     retry: (failures, error) => !(error instanceof ApiError && error.status === 404) && failures < 1,
   });
 

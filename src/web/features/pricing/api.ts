@@ -4,8 +4,11 @@ import type { PlanView } from "@shared/api-types";
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 
+/** Path under /api of the plans. */
+export const PLANS_PATH = "/plans";
+
 export const plansQuery = queryOptions({
   queryKey: ["plans"],
-  queryFn: ({ signal }) => api<PlanView[]>("/plans", { signal }),
+  queryFn: ({ signal }) => api<PlanView[]>(PLANS_PATH, { signal }),
   staleTime: 5 * 60_000,
 });

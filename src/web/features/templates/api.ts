@@ -10,6 +10,13 @@ import { ApiError, api } from "@/lib/api";
 /** Cards per page on /scopri. */
 const DISCOVER_PAGE_SIZE = 12;
 
+/** Path under /api of one page of a template list (e.g. "/templates"): the first one for a null cursor. */
+const pagePath = (path: string, cursor: string | null) =>
+  `${path}?limit=${DISCOVER_PAGE_SIZE}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`;
+
+/** Path under /api of one /scopri page: the first one for a null cursor. */
+export const discoverPagePath = (cursor: string | null) => pagePath("/templates", cursor);
+
 /**
  * A keyset-paged template list (queryKey, endpoint path): page after page, each continuing after
  * the previous page's last card, so 'Mostra altri' never repeats or skips one (issue 9).
@@ -17,10 +24,7 @@ const DISCOVER_PAGE_SIZE = 12;
 const pagedTemplates = (queryKey: readonly string[], path: string) =>
   infiniteQueryOptions({
     queryKey,
-    queryFn: ({ pageParam, signal }) => {
-      const cursor = pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : "";
-      return api<TemplatePageView>(`${path}?limit=${DISCOVER_PAGE_SIZE}${cursor}`, { signal });
-    },
+    queryFn: ({ pageParam, signal }) => api<TemplatePageView>(pagePath(path, pageParam), { signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
@@ -40,11 +44,14 @@ export const savedTemplatesQuery = pagedTemplates(savedTemplatesKey, "/templates
 /** Query key of one template page. */
 export const templateKey = (id: string) => ["templates", "detail", id] as const;
 
+/** Path under /api of one template. */
+export const templateApiPath = (id: string) => `/templates/${encodeURIComponent(id)}`;
+
 /** GET /api/templates/:id → TemplateDetailView; a 404 ('Template non trovato.') is not retried. */
 export const templateQuery = (id: string) =>
   queryOptions({
     queryKey: templateKey(id),
-    queryFn: ({ signal }) => api<TemplateDetailView>(`/templates/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => api<TemplateDetailView>(templateApiPath(id), { signal }),
     retry: (failures, error) => !(error instanceof ApiError && error.status === 404) && failures < 1,
   });
 

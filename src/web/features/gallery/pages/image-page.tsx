@@ -16,7 +16,7 @@ import { BRAND_NAME } from "@/components/layout/brand";
 import { useMe } from "@/lib/session";
 import { ApiError } from "@/lib/api";
 import { decodePath } from "@shared/decode-path";
-import { italianDate } from "@/lib/format";
+import { currentYear, italianDate } from "@/lib/format";
 import { downloadUrl, imageQuery } from "../api";
 import { GalleryPicture } from "../components/gallery-picture";
 
@@ -49,11 +49,6 @@ export function ImagePage() {
     if (!image) return;
     const canonical = imagePath(image.id, image.title);
     if (decodePath(location.pathname) !== decodePath(canonical)) navigate(canonical, { replace: true });
-    const previous = document.title;
-    document.title = `${image.title} · Galleria · ${BRAND_NAME}.ai`;
-    return () => {
-      document.title = previous;
-    };
   }, [image, location.pathname, navigate]);
 
   if (query.isPending) {
@@ -81,7 +76,7 @@ export function ImagePage() {
     );
   }
 
-  const year = new Date().getFullYear();
+  const year = currentYear();
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-8 md:py-12">
       <BackToGallery />

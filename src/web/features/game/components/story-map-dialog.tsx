@@ -12,7 +12,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Skeleton } from "@/components/ui/skeleton";
 import { cn } from "@/lib/utils";
 import { storyMapQuery } from "../api";
-import { useOpenerFocus } from "../hooks/use-focus-return";
+import { useOpenerFocus } from "@/lib/use-focus-return";
 
 interface StoryMapDialogProps {
   gameId: string;

@@ -11,7 +11,7 @@ import { useRef, useState } from "react";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { useFocusReturn } from "../../hooks/use-focus-return";
+import { useFocusReturn } from "@/lib/use-focus-return";
 import type { useMemoryMutations } from "../../memory-api";
 import { FactForm } from "./fact-form";
 

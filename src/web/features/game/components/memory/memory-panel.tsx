@@ -9,7 +9,7 @@
 
 import type { StoryCard } from "@shared/schemas/memory";
 import { useQuery } from "@tanstack/react-query";
-import { useOpenerFocus } from "../../hooks/use-focus-return";
+import { useOpenerFocus } from "@/lib/use-focus-return";
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "@/components/ui/sheet";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";

@@ -14,7 +14,7 @@ import { TextAreaField } from "@/components/form-field";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { timeAgo } from "@/lib/format";
-import { useFocusReturn } from "../../hooks/use-focus-return";
+import { useFocusReturn } from "@/lib/use-focus-return";
 import { FormButtons } from "./form-buttons";
 import type { RecapInput } from "../../memory-api";
 

@@ -1,0 +1,134 @@
+/**
+ * Public pages arrive rendered (issue 12: first paint before JavaScript). The HTML the server
+ * sends for /, /generi, /scopri, /galleria, /prezzi, a template page and an image page already
+ * holds their real text (genre names, plan prices, a template's title, an image's title), read
+ * here from the HTML alone and in a Chromium that runs no script; with scripts, React hydrates it
+ * without a console error, for a visitor and for a signed-in player, and links then navigate in
+ * the page, the tab's title following. Text from players and admins stays text: a template titled with markup is escaped in
+ * the HTML and in the embedded state.
+ */
+
+import { randomUUID } from "node:crypto";
+import { GENRES } from "../src/shared/genres";
+import type { PlanView } from "../src/shared/api-types";
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { createImageViaApi, createTemplateViaApi, signedInPlayer } from "./fixtures";
+
+/** The part of a page's HTML inside #root (the head repeats titles in its meta tags). */
+const rootOf = (html: string) => html.slice(html.indexOf('<div id="root">'));
+
+/** The public pages with a text each must hold, filled by the first test. */
+const pages: { path: string; texts: string[] }[] = [];
+
+/** Problems a page reports while it loads and hydrates: console errors and uncaught errors. */
+function watchProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(message.text());
+  });
+  page.on("pageerror", (error) => problems.push(error.message));
+  return problems;
+}
+
+/** Opens every public page and checks it hydrates cleanly, then navigates in-page from / to /prezzi. */
+async function expectHydration(page: Page) {
+  const problems = watchProblems(page);
+  for (const { path, texts } of pages) {
+    await page.goto(path, { waitUntil: "networkidle" });
+    await expect(page.getByText(texts[0]!, { exact: false }).first()).toBeVisible();
+    expect(problems, path).toEqual([]);
+  }
+  await page.goto("/");
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+  await page.getByRole("navigation", { name: "Link del sito" }).getByRole("link", { name: "Prezzi" }).click();
+  await expect(page).toHaveURL(/\/prezzi$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Scegli il tuo piano" })).toBeVisible();
+  // The tab follows: the same title the server writes for /prezzi.
+  await expect(page).toHaveTitle("Scegli il tuo piano · Storie.ai");
+  await page.goBack();
+  await expect(page).toHaveTitle("Storie.ai – Storie interattive con l'intelligenza artificiale");
+  // A client-side navigation: the window (and its marker) survived.
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  expect(problems).toEqual([]);
+}
+
+/** A context that runs no script at all. */
+const withoutScripts = (browser: Browser) => browser.newContext({ javaScriptEnabled: false });
+
+test.describe.configure({ mode: "serial" });
+
+test("each public page's HTML holds its real text before any script", async ({ page, playwright, baseURL }) => {
+  const suffix = randomUUID().slice(0, 6);
+  const admin = await playwright.request.newContext({ baseURL });
+  const templateTitle = `La torre sommersa ${suffix}`;
+  const templateId = await createTemplateViaApi(admin, baseURL!, templateTitle);
+  const image = await createImageViaApi(page, await signedInPlayer(page));
+  await page.context().clearCookies();
+
+  const visitor = await playwright.request.newContext({ baseURL });
+  const plans = (await (await visitor.get("/api/plans")).json()) as PlanView[];
+  const euros = (cents: number) => `${(cents / 100).toFixed(2).replace(".", ",")}\u00a0€`;
+  pages.push(
+    { path: "/", texts: ["Crea e gioca storie interattive", "Narrato dall'intelligenza artificiale"] },
+    { path: "/generi", texts: ["Scegli il tuo genere", ...GENRES.map((genre) => genre)] },
+    { path: "/scopri", texts: ["Scopri le storie", templateTitle] },
+    { path: "/galleria", texts: ["Galleria", image.title] },
+    { path: "/prezzi", texts: ["Scegli il tuo piano", ...plans.flatMap((plan) => [plan.name, ...(plan.priceCents > 0 ? [euros(plan.priceCents)] : [])])] },
+    { path: `/scopri/la-torre-sommersa-${suffix}/${templateId}`, texts: [templateTitle, "Una nave fantasma torna in porto ogni cento anni."] },
+    { path: `/galleria/${image.id}`, texts: [image.title] },
+  );
+
+  for (const { path, texts } of pages) {
+    const response = await visitor.get(path);
+    expect(response.status(), path).toBe(200);
+    const root = rootOf(await response.text());
+    for (const text of texts) expect(root, `${path}: ${text}`).toContain(text.replace(/'/g, "&#x27;"));
+    // Complete: no part left for an inline script to finish (the CSP would refuse it).
+    expect(root, path).not.toContain("<script>");
+  }
+  await admin.dispose();
+  await visitor.dispose();
+});
+
+test("without JavaScript a visitor still reads every public page", async ({ browser }) => {
+  const context = await withoutScripts(browser);
+  const page = await context.newPage();
+  for (const { path, texts } of pages) {
+    await page.goto(path);
+    for (const text of texts.slice(0, 2)) await expect(page.getByText(text, { exact: false }).first(), `${path}: ${text}`).toBeVisible();
+  }
+  await context.close();
+});
+
+test("public pages hydrate without a console error, for a visitor and for a signed-in player", async ({ page, browser }) => {
+  await expectHydration(page);
+  const player = await browser.newContext();
+  const playerPage = await player.newPage();
+  await signedInPlayer(playerPage);
+  await expectHydration(playerPage);
+  // The player's header came rendered with the page: 'Profilo', not 'Accedi'.
+  const html = rootOf(await (await playerPage.request.get("/prezzi")).text());
+  expect(html).toContain('aria-label="Profilo"');
+  expect(html).not.toContain("<script>");
+  expect(html).not.toContain('aria-label="Accedi"');
+  await player.close();
+});
+
+test("a template titled with markup reaches the HTML as text, in the page and in its state", async ({ page, playwright, baseURL }) => {
+  const admin = await playwright.request.newContext({ baseURL });
+  const title = `Il faro </script><img src=x onerror=alert(1)> ${randomUUID().slice(0, 6)}`;
+  const id = await createTemplateViaApi(admin, baseURL!, title);
+  await admin.dispose();
+  const dialogs: string[] = [];
+  page.on("dialog", (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  const response = await page.goto(`/scopri/x/${id}`);
+  const html = await response!.text();
+  expect(html).not.toContain("<img src=x");
+  const state = html.slice(html.indexOf('id="prerender-state">'));
+  expect(state.slice(0, state.indexOf("</script>"))).toContain("\\u003c/script>\\u003cimg src=x onerror=alert(1)>");
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  expect(dialogs).toEqual([]);
+});

@@ -1,0 +1,64 @@
+/**
+ * Public pages sent already rendered (issue 12: "first paint before JavaScript"): the SPA's
+ * index.html with the page's HTML inside #root and the data it shows as the query cache's
+ * dehydrated state, which the browser hydrates (src/web/main.tsx). The render module is built by
+ * `vite build --ssr` (src/web/entry-server.tsx → dist-ssr/entry-server.js, next to the published
+ * dist/); without it (a server started before any build, the API tests) pages go out unrendered,
+ * as before.
+ *
+ * The data comes from this server's own API, asked in-process with the visitor's cookie and
+ * nothing else: the page shows exactly what the browser would fetch, with the same checks.
+ */
+
+import fs from "node:fs";
+import { pathToFileURL } from "node:url";
+import type { Context, Hono } from "hono";
+import { type PrerenderModule, PRERENDER_STATE_ELEMENT_ID, type PrerenderedPage, SERVER_SITE_CONFIG_KEY } from "../../shared/prerender";
+import type { SiteConfig } from "../../shared/site-config";
+import type { AppEnv } from "../context";
+
+/** Input: the request of a page. Output: the HTML to send, rendered when possible. */
+export type PageHtml = (c: Context<AppEnv>) => Promise<string>;
+
+const EMPTY_ROOT = '<div id="root"></div>';
+
+/** index.html with the rendered page in #root and its state right after. */
+export function withPrerenderedPage(indexHtml: string, page: PrerenderedPage): string {
+  return indexHtml.replace(
+    EMPTY_ROOT,
+    () => `<div id="root">${page.html}</div><script type="application/json" id="${PRERENDER_STATE_ELEMENT_ID}">${page.state}</script>`,
+  );
+}
+
+/**
+ * Input: the app (asked for the API answers), the SPA's index.html, the render module's path,
+ * the site configuration and the log. Output: PageHtml. A page that fails to render is logged and
+ * sent unrendered: the browser then renders it as a single-page app.
+ */
+export function pageRenderer(app: Hono<AppEnv>, indexHtml: string, entryPath: string, config: SiteConfig, log: (line: string) => void): PageHtml {
+  if (!fs.existsSync(entryPath)) return async () => indexHtml;
+  let loading: Promise<PrerenderModule> | undefined;
+  const load = () => {
+    (globalThis as Record<symbol, SiteConfig>)[SERVER_SITE_CONFIG_KEY] = config;
+    loading ??= import(pathToFileURL(entryPath).href) as Promise<PrerenderModule>;
+    return loading;
+  };
+  return async (c) => {
+    const { pathname, search } = new URL(c.req.url);
+    const url = pathname + search;
+    try {
+      const module = await load();
+      const cookie = c.req.header("cookie");
+      const answers = await Promise.all(
+        module.prerenderPaths(url).map(async (path) => {
+          const response = await app.request(`/api${path}`, { headers: cookie ? { cookie } : {} });
+          return response.ok ? ((await response.json()) as unknown) : null;
+        }),
+      );
+      return withPrerenderedPage(indexHtml, await module.render(url, answers));
+    } catch (error) {
+      log(`Pagina ${pathname} inviata senza prerendering: ${error instanceof Error ? error.message : String(error)}`);
+      return indexHtml;
+    }
+  };
+}

@@ -1,0 +1,36 @@
+/**
+ * What the server and the web's render module agree on to serve public pages already rendered
+ * (issue 12: "first paint before JavaScript"). The server loads the module built from
+ * src/web/entry-server.tsx, asks it which API answers a page shows (prerenderPaths), fetches them
+ * in-process with the visitor's cookie, and has it render the page with them (render). The answers
+ * travel to the browser as the query cache's dehydrated state in
+ * <script type="application/json" id="prerender-state">, so hydration starts from the same data
+ * and asks the API nothing again.
+ */
+
+/** The page rendered for one URL: the HTML inside #root and the JSON of the dehydrated cache. */
+export interface PrerenderedPage {
+  html: string;
+  /** JSON, with "<" escaped, safe inside a <script type="application/json">. */
+  state: string;
+}
+
+/** The interface of the built render module (dist-ssr/entry-server.js). */
+export interface PrerenderModule {
+  /** Input: a page URL (path + query). Output: the API paths under /api the page shows, in order. */
+  prerenderPaths(url: string): string[];
+  /**
+   * Input: the page URL and, for each path of prerenderPaths(url), its 2xx JSON body or null
+   * (failed: the page will fetch it itself). Output: the rendered page.
+   */
+  render(url: string, answers: readonly unknown[]): Promise<PrerenderedPage>;
+}
+
+/** Id of the JSON element holding the dehydrated query cache. */
+export const PRERENDER_STATE_ELEMENT_ID = "prerender-state";
+
+/**
+ * Where the server puts the site configuration (brand, links) for the render module, which has
+ * no document to read it from: one value per process, like the environment it comes from.
+ */
+export const SERVER_SITE_CONFIG_KEY = Symbol.for("storie.site-config");

@@ -1,0 +1,81 @@
+/**
+ * The web app rendered by the server (issue 12: public pages paint before JavaScript). Built by
+ * `vite build --ssr` into dist-ssr/entry-server.js and loaded by src/server/http/prerender.ts.
+ * The server asks prerenderPaths(url) for the API answers a page shows, fetches them, then calls
+ * render(url, answers): the page's HTML and the dehydrated query cache the browser hydrates from
+ * (main.tsx). Pages without an entry below render from the session alone (their text is in the
+ * code, e.g. /generi).
+ */
+
+import type { PrerenderedPage, PrerenderModule } from "@shared/prerender";
+import type { SessionView } from "@shared/api-types";
+import { dehydrate, type QueryKey, QueryClient } from "@tanstack/react-query";
+import { prerender } from "react-dom/static";
+import { createStaticHandler, createStaticRouter, matchRoutes, type Params, StaticRouterProvider } from "react-router";
+import { App } from "./app";
+import { galleryPagePath, galleryQuery, imageApiPath, imageQuery } from "./features/gallery/api";
+import { PLANS_PATH, plansQuery } from "./features/pricing/api";
+import { discoverPagePath, discoverQuery, templateApiPath, templateQuery } from "./features/templates/api";
+import { meQuery, SESSION_PATH } from "./lib/session";
+import { routes } from "./router";
+
+/** One API answer a page shows: its path, where the cache keeps it and how. */
+interface PageData {
+  path: string;
+  queryKey: QueryKey;
+  /** The cached value made from the answer's body. */
+  toCache: (body: unknown) => unknown;
+}
+
+/** An infinite query's cache holding the answer as its first page. */
+const firstPage = (body: unknown) => ({ pages: [body], pageParams: [null] });
+const asIs = (body: unknown) => body;
+
+/** The data of each prerendered route (router.tsx ids), besides the session every page shows. */
+const ROUTE_DATA: Record<string, (params: Params) => PageData[]> = {
+  pricing: () => [{ path: PLANS_PATH, queryKey: plansQuery.queryKey, toCache: asIs }],
+  discover: () => [{ path: discoverPagePath(null), queryKey: discoverQuery.queryKey, toCache: firstPage }],
+  template: (params) => [{ path: templateApiPath(params.templateId ?? ""), queryKey: templateQuery(params.templateId ?? "").queryKey, toCache: asIs }],
+  gallery: () => [{ path: galleryPagePath(null), queryKey: galleryQuery.queryKey, toCache: firstPage }],
+  image: (params) => [{ path: imageApiPath(params.id ?? ""), queryKey: imageQuery(params.id ?? "").queryKey, toCache: asIs }],
+};
+
+/** Input: a page URL. Output: the session and the answers of its route. */
+function pageData(url: string): PageData[] {
+  const session: PageData = { path: SESSION_PATH, queryKey: meQuery.queryKey, toCache: (body) => (body as SessionView).me };
+  const matches = matchRoutes(routes, new URL(url, "http://localhost").pathname) ?? [];
+  return [session, ...matches.flatMap(({ route, params }) => (route.id && ROUTE_DATA[route.id] ? ROUTE_DATA[route.id]!(params) : []))];
+}
+
+const handler = createStaticHandler(routes);
+
+export const prerenderPaths: PrerenderModule["prerenderPaths"] = (url) => pageData(url).map((data) => data.path);
+
+/**
+ * Input: the page URL (path + query, e.g. "/scopri") and the answers of prerenderPaths(url) (null
+ * for a failed one). Output: {html, state}. Throws when the route or any part of the page cannot
+ * be rendered (the server then sends the page unrendered).
+ */
+export const render: PrerenderModule["render"] = async (url, answers): Promise<PrerenderedPage> => {
+  // No retries and no fetching on the server: the answers are all the page gets.
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  pageData(url).forEach((data, index) => {
+    const body = answers[index];
+    if (body !== null && body !== undefined) client.setQueryData(data.queryKey, data.toCache(body));
+  });
+  const context = await handler.query(new Request(new URL(url, "http://localhost")));
+  if (context instanceof Response) throw new Error(`La pagina ${url} reindirizza: non si prerenderizza.`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  // A part that fails on the server would be left to the browser with an inline script, which the
+  // CSP refuses: the whole page then goes out unrendered instead.
+  const errors: unknown[] = [];
+  const { prelude } = await prerender(
+    <App client={client}>
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
+    </App>,
+    { onError: (error) => void errors.push(error) },
+  );
+  const html = await new Response(prelude).text();
+  if (errors.length > 0) throw errors[0];
+  return { html, state: JSON.stringify(dehydrate(client)).replace(/</g, "\\u003c") };
+};

@@ -1,0 +1,12 @@
+import { describe, expect, it } from "vitest";
+import { italianDate } from "./format";
+
+describe("italianDate", () => {
+  it("gives the day in Italy, whatever the time zone the page is rendered in (server or browser)", () => {
+    // 23:30 UTC is already the next day in Rome: 00:30 in winter (UTC+1), 01:30 in summer (UTC+2).
+    expect(italianDate("2026-03-04T23:30:00.000Z")).toBe("5 marzo 2026");
+    expect(italianDate("2026-07-31T22:30:00.000Z")).toBe("1 agosto 2026");
+    expect(italianDate("2026-12-31T22:59:00.000Z")).toBe("31 dicembre 2026");
+    expect(italianDate("non una data")).toBe("");
+  });
+});
