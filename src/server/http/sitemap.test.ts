@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { imagePath } from "../../shared/image-slug";
 import { TEMPLATE_FORM_DEFAULTS } from "../../shared/schemas/template";
 import { templatePath } from "../../shared/slug";
-import { DIALECTS, signIn, startTestServer, TestClient, type TestServer } from "../testing/harness";
+import { DIALECTS, newGame, signIn, startTestServer, TestClient, type TestServer } from "../testing/harness";
 
 const ADMIN = { email: "mappa-admin@example.com", password: "password-admin-1" };
 
@@ -27,6 +27,8 @@ describe.each(DIALECTS)("robots.txt and sitemap on %s", (dialect) => {
   let visitor: TestClient;
   const templates: { id: string; title: string }[] = [];
   const images: { id: string; title: string }[] = [];
+  const listedStories: string[] = [];
+  const unlistedStories: string[] = [];
 
   beforeAll(async () => {
     server = await startTestServer(dialect, { env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password } });
@@ -41,6 +43,13 @@ describe.each(DIALECTS)("robots.txt and sitemap on %s", (dialect) => {
       });
       expect(created.status).toBe(201);
       templates.push({ id: created.body.id, title });
+    }
+    // Two shared stories: one listed in the gallery by its owner, one only shared by link.
+    for (const listed of [true, false]) {
+      const gameId = await newGame(admin, "fantasy");
+      const shared = await admin.json("PUT", `/api/games/${gameId}/share`, { showNickname: false, listed });
+      expect(shared.status).toBe(201);
+      (listed ? listedStories : unlistedStories).push(shared.body.path);
     }
     for (const [i, title] of ["Il castello <sotto> la luna", "Onde \"alte\" sul molo"].entries()) {
       const id = randomUUID();
@@ -62,7 +71,7 @@ describe.each(DIALECTS)("robots.txt and sitemap on %s", (dialect) => {
     expect(robots.cache).toBe("no-cache");
   });
 
-  it("the index lists the pages file and the gallery file; each parses and holds the public, template and image pages", async () => {
+  it("the index lists the pages file and the gallery file; each parses and holds the public, template, listed story and image pages", async () => {
     const index = await xml(visitor, "/sitemap.xml");
     expect(index.status).toBe(200);
     expect(index.type).toMatch(/^application\/xml/);
@@ -75,6 +84,9 @@ describe.each(DIALECTS)("robots.txt and sitemap on %s", (dialect) => {
     for (const path of ["/", "/generi", "/scopri", "/galleria", "/prezzi"]) expect(pageUrls).toContain(`${server.url}${path}`);
     for (const t of templates) expect(pageUrls).toContain(`${server.url}${templatePath(t.id, t.title)}`);
     expect(pageUrls.some((url) => url.includes("/gioco/") || url.includes("/profilo") || url.includes("/admin"))).toBe(false);
+    // Shared stories: only those their owners listed.
+    for (const path of listedStories) expect(pageUrls).toContain(`${server.url}${path}`);
+    for (const path of unlistedStories) expect(pageUrls).not.toContain(`${server.url}${path}`);
 
     const gallery = await xml(visitor, "/sitemaps/gallery-1.xml");
     expect(gallery.status).toBe(200);

@@ -1,7 +1,7 @@
 /**
  * The sitemap (issue 12, sitemaps.org protocol, written by the `sitemap` package): /sitemap.xml is
  * an index of /sitemaps/pages.xml (the public pages of spec §2 — /, /generi, /scopri, /galleria,
- * /prezzi — and every template's page) and /sitemaps/gallery-{n}.xml (the images' pages, newest
+ * /prezzi —, every template's page and the shared stories their owners listed, issue 13) and /sitemaps/gallery-{n}.xml (the images' pages, newest
  * first, 50,000 per file as the protocol allows). Absolute URLs on the site's origin. Each file is
  * built once per 10 minutes and origin, however many requests ask for it (a file can hold 50,000
  * rows: a flood of requests must not become a flood of queries).
@@ -11,6 +11,7 @@ import type { Context, Hono } from "hono";
 import { SitemapIndexStream, SitemapStream, streamToPromise } from "sitemap";
 import type { AppEnv } from "../context";
 import { countGalleryImages, galleryPagePaths } from "../features/gallery/gallery.service";
+import { sharedStoryPaths } from "../features/share/share.service";
 import { templatePagePaths } from "../features/templates/templates.service";
 import { absoluteLinksCaching, siteOrigin } from "./site-origin";
 
@@ -75,9 +76,10 @@ export function mountSitemap(app: Hono<AppEnv>) {
         c,
         cached(c, file, async (hostname) => {
           const templates = await templatePagePaths(db, URLS_PER_SITEMAP - PUBLIC_PAGES.length);
+          const stories = await sharedStoryPaths(db, URLS_PER_SITEMAP - PUBLIC_PAGES.length - templates.length);
           return xmlOf(new SitemapStream({ hostname }), [
             ...PUBLIC_PAGES.map((url) => ({ url })),
-            ...templates.map(({ path, lastmod }) => ({ url: path, lastmod })),
+            ...[...templates, ...stories].map(({ path, lastmod }) => ({ url: path, lastmod })),
           ]);
         }),
       );

@@ -25,7 +25,7 @@ import { templatePath, templateSlug } from "../../../shared/slug";
 import { nowIso } from "../../clock";
 import type { Database } from "../../db/schema";
 import { AppError } from "../../errors";
-import { decodeCursor, encodeCursor } from "../../keyset-cursor";
+import { decodeCursor, keysetPage } from "../../keyset-cursor";
 import { narrationParagraphs } from "../book/book.service";
 import { findOwnedGame } from "../games/games.service";
 
@@ -240,12 +240,6 @@ export function decodeShareCursor(value: string): { createdAt: string; id: strin
   return values && { createdAt: values[0], id: values[1] };
 }
 
-function page<T extends { created_at: string; id: string }>(rows: T[], limit: number) {
-  const items = rows.slice(0, limit);
-  const last = items.at(-1);
-  return { items, nextCursor: rows.length > limit && last ? encodeCursor([last.created_at, last.id]) : null };
-}
-
 /**
  * GET /api/shares ('Storie condivise' on /galleria): the stories their owners listed, not taken
  * down, newest share first. Input: page size and the previous page's cursor. Output:
@@ -255,8 +249,27 @@ export async function listSharedStories(db: Db, options: { limit: number; cursor
   let query = sharesWithStory(db).where("s.listed", "=", 1).where("s.taken_down_at", "is", null).where("g.is_template", "=", 0);
   if (options.cursor) query = query.where(sql<boolean>`(s.created_at, s.id) < (${options.cursor.createdAt}, ${options.cursor.id})`);
   const rows = await query.orderBy("s.created_at", "desc").orderBy("s.id", "desc").limit(options.limit + 1).execute();
-  const { items, nextCursor } = page(rows, options.limit);
-  return { items: items.map(toCard), nextCursor };
+  return keysetPage(rows, options.limit, toCard, (r) => [r.created_at, r.id]);
+}
+
+/**
+ * The sitemap's shared stories (issue 12 sitemap, issue 13 'Storie condivise'): those their owners
+ * listed and no admin took down, newest share first. Unlisted links stay out (they are unlisted).
+ * Input: the most to return. Output: [{path, lastmod}].
+ */
+export async function sharedStoryPaths(db: Db, limit: number): Promise<{ path: string; lastmod: string }[]> {
+  const rows = await db
+    .selectFrom("story_shares as s")
+    .innerJoin("saved_games as g", "g.id", "s.game_id")
+    .select(["s.id", "g.title", "s.updated_at"])
+    .where("s.listed", "=", 1)
+    .where("s.taken_down_at", "is", null)
+    .where("g.is_template", "=", 0)
+    .orderBy("s.created_at", "desc")
+    .orderBy("s.id", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ path: sharePath(r.id, r.title), lastmod: r.updated_at }));
 }
 
 /**
@@ -267,18 +280,17 @@ export async function listAdminShares(db: Db, options: { limit: number; cursor?:
   let query = sharesWithStory(db).leftJoin("user as u", "u.id", "g.user_id").select(["u.email", "u.isAnonymous"]);
   if (options.cursor) query = query.where(sql<boolean>`(s.created_at, s.id) < (${options.cursor.createdAt}, ${options.cursor.id})`);
   const rows = await query.orderBy("s.created_at", "desc").orderBy("s.id", "desc").limit(options.limit + 1).execute();
-  const { items, nextCursor } = page(rows, options.limit);
-  return {
-    items: items.map(
-      (r): AdminShareView => ({
-        ...toCard(r),
-        listed: Number(r.listed) === 1,
-        ownerEmail: r.email && !r.isAnonymous ? r.email : null,
-        takenDownAt: r.taken_down_at,
-      }),
-    ),
-    nextCursor,
-  };
+  return keysetPage(
+    rows,
+    options.limit,
+    (r): AdminShareView => ({
+      ...toCard(r),
+      listed: Number(r.listed) === 1,
+      ownerEmail: r.email && !r.isAnonymous ? r.email : null,
+      takenDownAt: r.taken_down_at,
+    }),
+    (r) => [r.created_at, r.id],
+  );
 }
 
 /**
