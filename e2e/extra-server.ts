@@ -62,7 +62,7 @@ export async function startExtraServer(extraEnv: Record<string, string>): Promis
   return {
     base,
     async signUp(page) {
-      const email = newEmail("ascolta");
+      const email = newEmail();
       const response = await page.request.post(`${base}/api/auth/sign-up/email`, {
         data: { email, password: PASSWORD, name: "e2e", acceptPrivacy: true, callbackURL: "/generi" },
       });

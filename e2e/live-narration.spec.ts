@@ -2,56 +2,26 @@
  * Narration that survives the network (issue 11 §4) in a real Chromium: the player reloads the
  * page in the middle of a narration and sees it go on from where it was and end with its three
  * choices, charged once. The suite's server writes too fast to reload mid-way, so this spec runs
- * its own built server (dist-server) with a slow offline narrator on the next free port.
+ * its own built server (extra-server.ts) with a slow offline narrator.
  */
 
-import { type ChildProcess, spawn } from "node:child_process";
-import fs from "node:fs";
 import { expect, test } from "@playwright/test";
-import { outboxLink } from "../src/server/testing/outbox";
-import { conversation, newEmail, PASSWORD } from "./fixtures";
+import { type ExtraServer, startExtraServer } from "./extra-server";
+import { conversation } from "./fixtures";
 
-const PORT = Number(process.env.E2E_PORT ?? 3199) + 2;
-const BASE = `http://127.0.0.1:${PORT}`;
-const DATA_DIR = `e2e-artifacts/data-live-${PORT}`;
 /** ~140 words a narration: about 8 s to write one. */
 const WORD_DELAY_MS = "60";
 
-let server: ChildProcess;
+let server: ExtraServer;
 
 test.beforeAll(async () => {
-  fs.rmSync(DATA_DIR, { recursive: true, force: true });
-  server = spawn(process.execPath, ["dist-server/index.js"], {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: BASE,
-      DATA_DIR,
-      DATABASE_URL: "",
-      AI_BASE_URL: "",
-      AUTH_RATE_LIMIT: "off",
-      OFFLINE_WORD_DELAY_MS: WORD_DELAY_MS,
-      REQUIRE_ADMIN_2FA: "off",
-    },
-    stdio: "ignore",
-  });
-  await expect.poll(() => fetch(`${BASE}/api/health`).then((r) => r.ok, () => false), { timeout: 30_000 }).toBe(true);
+  server = await startExtraServer({ OFFLINE_WORD_DELAY_MS: WORD_DELAY_MS });
 });
 
-test.afterAll(async () => {
-  const exited = new Promise((resolve) => server.once("exit", resolve));
-  server.kill("SIGTERM");
-  await exited;
-});
+test.afterAll(() => server.stop());
 
 test("a reload in the middle of a narration: it goes on in the same bubble and ends with its choices", async ({ page }) => {
-  const email = newEmail("ricarica");
-  const signUp = await page.request.post(`${BASE}/api/auth/sign-up/email`, { data: { email, password: PASSWORD, name: "e2e", acceptPrivacy: true, callbackURL: "/generi" } });
-  expect(signUp.ok()).toBe(true);
-  await expect.poll(() => outboxLink(DATA_DIR, email).then(() => true, () => false)).toBe(true);
-  await page.goto(await outboxLink(DATA_DIR, email));
-  await expect(page).toHaveURL(/\/generi$/);
+  await server.signUp(page);
   await page.getByRole("button", { name: /Horror/ }).click();
   await page.getByRole("button", { name: "Inizia la Storia" }).click();
   await expect(page).toHaveURL(/\/gioco\/horror\/[0-9a-f-]{36}$/);
@@ -74,10 +44,10 @@ test("a reload in the middle of a narration: it goes on in the same bubble and e
   expect(narration.startsWith(before.slice(0, 40))).toBe(true);
 
   // One narration, charged once; nothing left running.
-  const me = await page.request.get(`${BASE}/api/me`);
+  const me = await page.request.get(`${server.base}/api/me`);
   expect((await me.json()).tokens.messagesSent).toBe(1);
   const gameId = page.url().split("/").at(-1)!;
-  const game = await (await page.request.get(`${BASE}/api/games/${gameId}`)).json();
+  const game = await (await page.request.get(`${server.base}/api/games/${gameId}`)).json();
   expect(game.liveNarration).toBeNull();
   expect(game.messages.map((m: { role: string }) => m.role)).toEqual(["user", "assistant"]);
 });

@@ -46,7 +46,7 @@ test("a player edits the profile, exports the data, deletes a game and then the 
 
   // Export: the file is downloaded and parses.
   const downloading = page.waitForEvent("download");
-  await page.getByRole("button", { name: "Esporta" }).click();
+  await page.getByRole("button", { name: "Esporta", exact: true }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe("i_miei_dati_storieai.json");
   const exported = JSON.parse(await fs.readFile((await download.path())!, "utf8"));

@@ -6,10 +6,10 @@
  * screenshots of the card and of the 'Verifica in due passaggi' step at 390 and 1280 px.
  */
 
-import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { Secret, TOTP, URI } from "otpauth";
+import { type ExtraServer, startExtraServer } from "./extra-server";
 import { ADMIN, expectAccessible, PASSWORD, signedInPlayer } from "./fixtures";
 
 /**
@@ -109,38 +109,14 @@ test("'Esci da tutti gli altri' signs out another browser", async ({ page, brows
 });
 
 test.describe("with REQUIRE_ADMIN_2FA=on", () => {
-  // E2E_PORT + 1000 is the OpenID Connect mock of playwright.config.ts.
-  const port = Number(process.env.E2E_PORT ?? 3199) + 2000;
-  const base = `http://127.0.0.1:${port}`;
-  const dataDir = `e2e-artifacts/data-${port}`;
-  let server: ChildProcess;
+  let server: ExtraServer;
+  let base: string;
 
   test.beforeAll(async () => {
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    server = spawn(process.execPath, ["dist-server/index.js"], {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        PUBLIC_URL: base,
-        DATA_DIR: dataDir,
-        DATABASE_URL: "",
-        AI_BASE_URL: "",
-        AUTH_RATE_LIMIT: "off",
-        ADMIN_EMAIL: ADMIN.email,
-        ADMIN_PASSWORD: ADMIN.password,
-        REQUIRE_ADMIN_2FA: "on",
-      },
-      stdio: "ignore",
-    });
-    await expect.poll(() => fetch(`${base}/api/health`).then((r) => r.ok, () => false), { timeout: 30_000 }).toBe(true);
+    server = await startExtraServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, REQUIRE_ADMIN_2FA: "on" });
+    base = server.base;
   });
-  test.afterAll(async () => {
-    const exited = new Promise((resolve) => server.once("exit", resolve));
-    server.kill("SIGTERM");
-    await exited;
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  test.afterAll(() => server.stop());
 
   test("an admin without a second factor is sent to set one up before any admin page", async ({ page }) => {
     expect((await page.request.post(`${base}/api/auth/sign-in/email`, { data: ADMIN })).ok()).toBe(true);
