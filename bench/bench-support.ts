@@ -32,3 +32,17 @@ export async function benchDialects(): Promise<TestDialect[]> {
   console.log(`PostgreSQL not reachable (${url}): SQLite only.`);
   return ["sqlite"];
 }
+
+/**
+ * The session cookie(s) of a fresh e-mail sign-in at `baseUrl`, as a browser sends them
+ * ("name=value; …"). Throws unless the sign-in answers 200.
+ */
+export async function signInCookie(baseUrl: string, email: string, password: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { origin: baseUrl, "content-type": "application/json" },
+    body: JSON.stringify({ email, password }),
+  });
+  if (response.status !== 200) throw new Error(`sign-in failed for ${email}: ${response.status}`);
+  return response.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
+}

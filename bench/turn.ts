@@ -1,28 +1,49 @@
 /**
- * Chat-turn benchmark (issue: foundation §8). Prints a table; a report, not a test.
+ * Chat-turn benchmark (issue: foundation §8; issue 12 Server). Prints tables; a report, not a test.
  *
- * Starts the real server (child process, SQLite in a temp folder) against the fake
- * OpenAI-compatible provider over HTTP, registers players through the API, and measures:
- *  - time per turn (send → last streamed byte) p50/p99 and turns/s with an instant provider at
- *    1, 10 and 100 concurrent players;
- *  - time from send to the first streamed word with a provider that waits 400 ms then sends
- *    50 tokens/s;
- *  - the trivial JSON endpoint (GET /api/health) rate in the same run, as the ceiling.
- * Usage: npm run bench:turn
+ * Starts the built server (dist-server, child process, SQLite in a temp folder) against the fake
+ * OpenAI-compatible provider over HTTP (bench-provider.ts), registers players through the API, and
+ * measures in one run:
+ *  1. the ceiling: GET /api/session signed in (a cheap authenticated endpoint: the session check
+ *     and one small JSON answer), driven by autocannon (a maintained HTTP load tool) with 100
+ *     connections for 5 s, and GET /api/health the same way;
+ *  2. time per turn (send → last streamed byte) p50/p99, turns/s and the server's CPU per turn with
+ *     an instant provider at 1, 10 and 100 concurrent players; turns/s as a share of the ceiling;
+ *  3. time from send to the first streamed word with a provider that waits 400 ms then sends
+ *     50 tokens/s;
+ *  4. the server CPU of a turn phase by phase (bench/turn-phases.ts, on SQLite and on PostgreSQL
+ *     when reachable); what the HTTP stack adds is the end-to-end figure minus their sum;
+ *  5. 5,000 concurrent SSE connections on the one server: 1,000 following narrations in progress
+ *     (GET /api/games/:id/live) and 4,000 live-event streams (GET /api/events) of the 100 players,
+ *     opened from another process (bench/sse-clients.ts); time to open them, failures, the server's
+ *     RSS and heap before and after (per connection), a notification broadcast reaching every
+ *     event stream, and the narrations still ending normally.
+ * Usage: npm run bench:turn (BENCH_NODE_ARGS adds server flags, e.g. "--cpu-prof --cpu-prof-dir=/tmp/p").
  */
 
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, fork, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { startFakeOpenAI } from "../src/server/testing/fake-openai";
+import autocannon from "autocannon";
 import { readEvents, TestClient } from "../src/server/testing/harness";
 import { outboxLink } from "../src/server/testing/outbox";
-import { percentile } from "./bench-support";
+import { benchDialects, percentile, signInCookie } from "./bench-support";
+import { startBenchProvider } from "./bench-provider";
+import { type Phase, PHASES } from "./turn-phases";
 
 const PORT = 3377;
 const BASE = `http://127.0.0.1:${PORT}`;
-const TURNS_PER_PLAYER = 6;
+const PLAYERS = 100;
+/** Turns per player at each concurrency (about 100 turns or more per row). */
+const TURNS = new Map([
+  [1, 100],
+  [10, 10],
+  [100, 6],
+]);
+const EVENT_STREAMS = 4_000;
+const NARRATION_FOLLOWERS = 1_000;
+const ADMIN = { email: "bench-admin@example.com", password: "password-admin-bench-1" };
 
 /** CPU time (user + system, ms) the server process has used so far, from /proc (Linux). */
 function serverCpuMs(pid: number): number {
@@ -42,21 +63,27 @@ async function waitForHealth() {
   throw new Error("server did not start");
 }
 
-async function player(dataDir: string, n: number, unlimited: (email: string) => Promise<void>) {
+interface Player {
+  client: TestClient;
+  gameId: string;
+  cookie: string;
+}
+
+async function player(dataDir: string, n: number, unlimited: (email: string) => void): Promise<Player> {
   const client = new TestClient(BASE);
   const email = `bench-${n}-${Date.now()}@example.com`;
   const password = "password-bench-1";
   await client.post("/api/auth/sign-up/email", { email, password, name: "b", acceptPrivacy: true });
   const link = new URL(await outboxLink(dataDir, email));
   await client.get(link.pathname + link.search);
-  await unlimited(email);
+  unlimited(email);
   const game = await client.json<{ id: string }>("POST", "/api/games", { genre: "fantasy" });
   // The server takes choices only once the game has started (spec §4).
   await readEvents(await client.post(`/api/games/${game.body.id}/messages`, { content: "/inizia" }));
-  return { client, gameId: game.body.id };
+  return { client, gameId: game.body.id, cookie: await signInCookie(BASE, email, password) };
 }
 
-async function turn(p: { client: TestClient; gameId: string }) {
+async function turn(p: Player) {
   const started = performance.now();
   let firstWord = NaN;
   const response = await p.client.post(`/api/games/${p.gameId}/messages`, { content: "A" });
@@ -67,77 +94,218 @@ async function turn(p: { client: TestClient; gameId: string }) {
   return { total: performance.now() - started, firstWord };
 }
 
+/** autocannon against `pathname` with 100 connections for 5 s. Output: requests/s, errors, the server's CPU ms per request. */
+async function ceiling(serverPid: number, pathname: string, cookie?: string) {
+  const cpuBefore = serverCpuMs(serverPid);
+  const result = await autocannon({ url: `${BASE}${pathname}`, connections: 100, duration: 5, headers: cookie ? { cookie } : {} });
+  const requests = result.requests.total;
+  return {
+    perSecond: requests / 5,
+    latencyP50: result.latency.p50,
+    latencyP99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+    requests,
+    cpu: (serverCpuMs(serverPid) - cpuBefore) / requests,
+  };
+}
+
+/** The server's memory (bytes) after a garbage collection, through bench/memory-probe.mjs. */
+async function serverMemory(server: ChildProcess, file: string): Promise<NodeJS.MemoryUsage> {
+  fs.rmSync(file, { force: true });
+  server.kill("SIGUSR2");
+  for (let i = 0; i < 100 && !fs.existsSync(file); i++) await new Promise((r) => setTimeout(r, 50));
+  await new Promise((r) => setTimeout(r, 50));
+  return JSON.parse(fs.readFileSync(file, "utf8")) as NodeJS.MemoryUsage;
+}
+
+/** Runs bench/turn-phases.ts on `dialect`. Output: CPU ms per turn of each phase. */
+async function phases(providerUrl: string, dialect: string): Promise<Record<Phase, number>> {
+  const child = spawn(process.execPath, ["--import", "tsx", "bench/turn-phases.ts", providerUrl, "300", dialect], { stdio: ["ignore", "pipe", "inherit"] });
+  let out = "";
+  child.stdout!.on("data", (chunk: Buffer) => (out += chunk.toString()));
+  const code = await new Promise((r) => child.on("exit", r));
+  const line = out.split("\n").find((l) => l.startsWith("{"));
+  if (code !== 0 || !line) throw new Error(`turn-phases on ${dialect} failed (${code})`);
+  return (JSON.parse(line) as { phases: Record<Phase, number> }).phases;
+}
+
+/** A message from bench/sse-clients.ts of the given type. */
+function reply<T>(child: ChildProcess, type: string): Promise<T> {
+  return new Promise((resolve) => {
+    const listen = (message: { type: string }) => {
+      if (message.type !== type) return;
+      child.off("message", listen);
+      resolve(message as T);
+    };
+    child.on("message", listen);
+  });
+}
+
+function table(header: string[], rows: string[][]): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(" | ")} |`;
+  return [line(header), `|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`, ...rows.map(line)].join("\n");
+}
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "storie-bench-"));
-  const fake = await startFakeOpenAI({ text: "La torre si staglia nel cielo.\n\n1. Entra\n2. Aspetta\n3. Fuggi" });
-  const server: ChildProcess = spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? []), "dist-server/index.js"], {
-    env: { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: "", AI_BASE_URL: fake.url, AI_MODEL: "fake-model", AUTH_RATE_LIMIT: "off", ADMIN_EMAIL: "", ADMIN_PASSWORD: "" },
-    stdio: ["ignore", "ignore", "inherit"],
+  const probeFile = path.join(dataDir, "memory.json");
+  const fake = await startBenchProvider();
+  const server: ChildProcess = spawn(
+    process.execPath,
+    ["--expose-gc", "--import", "./bench/memory-probe.mjs", ...(process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? []), "dist-server/index.js"],
+    {
+      env: {
+        ...process.env,
+        PORT: String(PORT),
+        HOST: "127.0.0.1",
+        DATA_DIR: dataDir,
+        DATABASE_URL: "",
+        AI_BASE_URL: fake.url,
+        AI_MODEL: "fake-model",
+        AUTH_RATE_LIMIT: "off",
+        ADMIN_EMAIL: ADMIN.email,
+        ADMIN_PASSWORD: ADMIN.password,
+        REQUIRE_ADMIN_2FA: "off",
+        MEMORY_PROBE_FILE: probeFile,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
+  // Anything the server logs besides starting and stopping is an error or a warning.
+  let serverErrors = "";
+  const watchLog = (chunk: Buffer) => {
+    const lines = chunk.toString().split("\n").filter((l) => l.trim() && !/in ascolto su|SIGTERM ricevuto|Interfaccia web non compilata|^E-mail per .* salvata in/.test(l));
+    serverErrors += lines.map((l) => `${l}\n`).join("");
+  };
+  server.stdout!.on("data", watchLog);
+  server.stderr!.on("data", (chunk: Buffer) => {
+    watchLog(chunk);
+    process.stderr.write(chunk);
   });
-  const rows: string[][] = [];
+  const turnRows: string[][] = [];
+  const phaseRows: string[][] = [];
+  const connectionRows: string[][] = [];
   try {
     await waitForHealth();
     const { default: SQLite } = await import("better-sqlite3");
     const sqlite = new SQLite(path.join(dataDir, "storie.sqlite"));
     // Benchmark players are on the unlimited plan so the quota never stops a run.
-    const unlimited = async (email: string) => {
+    const unlimited = (email: string) => {
       sqlite.prepare(`update user_tokens set model='admin', message_limit=-1 where user_id=(select id from "user" where email=?)`).run(email);
     };
 
-    const players = [];
-    for (let i = 0; i < 100; i++) players.push(await player(dataDir, i, unlimited));
+    const players: Player[] = [];
+    for (let i = 0; i < PLAYERS; i++) players.push(await player(dataDir, i, unlimited));
     await Promise.all(players.slice(0, 10).map((p) => turn(p))); // warm-up
 
-    // Ceiling: trivial JSON endpoint, 100 concurrent clients for 3 s.
-    let healthCount = 0;
-    const healthCpuBefore = serverCpuMs(server.pid!);
-    const healthUntil = performance.now() + 3000;
-    await Promise.all(
-      Array.from({ length: 100 }, async () => {
-        while (performance.now() < healthUntil) {
-          await (await fetch(`${BASE}/api/health`)).arrayBuffer();
-          healthCount++;
-        }
-      }),
-    );
-    const ceiling = healthCount / 3;
-    const healthCpu = (serverCpuMs(server.pid!) - healthCpuBefore) / healthCount;
+    // 1. The ceiling, with autocannon.
+    const session = await ceiling(server.pid!, "/api/session", players[0]!.cookie);
+    const health = await ceiling(server.pid!, "/api/health");
 
-    for (const concurrency of [1, 10, 100]) {
+    // 2. Turns with an instant provider.
+    let oneplayerCpu = NaN;
+    for (const [concurrency, turnsEach] of TURNS) {
       const times: number[] = [];
       const cpuBefore = serverCpuMs(server.pid!);
       const started = performance.now();
       await Promise.all(
         players.slice(0, concurrency).map(async (p) => {
-          for (let i = 0; i < TURNS_PER_PLAYER; i++) times.push((await turn(p)).total);
+          for (let i = 0; i < turnsEach; i++) times.push((await turn(p)).total);
         }),
       );
       const seconds = (performance.now() - started) / 1000;
       const rate = times.length / seconds;
       const cpuPerTurn = (serverCpuMs(server.pid!) - cpuBefore) / times.length;
-      rows.push([`instant provider, ${concurrency} players`, times.length.toString(), percentile(times, 50).toFixed(1), percentile(times, 99).toFixed(1), cpuPerTurn.toFixed(2), rate.toFixed(0), `${((rate / ceiling) * 100).toFixed(1)} %`]);
+      if (concurrency === 1) oneplayerCpu = cpuPerTurn;
+      turnRows.push([`instant provider, ${concurrency} player${concurrency > 1 ? "s" : ""}`, times.length.toString(), percentile(times, 50).toFixed(1), percentile(times, 99).toFixed(1), cpuPerTurn.toFixed(2), rate.toFixed(0), `${((rate / session.perSecond) * 100).toFixed(1)} %`]);
     }
 
+    // 3. First word with a realistic provider.
     fake.set({ firstTokenDelayMs: 400, tokensPerSecond: 50 });
     const firstWords: number[] = [];
     for (const p of players.slice(0, 5)) firstWords.push((await turn(p)).firstWord);
-    rows.push(["400 ms + 50 tok/s provider: first word", firstWords.length.toString(), percentile(firstWords, 50).toFixed(1), percentile(firstWords, 99).toFixed(1), "–", "–", "–"]);
-    rows.push(["GET /api/health (ceiling), 100 clients", healthCount.toString(), "–", "–", healthCpu.toFixed(2), ceiling.toFixed(0), "100 %"]);
+    fake.set({ firstTokenDelayMs: 0, tokensPerSecond: 0 });
+    turnRows.push(["400 ms + 50 tok/s provider: first word", firstWords.length.toString(), percentile(firstWords, 50).toFixed(1), percentile(firstWords, 99).toFixed(1), "–", "–", "–"]);
+    turnRows.push(["GET /api/session signed in (ceiling), autocannon 100 conn.", session.requests.toString(), session.latencyP50.toFixed(1), session.latencyP99.toFixed(1), session.cpu.toFixed(2), session.perSecond.toFixed(0), "100 %"]);
+    turnRows.push([`GET /api/health, autocannon 100 conn. (errors: ${health.errors + session.errors})`, health.requests.toString(), health.latencyP50.toFixed(1), health.latencyP99.toFixed(1), health.cpu.toFixed(2), health.perSecond.toFixed(0), `${((health.perSecond / session.perSecond) * 100).toFixed(0)} %`]);
+
+    // 4. Phases, in their own processes (the server above is idle meanwhile).
+    const dialects = await benchDialects();
+    const byDialect = new Map<string, Record<Phase, number>>();
+    for (const dialect of dialects) byDialect.set(dialect, await phases(fake.url, dialect));
+    const sqlitePhases = byDialect.get("sqlite")!;
+    const phaseSum = (p: Record<Phase, number>) => Object.values(p).reduce((a, b) => a + b, 0);
+    for (const key of Object.keys(PHASES) as Phase[]) {
+      phaseRows.push([PHASES[key], ...dialects.map((d) => byDialect.get(d)![key].toFixed(2)), `${((sqlitePhases[key] / oneplayerCpu) * 100).toFixed(0)} %`]);
+    }
+    const rest = oneplayerCpu - phaseSum(sqlitePhases);
+    phaseRows.push(["HTTP: routing, middleware, validation, SSE writes (end to end − phases)", rest.toFixed(2), ...dialects.slice(1).map(() => "–"), `${((rest / oneplayerCpu) * 100).toFixed(0)} %`]);
+    phaseRows.push(["whole turn, end to end (1 player row above)", oneplayerCpu.toFixed(2), ...dialects.slice(1).map((d) => `(${phaseSum(byDialect.get(d)!).toFixed(2)} w/o HTTP)`), "100 %"]);
+
+    // 5. 5,000 concurrent SSE connections.
+    const admin = new TestClient(BASE);
+    if ((await admin.post("/api/auth/sign-in/email", { email: ADMIN.email, password: ADMIN.password })).status !== 200) throw new Error("admin sign-in failed");
+    const before = await serverMemory(server, probeFile);
+    // Narrations that last the whole run: one word every 4 s.
+    fake.set({ tokensPerSecond: 0.25 });
+    const narrations = await Promise.all(players.map((p) => p.client.post(`/api/games/${p.gameId}/messages`, { content: "A" })));
+    const narrationsDone = narrations.map((response) => readEvents(response));
+    const targets = [
+      ...Array.from({ length: NARRATION_FOLLOWERS }, (_, i) => ({ path: `/api/games/${players[i % PLAYERS]!.gameId}/live`, cookie: players[i % PLAYERS]!.cookie, first: "delta" })),
+      ...Array.from({ length: EVENT_STREAMS }, (_, i) => ({ path: "/api/events", cookie: players[i % PLAYERS]!.cookie, first: "ready" })),
+    ];
+    const clients = fork("bench/sse-clients.ts", [], { execArgv: ["--import", "tsx"], stdio: ["ignore", "inherit", "inherit", "ipc"] });
+    const cpuBeforeOpen = serverCpuMs(server.pid!);
+    clients.send({ type: "open", url: BASE, targets, parallel: 100 });
+    const opened = await reply<{ opened: number; failures: Record<string, number>; ms: number; firstEvent: { p50: number; p99: number } }>(clients, "opened");
+    const openCpu = serverCpuMs(server.pid!) - cpuBeforeOpen;
+    const after = await serverMemory(server, probeFile);
+    // Every event stream is live: a published notification reaches all of them.
+    const created = await admin.json<{ id: string }>("POST", "/api/admin/notifications", { title: "Bench", content: "Prova di consegna", url: "" });
+    await admin.json("POST", `/api/admin/notifications/${created.body.id}/publish`);
+    await new Promise((r) => setTimeout(r, 2000));
+    clients.send({ type: "count", event: "notifications.changed" });
+    const broadcast = await reply<{ received: number }>(clients, "counted");
+    clients.send({ type: "close" });
+    const closed = await reply<{ stillOpen: number }>(clients, "closed");
+    fake.set({ tokensPerSecond: 0 });
+    const ends = (await Promise.all(narrationsDone)).map((events) => events.at(-1)?.event);
+    const total = targets.length;
+    const failures = Object.entries(opened.failures).map(([reason, n]) => `${n}× ${reason}`).join("; ") || "none";
+    connectionRows.push(
+      ["SSE connections opened (1,000 narration followers + 4,000 live-event streams)", `${opened.opened} / ${total}`],
+      ["failures", failures],
+      ["time to open them all (100 being opened at a time)", `${(opened.ms / 1000).toFixed(2)} s (${((opened.opened / opened.ms) * 1000).toFixed(0)} /s)`],
+      ["time to a stream's first event, p50 / p99", `${opened.firstEvent.p50.toFixed(1)} / ${opened.firstEvent.p99.toFixed(1)} ms`],
+      ["server CPU to open one", `${(openCpu / Math.max(1, opened.opened)).toFixed(2)} ms`],
+      ["server RSS before → after (per connection)", `${mb(before.rss)} → ${mb(after.rss)} (${kb((after.rss - before.rss) / total)})`],
+      ["server JS heap used before → after (per connection)", `${mb(before.heapUsed)} → ${mb(after.heapUsed)} (${kb((after.heapUsed - before.heapUsed) / total)})`],
+      ["server external + array buffers before → after", `${mb(before.external + before.arrayBuffers)} → ${mb(after.external + after.arrayBuffers)}`],
+      ["live-event streams reached by one published notification", `${broadcast.received} / ${EVENT_STREAMS}`],
+      ["connections still open when the clients closed them", `${closed.stillOpen} / ${total}`],
+      ["the 100 narrations streamed meanwhile ended with 'done'", `${ends.filter((e) => e === "done").length} / ${PLAYERS}`],
+      ["server errors or warnings on stderr", serverErrors.trim() ? serverErrors.trim().split("\n")[0]!.slice(0, 120) : "none"],
+    );
     sqlite.close();
   } finally {
     server.kill("SIGTERM");
+    await new Promise((r) => server.once("exit", r));
     await fake.close();
   }
 
-  const header = ["scenario", "samples", "p50 ms", "p99 ms", "server CPU ms/req", "per second", "of ceiling"];
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(" | ")} |`;
-  console.log(line(header));
-  console.log(`|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`);
-  for (const r of rows) console.log(line(r));
+  console.log(table(["scenario", "samples", "p50 ms", "p99 ms", "server CPU ms/req", "per second", "of ceiling"], turnRows));
   console.log(`\nNode ${process.version}, ${os.cpus().length} cores. p50/p99: send → end of stream, measured by the client over loopback`);
-  console.log("(includes queueing behind the other players); server CPU ms/req: the server process's CPU time per request.");
+  console.log("(includes queueing behind the other players); server CPU ms/req: the server process's CPU time per request (/proc).");
+  console.log("Ceiling: autocannon 100 connections × 5 s in this run; the benchmark's own client shares the machine's cores.\n");
+  const dialects = phaseRows[0]!.length - 2;
+  console.log(table(["phase of a narrated turn (instant provider)", "SQLite CPU ms", ...(dialects > 1 ? ["PostgreSQL CPU ms"] : []), "share (SQLite)"], phaseRows));
+  console.log("\nPhases: bench/turn-phases.ts calls the turn's own functions 300 times in one process (process.cpuUsage).\n");
+  console.log(table(["5,000 concurrent SSE connections, one server instance", "measured"], connectionRows));
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
-void main();
+await main();

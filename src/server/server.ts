@@ -4,6 +4,7 @@
  */
 
 import crypto from "node:crypto";
+import { setMaxListeners } from "node:events";
 import fs from "node:fs";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
@@ -115,6 +116,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) await seedAdmin(handle.db, auth, env.ADMIN_EMAIL, env.ADMIN_PASSWORD, log);
 
   const shutdown = new AbortController();
+  // Every open event stream listens to it (realtime/stream-lifetime.ts): thousands at once are
+  // normal (issue 12: 5,000 live streams per instance), not a listener leak to warn about.
+  setMaxListeners(0, shutdown.signal);
   // Several instances on one PostgreSQL share events through LISTEN/NOTIFY; SQLite is one process.
   const bus =
     handle.dialect === "postgres" && handle.postgresUrl

@@ -9,7 +9,7 @@ import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { matchedRoutes, routePath } from "hono/route";
 import { countAudit } from "../audit";
-import type { AppEnv, SessionUser } from "../context";
+import type { AppDeps, AppEnv, SessionUser } from "../context";
 import { AppError } from "../errors";
 import { clientAddress } from "../http/client-address";
 import { isAdmin } from "./roles";
@@ -19,10 +19,14 @@ export function clientIp(c: Context): string | null {
   return clientAddress(c as Context<AppEnv>);
 }
 
-/** Reads the session (if any) into c.var.user. */
-export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
-  const session = await c.var.deps.auth.api.getSession({ headers: c.req.raw.headers });
-  const user: SessionUser | null = session
+/**
+ * The signed-in user of a request, from Better Auth's getSession: its session row is read on every
+ * call (no cookie cache, ADR 0007), so a revoked session or a deleted account is refused at once.
+ * Input: the app's auth and the request headers. Output: the user or null.
+ */
+export async function sessionUser(deps: Pick<AppDeps, "auth">, headers: Headers): Promise<SessionUser | null> {
+  const session = await deps.auth.api.getSession({ headers });
+  return session
     ? {
         id: session.user.id,
         email: session.user.email,
@@ -30,7 +34,11 @@ export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
         twoFactorEnabled: Boolean(session.user.twoFactorEnabled),
       }
     : null;
-  c.set("user", user);
+}
+
+/** Reads the session (if any) into c.var.user. */
+export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
+  c.set("user", await sessionUser(c.var.deps, c.req.raw.headers));
   await next();
 });
 

@@ -56,7 +56,13 @@ export async function storeFoundFacts(db: Db, gameId: string, messageId: string,
       if (stored) {
         if (stored.source === "giocatore") continue;
         const text = mergedFactText(stored.text, fact.text);
-        await trx.updateTable("story_facts").set({ text, source_message_id: messageId, updated_at: now }).where("id", "=", stored.id).execute();
+        // The text only when it changed: on SQLite an update of the text re-indexes the fact for
+        // full-text search (trigger story_facts_au), and the index grows with every re-index.
+        await trx
+          .updateTable("story_facts")
+          .set({ ...(text === stored.text ? {} : { text }), source_message_id: messageId, updated_at: now })
+          .where("id", "=", stored.id)
+          .execute();
         stored.text = text;
       } else if (count < MAX_FACTS_PER_GAME) {
         const row = { id: randomUUID(), game_id: gameId, kind: fact.kind, title: fact.title, text: fact.text, pinned: 0, source: "narratore" as const, source_message_id: messageId, created_at: now, updated_at: now };

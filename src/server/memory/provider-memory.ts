@@ -1,18 +1,17 @@
 /**
  * The narrator's memory through the OpenAI-compatible provider (issue 11 §1; ADR 0009): facts as
- * structured output checked by a zod schema (the AI SDK's generateText with Output.object, the
- * SDK's successor of generateObject) and the recap as a short separate completion. Both run in the
- * background after a narration is stored (background.ts); their failures are the caller's to
- * ignore.
+ * structured output (response_format json_schema, the answer checked by a zod schema) and the
+ * recap as a short separate completion, both through the narrator's chat client
+ * (ai/openai-client.ts, ADR 0010). Both run in the background after a narration is stored
+ * (background.ts); their failures are the caller's to ignore.
  */
 
-import type { LanguageModelV3 } from "@ai-sdk/provider";
-import { generateText, Output } from "ai";
 import { z } from "zod";
+import type { ChatClient } from "../ai/openai-client";
 import { FACT_KINDS, type FactKind, MAX_FACT_TEXT_LENGTH, MAX_FACT_TITLE_LENGTH, MAX_RECAP_LENGTH } from "../../shared/schemas/memory";
 import type { NarratorMemory } from "../ai/types";
 
-/** What the model must answer when asked for facts. */
+/** What the model must answer when asked for facts (checked after parsing). */
 const extractedFactsSchema = z.object({
   facts: z
     .array(
@@ -24,6 +23,9 @@ const extractedFactsSchema = z.object({
     )
     .max(20),
 });
+
+/** The same schema as JSON Schema, sent with every request (computed once). */
+const EXTRACTED_FACTS_JSON_SCHEMA = z.toJSONSchema(extractedFactsSchema, { target: "draft-7" });
 
 const FACTS_SYSTEM =
   "Estrai dalla narrazione i fatti da ricordare per il resto della storia: personaggi e chi sono per il protagonista, " +
@@ -47,34 +49,34 @@ const headers = { [MEMORY_REQUEST_HEADER]: "1" };
 const MEMORY_MAX_TOKENS = 800;
 
 /**
- * The provider's memory calls on `model` (the narrator's chat model).
+ * The provider's memory calls through `client` (the narrator's chat model).
  * Output: {@link NarratorMemory}; each method throws on provider failure, on abort and (facts)
- * when the answer does not match the schema.
+ * when the answer is not JSON matching the schema.
  */
-export function createProviderMemory(model: LanguageModelV3): NarratorMemory {
+export function createProviderMemory(client: ChatClient): NarratorMemory {
   return {
     async extractFacts(narration, signal) {
-      const { output } = await generateText({
-        model,
-        system: FACTS_SYSTEM,
-        prompt: narration,
-        output: Output.object({ schema: extractedFactsSchema }),
-        maxOutputTokens: MEMORY_MAX_TOKENS,
-        maxRetries: 0,
-        abortSignal: signal,
+      const answer = await client.complete({
+        messages: [
+          { role: "system", content: FACTS_SYSTEM },
+          { role: "user", content: narration },
+        ],
+        jsonSchema: { name: "response", schema: EXTRACTED_FACTS_JSON_SCHEMA },
+        maxTokens: MEMORY_MAX_TOKENS,
+        signal,
         headers,
       });
-      return output.facts;
+      return extractedFactsSchema.parse(JSON.parse(answer)).facts;
     },
     async summarize(previous, turns, signal) {
       const story = turns.map((t) => `${t.role === "user" ? "Giocatore" : "Narratore"}: ${t.content}`).join("\n\n");
-      const { text } = await generateText({
-        model,
-        system: RECAP_SYSTEM,
-        prompt: previous ? `Riassunto finora:\n${previous}\n\nNuovi turni:\n${story}` : story,
-        maxOutputTokens: MEMORY_MAX_TOKENS,
-        maxRetries: 0,
-        abortSignal: signal,
+      const text = await client.complete({
+        messages: [
+          { role: "system", content: RECAP_SYSTEM },
+          { role: "user", content: previous ? `Riassunto finora:\n${previous}\n\nNuovi turni:\n${story}` : story },
+        ],
+        maxTokens: MEMORY_MAX_TOKENS,
+        signal,
         headers,
       });
       return text.trim();
