@@ -94,8 +94,11 @@ interface Audit {
   tbt: number;
 }
 
-/** Lighthouse's mobile run of `url` through the system Chromium. */
-async function audit(url: string): Promise<Audit> {
+/**
+ * Lighthouse's mobile run of `url` through the system Chromium; a run Lighthouse itself reports as
+ * failed (runtimeError, e.g. a protocol timeout) is run once more, and named if it fails again.
+ */
+async function audit(url: string, attempt = 1): Promise<Audit> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"] });
   try {
     const result = await lighthouse(url, {
@@ -105,6 +108,10 @@ async function audit(url: string): Promise<Audit> {
       onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
     });
     if (!result) throw new Error(`lighthouse gave no result for ${url}`);
+    if (result.lhr.runtimeError) {
+      if (attempt < 2) return await audit(url, attempt + 1);
+      throw new Error(`lighthouse failed on ${url}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
+    }
     const { categories, audits } = result.lhr;
     const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
     return {
