@@ -133,6 +133,7 @@ const MATRIX: Record<string, Entry> = {
   "PATCH /api/games/:id/memory/facts/:factId": { access: "owner", params: ownFact, body: { pinned: true }, expect: 200 },
   "DELETE /api/games/:id/memory/facts/:factId": { access: "owner", params: ownFact, expect: 204 },
   "GET /api/games/:id/share": { access: "owner", params: ownGame, expect: 200 },
+  "GET /api/games/:id/export": { access: "owner", params: ownGame, query: "format=epub", expect: 200 },
   "PUT /api/games/:id/share": { access: "owner", params: ownGame, body: { showNickname: false, listed: false }, expect: 201 },
   "DELETE /api/games/:id/share": { access: "owner", params: ownGame, expect: 204 },
 
