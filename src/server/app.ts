@@ -34,6 +34,7 @@ import { eventsRoutes } from "./realtime/events.routes";
 import { presenceRoutes } from "./realtime/presence.routes";
 import { italianAuthAnswer } from "./http/auth-answers";
 import { limitRequestBodies } from "./http/body-limit";
+import { jsonLength } from "./http/json-length";
 import { handleError } from "./http/error-handler";
 import { refusedOriginLog, trustedOrigins } from "./http/origins";
 import { pageRenderer } from "./http/prerender";
@@ -119,8 +120,9 @@ export function createApp(deps: AppDeps) {
   // deflate-encoded when the client accepts it (issue 12). Not compressed: Server-Sent Events
   // (text/event-stream is outside Hono's compressible types, so each event leaves at once),
   // answers already encoded (the built assets, precompressed at build time), images, HEAD.
-  // JSON built by the routes declares no length, so Hono's 1 KB threshold does not spare small ones.
+  // JSON gets its length first (http/json-length.ts), so answers under 1 KB leave as they are.
   app.use("*", compress());
+  app.use("*", jsonLength);
   // Every body is bounded before anything reads it (DESIGN §5; issue 9 finding 4).
   app.use("*", limitRequestBodies());
   // Same-origin check for state-changing API calls (DESIGN §5); Better Auth checks its own.

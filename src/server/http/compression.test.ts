@@ -2,10 +2,12 @@
  * Compressed answers over real HTTP (issue 12, "Compression"): built assets with .br / .gz
  * siblings (what vite-plugin-compression2 writes at build) are sent as brotli or gzip by the
  * client's Accept-Encoding, decode to the file's exact bytes and vary on Accept-Encoding; the
- * server's JSON and HTML are gzip-encoded when accepted and identical once decoded; Server-Sent
+ * server's JSON over 1 KB and its HTML are gzip-encoded when accepted and identical once decoded,
+ * smaller JSON goes as it is with its length; Server-Sent
  * Events are never compressed. Raw sockets (node:http) so nothing decodes behind the test's back.
  */
 
+import { randomUUID } from "node:crypto";
 import http from "node:http";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -67,8 +69,16 @@ describe.each(DIALECTS)("compressed answers on %s", (dialect) => {
     expect(plain.body.equals(site.script)).toBe(true);
   });
 
-  it("gzips JSON and the site's HTML when the client accepts it; decoded they are what an identity answer holds", async () => {
-    for (const pathname of ["/api/plans", "/generi"]) {
+  it("gzips JSON over 1 KB and the site's HTML when the client accepts it; decoded they are what an identity answer holds", async () => {
+    // A gallery page of 24 images: several KB of JSON.
+    for (let i = 0; i < 24; i++) {
+      const id = randomUUID();
+      await server.deps.db
+        .insertInto("generated_images")
+        .values({ id, user_id: null, image_url: `/media/${id}.png`, prompt: `La torre numero ${i}`, created_at: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString(), slug: id, width: 64, height: 36 })
+        .execute();
+    }
+    for (const pathname of ["/api/images?limit=24", "/generi"]) {
       const url = `${server.url}${pathname}`;
       const gzip = await rawGet(url, { "accept-encoding": "gzip" });
       const plain = await rawGet(url, {});
@@ -77,6 +87,17 @@ describe.each(DIALECTS)("compressed answers on %s", (dialect) => {
       expect(gzip.headers.vary, pathname).toMatch(/accept-encoding/i);
       expect(plain.headers["content-encoding"], pathname).toBeUndefined();
       expect(zlib.gunzipSync(gzip.body).toString("utf8"), pathname).toBe(plain.body.toString("utf8"));
+    }
+  });
+
+  it("leaves JSON under 1 KB uncompressed, with its length: gzip would cost more than it saves", async () => {
+    for (const pathname of ["/api/health", "/api/plans", "/api/session"]) {
+      const answer = await rawGet(`${server.url}${pathname}`, { "accept-encoding": "gzip, deflate, br" });
+      expect(answer.status, pathname).toBe(200);
+      expect(answer.headers["content-encoding"], pathname).toBeUndefined();
+      expect(Number(answer.headers["content-length"]), pathname).toBe(answer.body.length);
+      expect(answer.body.length, pathname).toBeLessThan(1024);
+      expect(() => JSON.parse(answer.body.toString("utf8")), pathname).not.toThrow();
     }
   });
 
