@@ -58,32 +58,28 @@ export function exportFileName(brandName: string): string {
 const iso = (v: Date | string | null | undefined) => (v instanceof Date ? v.toISOString() : v ? String(v) : "");
 
 function readTable(db: Kysely<Database>, table: ExportedTable, userId: string): Promise<Record<string, unknown>[]> {
+  // Rows that hang off the user's games rather than the user (messages of their games, facts, links).
+  const ownGames = db.selectFrom("saved_games").select("id").where("user_id", "=", userId);
   switch (table) {
     case "profiles":
       return db.selectFrom("profiles").selectAll().where("id", "=", userId).execute();
-    case "chat_messages": {
-      const ownGames = db.selectFrom("saved_games").select("id").where("user_id", "=", userId);
+    case "chat_messages":
       return db
         .selectFrom("chat_messages")
         .selectAll()
         .where((eb) => eb.or([eb("user_id", "=", userId), eb("game_id", "in", ownGames)]))
         .orderBy("created_at")
         .execute();
-    }
     case "story_facts":
       // The facts of the user's games (every branch); the recap is a column of saved_games.
-      return db
-        .selectFrom("story_facts")
-        .selectAll()
-        .where("game_id", "in", db.selectFrom("saved_games").select("id").where("user_id", "=", userId))
-        .orderBy("created_at")
-        .execute();
+      return db.selectFrom("story_facts").selectAll().where("game_id", "in", ownGames).orderBy("created_at").execute();
     case "story_shares":
-      // The links of the user's games ('Condividi'), with their options and any takedown.
+      // The links of the user's games ('Condividi', with options and when one was taken down);
+      // never which admin took it down (someone else's id).
       return db
         .selectFrom("story_shares")
-        .selectAll()
-        .where("game_id", "in", db.selectFrom("saved_games").select("id").where("user_id", "=", userId))
+        .select(["id", "game_id", "show_nickname", "listed", "created_at", "updated_at", "taken_down_at"])
+        .where("game_id", "in", ownGames)
         .orderBy("created_at")
         .execute();
     default:

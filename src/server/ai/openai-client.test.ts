@@ -105,7 +105,7 @@ describe("chat client", () => {
     expect(await client().complete({ messages: [{ role: "user", content: "U" }], jsonSchema: { name: "response", schema }, headers: { "x-storie-memory": "1" } })).toBe('{"facts":[]}');
     const { body, headers } = received.at(-1)!;
     expect(body.stream).toBeUndefined();
-    expect(body.response_format).toEqual({ type: "json_schema", json_schema: { name: "response", schema } });
+    expect(body.response_format).toEqual({ type: "json_schema", json_schema: { name: "response", schema, strict: true } });
     expect(headers["x-storie-memory"]).toBe("1");
   });
 });

@@ -78,7 +78,7 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
       messages: request.messages,
       max_tokens: request.maxTokens,
       temperature: request.temperature,
-      response_format: request.jsonSchema ? { type: "json_schema", json_schema: { name: request.jsonSchema.name, schema: request.jsonSchema.schema } } : undefined,
+      response_format: request.jsonSchema ? { type: "json_schema", json_schema: { name: request.jsonSchema.name, schema: request.jsonSchema.schema, strict: true } } : undefined,
       stream: stream || undefined,
     });
 

@@ -6,6 +6,7 @@
  */
 
 import { randomUUID } from "node:crypto";
+import http from "node:http";
 import { Readable } from "node:stream";
 import { parseSitemap, parseSitemapIndex } from "sitemap";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -106,6 +107,14 @@ describe.each(DIALECTS)("robots.txt and sitemap on %s", (dialect) => {
       .execute();
     const flood = await Promise.all(Array.from({ length: 300 }, () => xml(visitor, "/sitemaps/gallery-1.xml")));
     expect(new Set(flood.map((answer) => `${answer.status} ${answer.text}`))).toEqual(new Set([`200 ${first.text}`]));
+    // A forged Host gets the same cached file, written for that host: no new build.
+    const forged = await new Promise<string>((resolve, reject) => {
+      http.get(`${server.url}/sitemaps/gallery-1.xml`, { headers: { host: "forged.example" } }, (res) => {
+        let text = "";
+        res.setEncoding("utf8").on("data", (chunk: string) => (text += chunk)).on("end", () => resolve(text)).on("error", reject);
+      }).on("error", reject);
+    });
+    expect(forged).toBe(first.text.replaceAll(server.url, "http://forged.example"));
     await server.deps.db.deleteFrom("generated_images").where("id", "=", id).execute();
   });
 

@@ -3,8 +3,8 @@
  * an index of /sitemaps/pages.xml (the public pages of spec §2 — /, /generi, /scopri, /galleria,
  * /prezzi —, every template's page and the shared stories their owners listed, issue 13) and /sitemaps/gallery-{n}.xml (the images' pages, newest
  * first, 50,000 per file as the protocol allows). Absolute URLs on the site's origin. Each file is
- * built once per 10 minutes and origin, however many requests ask for it (a file can hold 50,000
- * rows: a flood of requests must not become a flood of queries).
+ * built once per 10 minutes, however many requests ask for it and for whatever origin (a file can hold 50,000
+ * rows: a flood of requests must not become a flood of queries, whatever Host they send).
  */
 
 import type { Context, Hono } from "hono";
@@ -13,15 +13,18 @@ import type { AppEnv } from "../context";
 import { countGalleryImages, galleryPagePaths } from "../features/gallery/gallery.service";
 import { sharedStoryPaths } from "../features/share/share.service";
 import { templatePagePaths } from "../features/templates/templates.service";
+import { escapeHtml } from "./page-head";
 import { absoluteLinksCaching, siteOrigin } from "./site-origin";
 
 /** URLs per sitemap file (the protocol's limit). */
 export const URLS_PER_SITEMAP = 50_000;
 const PUBLIC_PAGES = ["/", "/generi", "/scopri", "/galleria", "/prezzi"];
 
-/** How long a built file is reused, and how many (origin, file) pairs are kept. */
+/** How long a built file is reused, and how many files are kept (gallery-N names are many). */
 const CACHE_MS = 10 * 60_000;
 const CACHE_ENTRIES = 64;
+/** The origin the files are built for, replaced in each answer by the request's. */
+const ORIGIN_MARK = "http://origin.sitemap.invalid";
 
 /** The XML of a sitemap stream fed with `items`. */
 function xmlOf(stream: SitemapStream | SitemapIndexStream, items: Iterable<object | string>): Promise<string> {
@@ -36,17 +39,19 @@ function xmlOf(stream: SitemapStream | SitemapIndexStream, items: Iterable<objec
  */
 export function mountSitemap(app: Hono<AppEnv>) {
   const cache = new Map<string, { expires: number; xml: Promise<string | null> }>();
-  /** The file's XML (null: no such file), built by `build` at most once per CACHE_MS. */
-  const cached = (c: Context<AppEnv>, file: string, build: (origin: string) => Promise<string | null>) => {
-    const origin = siteOrigin(c);
-    const key = `${origin} ${file}`;
-    const hit = cache.get(key);
+  /**
+   * The file's XML (null: no such file), built by `build` at most once per CACHE_MS whatever the
+   * origin the request names: it is written for ORIGIN_MARK, which each answer replaces with the
+   * request's origin (a forged Host cannot make it build again, nor push the file out).
+   */
+  const cached = (file: string, build: (origin: string) => Promise<string | null>) => {
+    const hit = cache.get(file);
     if (hit && hit.expires > Date.now()) return hit.xml;
     if (cache.size >= CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
-    const xml = build(origin);
-    cache.set(key, { expires: Date.now() + CACHE_MS, xml });
+    const xml = build(ORIGIN_MARK);
+    cache.set(file, { expires: Date.now() + CACHE_MS, xml });
     // A failed build is not kept.
-    xml.catch(() => cache.delete(key));
+    xml.catch(() => cache.delete(file));
     return xml;
   };
   const answer = async (c: Context<AppEnv>, xml: Promise<string | null>) => {
@@ -54,13 +59,13 @@ export function mountSitemap(app: Hono<AppEnv>) {
     if (text === null) return c.notFound();
     c.header("Content-Type", "application/xml; charset=utf-8");
     c.header("Cache-Control", absoluteLinksCaching(c));
-    return c.body(text);
+    return c.body(text.replaceAll(ORIGIN_MARK, escapeHtml(siteOrigin(c))));
   };
 
   app.get("/sitemap.xml", (c) =>
     answer(
       c,
-      cached(c, "sitemap.xml", async (origin) => {
+      cached("sitemap.xml", async (origin) => {
         const galleryFiles = Math.ceil((await countGalleryImages(c.var.deps.db)) / URLS_PER_SITEMAP);
         const files = ["pages.xml", ...Array.from({ length: galleryFiles }, (_, i) => `gallery-${i + 1}.xml`)];
         return xmlOf(new SitemapIndexStream(), files.map((file) => `${origin}/sitemaps/${file}`));
@@ -74,7 +79,7 @@ export function mountSitemap(app: Hono<AppEnv>) {
     if (file === "pages.xml") {
       return answer(
         c,
-        cached(c, file, async (hostname) => {
+        cached(file, async (hostname) => {
           const templates = await templatePagePaths(db, URLS_PER_SITEMAP - PUBLIC_PAGES.length);
           const stories = await sharedStoryPaths(db, URLS_PER_SITEMAP - PUBLIC_PAGES.length - templates.length);
           return xmlOf(new SitemapStream({ hostname }), [
@@ -88,7 +93,7 @@ export function mountSitemap(app: Hono<AppEnv>) {
     if (!page) return c.notFound();
     return answer(
       c,
-      cached(c, file, async (hostname) => {
+      cached(file, async (hostname) => {
         const images = await galleryPagePaths(db, { offset: (Number(page[1]) - 1) * URLS_PER_SITEMAP, limit: URLS_PER_SITEMAP });
         return images.length ? xmlOf(new SitemapStream({ hostname }), images.map(({ path, lastmod }) => ({ url: path, lastmod }))) : null;
       }),

@@ -205,7 +205,8 @@ function sharesWithStory(db: Db) {
         .whereRef("m.game_id", "=", "g.id")
         .where("m.role", "=", "assistant")
         .where("m.image_url", "is", null)
-        .orderBy("m.depth")
+        // A reply is always created after the message it answers: the first created is the
+        // shallowest, and (game_id, created_at) is indexed.
         .orderBy("m.created_at")
         .limit(1)
         .as("opening"),

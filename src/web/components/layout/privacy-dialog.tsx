@@ -12,7 +12,15 @@ export function PrivacyDialog({ trigger }: { trigger: ReactElement<{ onClick?: (
   const [open, setOpen] = useState<boolean | null>(null);
   return (
     <>
-      {cloneElement(trigger, { type: "button", "aria-haspopup": "dialog", "aria-expanded": open === true, onClick: () => setOpen(true) } as object)}
+      {cloneElement(trigger, {
+        type: "button",
+        "aria-haspopup": "dialog",
+        "aria-expanded": open === true,
+        onClick: (event: MouseEvent) => {
+          trigger.props.onClick?.(event);
+          setOpen(true);
+        },
+      } as Partial<typeof trigger.props>)}
       {open !== null && (
         <Suspense fallback={null}>
           <PrivacyNotice open={open} onOpenChange={setOpen} />

@@ -10,6 +10,7 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { toast } from "sonner";
 import { ConfirmDialog } from "@/components/confirm-dialog";
+import { LoadMoreButton } from "@/components/load-more-button";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { CenteredSpinner, Spinner } from "@/components/ui/spinner";
@@ -67,8 +68,9 @@ export function SharesPage() {
                       {share.takenDownAt ? (
                         <span className="break-words">{share.title}</span>
                       ) : (
-                        <a href={share.path} target="_blank" rel="noopener" className="break-words text-violet-200 underline-offset-4 hover:underline">
+                        <a href={share.path} target="_blank" rel="noopener noreferrer" className="break-words text-violet-200 underline-offset-4 hover:underline">
                           {share.title}
+                          <span className="sr-only"> (si apre in una nuova scheda)</span>
                         </a>
                       )}
                     </TableCell>
@@ -92,14 +94,7 @@ export function SharesPage() {
               </TableBody>
             </Table>
           </div>
-          {query.hasNextPage && (
-            <div className="mt-6 flex justify-center">
-              <Button variant="outline" disabled={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
-                {query.isFetchingNextPage && <Spinner />}
-                Carica altre
-              </Button>
-            </div>
-          )}
+          <LoadMoreButton query={query} label="Carica altre" errorText="Impossibile caricare le storie condivise." className="mt-6" />
         </>
       )}
       <ConfirmDialog

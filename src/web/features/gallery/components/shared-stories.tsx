@@ -12,7 +12,7 @@ import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { italianDate } from "@/lib/format";
 import { sharedStoriesQuery } from "../shares-api";
-import { MorePages } from "./more-pages";
+import { LoadMoreButton } from "@/components/load-more-button";
 
 /** The section. States: loading, error ('Riprova'), empty, the list and 'Carica altre'. */
 export default function SharedStories() {
@@ -68,7 +68,7 @@ export default function SharedStories() {
           </li>
         ))}
       </ul>
-      <MorePages query={query} errorText="Si è verificato un errore nel caricamento delle storie." />
+      <LoadMoreButton query={query} label="Carica altre" errorText="Si è verificato un errore nel caricamento delle storie." size="lg" className="mt-10" />
     </>
   );
 }

@@ -17,7 +17,7 @@ import { italianDate } from "@/lib/format";
 import { galleryQuery } from "../api";
 import { GalleryPicture } from "../components/gallery-picture";
 import { GalleryViews, useGalleryView } from "../components/gallery-views";
-import { MorePages } from "../components/more-pages";
+import { LoadMoreButton } from "@/components/load-more-button";
 
 /** 'Storie condivise' (issue 13), loaded only when that view is opened. */
 const SharedStories = lazy(() => import("../components/shared-stories"));
@@ -96,7 +96,7 @@ export function GalleryPage() {
               </li>
             ))}
           </ul>
-          <MorePages query={query} errorText="Si è verificato un errore nel caricamento delle immagini." />
+          <LoadMoreButton query={query} label="Carica altre" errorText="Si è verificato un errore nel caricamento delle immagini." size="lg" className="mt-10" />
         </>
       )}
     </div>

@@ -15,7 +15,16 @@ export function ShareButton({ gameId, disabled }: { gameId: string; disabled: bo
   const [open, setOpen] = useState<boolean | null>(null);
   return (
     <>
-      <Button type="button" variant="outline" size="sm" className="h-7 gap-1.5 px-2.5 text-xs" disabled={disabled} onClick={() => setOpen(true)}>
+      <Button
+        type="button"
+        variant="outline"
+        size="sm"
+        className="h-7 gap-1.5 px-2.5 text-xs"
+        disabled={disabled}
+        aria-haspopup="dialog"
+        aria-expanded={open === true}
+        onClick={() => setOpen(true)}
+      >
         <Share2 aria-hidden />
         Condividi
       </Button>

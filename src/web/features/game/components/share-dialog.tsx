@@ -20,6 +20,7 @@ import { Label } from "@/components/ui/label";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
 import { shareQuery, useShareMutations } from "../share-api";
+import { useOpenerFocus } from "@/lib/use-focus-return";
 
 interface ShareDialogProps {
   gameId: string;
@@ -88,9 +89,10 @@ function SharedLink({ share, gameId }: { share: ShareView; gameId: string }) {
             Copia link
           </Button>
         </div>
-        <a href={share.path} target="_blank" rel="noopener" className="inline-flex w-fit items-center gap-1.5 rounded-sm text-sm text-violet-300 underline-offset-4 hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:outline-none">
+        <a href={share.path} target="_blank" rel="noopener noreferrer" className="inline-flex w-fit items-center gap-1.5 rounded-sm text-sm text-violet-300 underline-offset-4 hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:outline-none">
           <ExternalLink aria-hidden className="size-4" />
           Apri la pagina di lettura
+          <span className="sr-only">(si apre in una nuova scheda)</span>
         </a>
       </div>
       <ShareOptionsFields
@@ -147,9 +149,10 @@ function NewLink({ gameId }: { gameId: string }) {
 export default function ShareDialog({ gameId, open, onOpenChange }: ShareDialogProps) {
   const query = useQuery({ ...shareQuery(gameId), enabled: open });
   const share = query.data?.share;
+  const openerFocus = useOpenerFocus();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-lg">
+      <DialogContent className="sm:max-w-lg" {...openerFocus}>
         <DialogHeader>
           <DialogTitle>Condividi la storia</DialogTitle>
           <DialogDescription>

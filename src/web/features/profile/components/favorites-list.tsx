@@ -10,7 +10,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
 import { savedTemplatesQuery } from "@/features/templates/api";
-import { LoadMoreButton } from "@/features/templates/components/load-more-button";
+import { LoadMoreButton } from "@/components/load-more-button";
 import { SavedTemplatesEmpty } from "@/features/templates/components/saved-templates-empty";
 import { usePlayTemplate } from "@/features/templates/use-play-template";
 
@@ -65,8 +65,8 @@ export function FavoritesList() {
             <Skeleton className="h-16 w-full" />
             <Skeleton className="h-16 w-full" />
           </div>
-        ) : saved.isError ? (
-          <p className="text-muted-foreground">Impossibile caricare i preferiti. {saved.error.message}</p>
+        ) : saved.isError && templates.length === 0 ? (
+          <p className="text-muted-foreground">Impossibile caricare i dati del profilo</p>
         ) : templates.length === 0 ? (
           <SavedTemplatesEmpty className="py-6" />
         ) : (
@@ -76,7 +76,7 @@ export function FavoritesList() {
                 <FavoriteRow key={template.id} template={template} playing={play.pendingId === template.id} onPlay={() => play.start(template.id)} />
               ))}
             </ul>
-            <LoadMoreButton query={saved} className="mt-4" />
+            <LoadMoreButton query={saved} label="Mostra altri" errorText="Impossibile caricare i dati del profilo" className="mt-4" />
           </>
         )}
       </CardContent>

@@ -13,7 +13,7 @@ import { Link, useSearchParams } from "react-router";
 import { Button } from "@/components/ui/button";
 import { useMe } from "@/lib/session";
 import { discoverQuery, savedTemplatesQuery } from "../api";
-import { LoadMoreButton } from "../components/load-more-button";
+import { LoadMoreButton } from "@/components/load-more-button";
 import { SavedTemplatesEmpty } from "../components/saved-templates-empty";
 import { TemplateCard, TemplateCardSkeleton } from "../components/template-card";
 
@@ -97,7 +97,7 @@ export function DiscoverPage() {
               </li>
             ))}
           </ul>
-          <LoadMoreButton query={query} className="mt-10" />
+          <LoadMoreButton query={query} label="Mostra altri" className="mt-10" />
         </>
       )}
     </div>
