@@ -9,13 +9,7 @@
 import fs from "node:fs/promises";
 import { expect, type Page, test } from "@playwright/test";
 import { readPdf, readZip } from "../src/server/features/book/book-testing";
-import { conversation, expectAccessible, screenshots, signedInPlayer } from "./fixtures";
-
-/** Waits until the narrator is done with the `count`-th narration. */
-async function narrations(page: Page, count: number) {
-  await expect(conversation(page).filter({ hasText: "C)" })).toHaveCount(count, { timeout: 30_000 });
-  await expect(page.getByRole("button", { name: "/A" })).toBeEnabled();
-}
+import { expectAccessible, narrations, screenshots, signedInPlayer } from "./fixtures";
 
 /** Chooses a format in an open 'Esporta' menu and returns the downloaded file's name and bytes. */
 async function download(page: Page, format: "EPUB" | "PDF") {

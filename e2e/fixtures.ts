@@ -19,6 +19,12 @@ export const ADMIN = { email: "admin-e2e@example.com", password: "password-admin
 /** The messages of the game chat (the 'Conversazione' region), one list item per bubble. */
 export const conversation = (page: Page) => page.getByRole("region", { name: "Conversazione" }).getByRole("listitem");
 
+/** Waits until the narrator is done with the `count`-th narration (its choices are there and '/A' is enabled). */
+export async function narrations(page: Page, count: number): Promise<void> {
+  await expect(conversation(page).filter({ hasText: "C)" })).toHaveCount(count, { timeout: 30_000 });
+  await expect(page.getByRole("button", { name: "/A" })).toBeEnabled();
+}
+
 /**
  * Signs in as the seeded admin through the API: a page (its context's cookies) or a standalone
  * request context. base: the server's origin, '' for the default one.

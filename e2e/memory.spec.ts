@@ -9,13 +9,7 @@
 
 import { randomUUID } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
-import { conversation, expectAccessible, screenshots, signedInPlayer, signInAdmin } from "./fixtures";
-
-/** Waits until the narrator is done with the `count`-th narration. */
-async function narrations(page: Page, count: number) {
-  await expect(conversation(page).filter({ hasText: "C)" })).toHaveCount(count, { timeout: 30_000 });
-  await expect(page.getByRole("button", { name: "/A" })).toBeEnabled();
-}
+import { expectAccessible, narrations, screenshots, signedInPlayer, signInAdmin } from "./fixtures";
 
 /** Opens the 'Memoria' panel on one of its tabs. */
 async function openMemory(page: Page, tab: string) {

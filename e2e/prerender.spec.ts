@@ -106,6 +106,13 @@ test("public pages hydrate without a console error, for a visitor and for a sign
   const playerPage = await player.newPage();
   await signedInPlayer(playerPage);
   await expectHydration(playerPage);
+  // The other views of two pages, named by their address: rendered and hydrated cleanly too.
+  const problems = watchProblems(playerPage);
+  await playerPage.goto("/scopri?filtro=salvati", { waitUntil: "networkidle" });
+  await expect(playerPage.getByText("Non hai ancora salvato nessuna storia.")).toBeVisible();
+  await playerPage.goto("/galleria?vista=storie", { waitUntil: "networkidle" });
+  await expect(playerPage.getByRole("heading", { level: 1, name: "Galleria" })).toBeVisible();
+  expect(problems).toEqual([]);
   // The player's header came rendered with the page: 'Profilo', not 'Accedi'.
   const html = rootOf(await (await playerPage.request.get("/prezzi")).text());
   expect(html).toContain('aria-label="Profilo"');

@@ -9,24 +9,8 @@
  * dialog says it was removed.
  */
 
-import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
-import { ADMIN, conversation, expectAccessible, screenshots, signedInPlayer } from "./fixtures";
-
-/** Moves a player to the premium plan through the admin API (scene images need it). */
-async function makePremium(request: APIRequestContext, baseURL: string, email: string) {
-  const signIn = await request.post("/api/auth/sign-in/email", { data: ADMIN });
-  expect(signIn.ok()).toBe(true);
-  const users = await request.get(`/api/admin/users?search=${encodeURIComponent(email)}`);
-  const user = ((await users.json()) as { items: { id: string }[] }).items[0]!;
-  const updated = await request.put(`/api/admin/users/${user.id}`, { headers: { origin: baseURL }, data: { email, role: "user", plan: "premium" } });
-  expect(updated.status()).toBe(200);
-}
-
-/** Waits until the narrator is done with the `count`-th narration. */
-async function narrations(page: Page, count: number) {
-  await expect(conversation(page).filter({ hasText: "C)" })).toHaveCount(count, { timeout: 30_000 });
-  await expect(page.getByRole("button", { name: "/A" })).toBeEnabled();
-}
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { ADMIN, expectAccessible, narrations, screenshots, setPlan, signedInPlayer } from "./fixtures";
 
 /** Opens 'Condividi' on the game page. */
 async function openShare(page: Page) {
@@ -43,10 +27,9 @@ async function visitorPage(browser: Browser, baseURL: string, javaScriptEnabled 
   return context.newPage();
 }
 
-test("a player shares a story, a visitor reads it, the owner revokes it, an admin takes it down", async ({ page, browser, baseURL, playwright }) => {
+test("a player shares a story, a visitor reads it, the owner revokes it, an admin takes it down", async ({ page, browser, baseURL }) => {
   const email = await signedInPlayer(page);
-  const adminRequest = await playwright.request.newContext({ baseURL });
-  await makePremium(adminRequest, baseURL!, email);
+  setPlan(email, "premium");
 
   await page.goto("/gioco/fantasy/new");
   await page.getByRole("button", { name: "Accetta" }).click();
@@ -136,5 +119,4 @@ test("a player shares a story, a visitor reads it, the owner revokes it, an admi
 
   await adminPage.context().close();
   await visitor.context().close();
-  await adminRequest.dispose();
 });

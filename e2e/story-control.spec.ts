@@ -13,13 +13,7 @@ import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import Database from "better-sqlite3";
 import { E2E_DATA_DIR } from "../playwright.config";
-import { conversation, expectAccessible, screenshots, signedInPlayer, signInAdmin } from "./fixtures";
-
-/** The narrations on the page (each ends with the three choices) once the narrator is done. */
-async function narrations(page: Page, count: number) {
-  await expect(conversation(page).filter({ hasText: "C)" })).toHaveCount(count, { timeout: 30_000 });
-  await expect(page.getByRole("button", { name: "/A" })).toBeEnabled();
-}
+import { conversation, expectAccessible, narrations, screenshots, signedInPlayer, signInAdmin } from "./fixtures";
 
 const lastItem = (page: Page) => conversation(page).last();
 /** The opening paragraph of the latest narration (its text without the actions below it). */

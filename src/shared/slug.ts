@@ -28,3 +28,9 @@ export function templateSlug(title: string | null | undefined): string {
 export function templatePath(id: string, title: string | null | undefined): string {
   return `/scopri/${encodeURIComponent(templateSlug(title))}/${encodeURIComponent(id)}`;
 }
+
+/** Slug of a story's title for its link ("Il faro!" → "il-faro"); "storia" when nothing is left. */
+export function storySlug(title: string): string {
+  const slug = templateSlug(title);
+  return slug === "template" && !/template/i.test(title) ? "storia" : slug;
+}

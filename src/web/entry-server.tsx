@@ -15,7 +15,7 @@ import { createStaticHandler, createStaticRouter, matchRoutes, type Params, Stat
 import { App } from "./app";
 import { galleryPagePath, galleryQuery, imageApiPath, imageQuery } from "./features/gallery/api";
 import { PLANS_PATH, plansQuery } from "./features/pricing/api";
-import { discoverPagePath, discoverQuery, templateApiPath, templateQuery } from "./features/templates/api";
+import { discoverPagePath, discoverQuery, savedTemplatesPagePath, savedTemplatesQuery, templateApiPath, templateQuery } from "./features/templates/api";
 import { meQuery, SESSION_PATH } from "./lib/session";
 import { routes } from "./router";
 
@@ -31,20 +31,28 @@ interface PageData {
 const firstPage = (body: unknown) => ({ pages: [body], pageParams: [null] });
 const asIs = (body: unknown) => body;
 
-/** The data of each prerendered route (router.tsx ids), besides the session every page shows. */
-const ROUTE_DATA: Record<string, (params: Params) => PageData[]> = {
+/**
+ * The data of each prerendered route (router.tsx ids), besides the session every page shows; the
+ * address's query names the view (/scopri?filtro=salvati, /galleria?vista=storie).
+ */
+const ROUTE_DATA: Record<string, (params: Params, search: URLSearchParams) => PageData[]> = {
   pricing: () => [{ path: PLANS_PATH, queryKey: plansQuery.queryKey, toCache: asIs }],
-  discover: () => [{ path: discoverPagePath(null), queryKey: discoverQuery.queryKey, toCache: firstPage }],
+  discover: (_params, search) =>
+    search.get("filtro") === "salvati"
+      ? [{ path: savedTemplatesPagePath(null), queryKey: savedTemplatesQuery.queryKey, toCache: firstPage }]
+      : [{ path: discoverPagePath(null), queryKey: discoverQuery.queryKey, toCache: firstPage }],
   template: (params) => [{ path: templateApiPath(params.templateId ?? ""), queryKey: templateQuery(params.templateId ?? "").queryKey, toCache: asIs }],
-  gallery: () => [{ path: galleryPagePath(null), queryKey: galleryQuery.queryKey, toCache: firstPage }],
+  // 'Storie condivise' loads its own code and data in the browser.
+  gallery: (_params, search) => (search.get("vista") === "storie" ? [] : [{ path: galleryPagePath(null), queryKey: galleryQuery.queryKey, toCache: firstPage }]),
   image: (params) => [{ path: imageApiPath(params.id ?? ""), queryKey: imageQuery(params.id ?? "").queryKey, toCache: asIs }],
 };
 
 /** Input: a page URL. Output: the session and the answers of its route. */
 function pageData(url: string): PageData[] {
   const session: PageData = { path: SESSION_PATH, queryKey: meQuery.queryKey, toCache: (body) => (body as SessionView).me };
-  const matches = matchRoutes(routes, new URL(url, "http://localhost").pathname) ?? [];
-  return [session, ...matches.flatMap(({ route, params }) => (route.id && ROUTE_DATA[route.id] ? ROUTE_DATA[route.id]!(params) : []))];
+  const { pathname, searchParams } = new URL(url, "http://localhost");
+  const matches = matchRoutes(routes, pathname) ?? [];
+  return [session, ...matches.flatMap(({ route, params }) => (route.id && ROUTE_DATA[route.id] ? ROUTE_DATA[route.id]!(params, searchParams) : []))];
 }
 
 const handler = createStaticHandler(routes);

@@ -25,15 +25,11 @@ export interface PageHead {
   image?: { url: string; alt: string; width: number | null; height: number | null };
 }
 
-/**
- * Input: the SPA's index.html (with a <title> and a meta description) and the page's head.
- * Output: the same HTML with the title and description replaced and the tags inserted before
- * </head>. Replacer functions, so a title holding "$&" or "$'" is copied literally.
- */
-export function withPageHead(indexHtml: string, head: PageHead): string {
+/** The Open Graph, Twitter and canonical tags of a page, escaped, one per line. */
+function socialTags(head: PageHead): string {
   const title = escapeHtml(head.title);
   const description = escapeHtml(head.description);
-  const tags = [
+  return [
     `<meta property="og:type" content="${head.type}" />`,
     `<meta property="og:site_name" content="${escapeHtml(head.siteName)}" />`,
     `<meta property="og:title" content="${title}" />`,
@@ -55,8 +51,22 @@ export function withPageHead(indexHtml: string, head: PageHead): string {
     `<meta name="twitter:description" content="${description}" />`,
     `<link rel="canonical" href="${escapeHtml(head.url)}" />`,
   ].join("\n    ");
+}
+
+/** The whole head of a page the server writes itself (e.g. the reading page): title, description and socialTags. */
+export function pageHeadTags(head: PageHead): string {
+  return [`<title>${escapeHtml(head.documentTitle)}</title>`, `<meta name="description" content="${escapeHtml(head.description)}" />`, socialTags(head)].join("\n    ");
+}
+
+/**
+ * Input: the SPA's index.html (with a <title> and a meta description) and the page's head.
+ * Output: the same HTML with the title and description replaced and the tags inserted before
+ * </head>. Replacer functions, so a title holding "$&" or "$'" is copied literally.
+ */
+export function withPageHead(indexHtml: string, head: PageHead): string {
+  const tags = socialTags(head);
   return indexHtml
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(head.documentTitle)}</title>`)
-    .replace(/<meta name="description" content="[^"]*" \/>/, () => `<meta name="description" content="${description}" />`)
+    .replace(/<meta name="description" content="[^"]*" \/>/, () => `<meta name="description" content="${escapeHtml(head.description)}" />`)
     .replace("</head>", () => `    ${tags}\n  </head>`);
 }

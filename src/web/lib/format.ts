@@ -5,6 +5,7 @@
 
 import { format, formatDistanceToNow } from "date-fns";
 import { it } from "date-fns/locale";
+import { italianDay } from "@shared/italian-date";
 
 /** The Date of an ISO timestamp, or null when missing or invalid. */
 function toDate(iso: string | null | undefined): Date | null {
@@ -31,7 +32,6 @@ export function formatDateTime(iso: string | null | undefined): string {
 }
 
 /** The site's time zone: dates read the same on the server's pages and in every player's browser (issue 12). */
-const ITALIAN_DAY = new Intl.DateTimeFormat("it-IT", { timeZone: "Europe/Rome", day: "numeric", month: "long", year: "numeric" });
 const ITALIAN_YEAR = new Intl.DateTimeFormat("it-IT", { timeZone: "Europe/Rome", year: "numeric" });
 
 /**
@@ -41,7 +41,7 @@ const ITALIAN_YEAR = new Intl.DateTimeFormat("it-IT", { timeZone: "Europe/Rome",
  */
 export function italianDate(iso: string): string {
   const date = toDate(iso);
-  return date ? ITALIAN_DAY.format(date) : "";
+  return date ? italianDay(date) : "";
 }
 
 /** The current year in Italy, e.g. "2026" (the footer's copyright line). */

@@ -17,6 +17,7 @@ import { readChoiceBlock } from "../../ai/choice-contract";
 import type { Database } from "../../db/schema";
 import { keyFromMediaUrl } from "../../media";
 import { currentPathIdList } from "../../story/story-tree";
+import { isStorableId } from "../games/games.service";
 import { italianTypography } from "./typography";
 
 type Db = Kysely<Database>;
@@ -68,7 +69,7 @@ const PAGE_SIZE = 200;
  * authorise. Output: {@link BookHeader}, or null when the game does not exist (or is a template).
  */
 export async function loadBookHeader(db: Db, gameId: string): Promise<BookHeader | null> {
-  if (gameId.includes("\0")) return null;
+  if (!isStorableId(gameId)) return null;
   const game = await db
     .selectFrom("saved_games as g")
     // A template since deleted (no foreign key, migration 0014) reads as none.
@@ -112,7 +113,7 @@ export async function loadBook(db: Db, gameId: string): Promise<Book | null> {
  * No authorisation: callers authorise. A missing game yields nothing.
  */
 export async function* bookBlocks(db: Db, gameId: string): AsyncGenerator<BookBlock> {
-  if (gameId.includes("\0")) return;
+  if (!isStorableId(gameId)) return;
   const game = await db.selectFrom("saved_games").select("tip_message_id").where("id", "=", gameId).executeTakeFirst();
   if (!game) return;
   const ids = await currentPathIdList(db, gameId, game.tip_message_id);

@@ -17,7 +17,8 @@ import { ZipFile } from "yazl";
 import type { Database } from "../../db/schema";
 import type { MediaStorage } from "../../media";
 import type { BookBlock, BookHeader } from "./book.service";
-import { type BookPicture, bookPicture, COLOPHON_TEXT, italianDate, ReaderGone, readyChapters } from "./export-support";
+import { type BookPicture, bookPicture, COLOPHON_TEXT, ReaderGone, readyChapters } from "./export-support";
+import { italianDay } from "../../../shared/italian-date";
 
 /** Characters XML 1.0 cannot hold (controls, lone surrogates, U+FFFE/U+FFFF): dropped. */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
@@ -212,7 +213,7 @@ ${coverFile ? `<img src="${coverFile}" alt="${xmlText(header.cover?.title || hea
 
     add(
       "OEBPS/colophon.xhtml",
-      xhtml("Colophon", `<section epub:type="colophon" class="colophon">\n<p>${xmlText(COLOPHON_TEXT)}</p>\n<p>${xmlText(italianDate(now))}</p>\n</section>`, "colophon"),
+      xhtml("Colophon", `<section epub:type="colophon" class="colophon">\n<p>${xmlText(COLOPHON_TEXT)}</p>\n<p>${xmlText(italianDay(now))}</p>\n</section>`, "colophon"),
     );
     items.push({ id: "colophon", href: "colophon.xhtml", mediaType: "application/xhtml+xml" });
     spine.push("colophon");

@@ -6,11 +6,9 @@
 
 import type { Readable, Writable } from "node:stream";
 import { setTimeout as sleep } from "node:timers/promises";
-import { format } from "date-fns";
-import { it as italian } from "date-fns/locale";
 import type { Kysely } from "kysely";
 import sharp from "sharp";
-import { templateSlug } from "../../../shared/slug";
+import { storySlug } from "../../../shared/slug";
 import type { Database } from "../../db/schema";
 import type { MediaStorage } from "../../media";
 import { type BookBlock, type BookImage, bookBlocks } from "./book.service";
@@ -166,11 +164,6 @@ export async function waitForReader(stream: Readable): Promise<void> {
   if (stream.destroyed) throw new ReaderGone();
 }
 
-/** "24 novembre 2026" (date-fns, Italian locale). */
-export function italianDate(date: Date): string {
-  return format(date, "d MMMM yyyy", { locale: italian });
-}
-
 /** Characters no file system takes in a name (and control characters): dropped from the UTF-8 name. */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const NOT_IN_FILE_NAMES = /[\\/:*?"<>|\u0000-\u001f]/g;
@@ -181,7 +174,7 @@ const NOT_IN_FILE_NAMES = /[\\/:*?"<>|\u0000-\u001f]/g;
  * supports it). Input: the book's title and the extension. Output: the header value.
  */
 export function attachmentDisposition(title: string, extension: "epub" | "pdf"): string {
-  const ascii = `${templateSlug(title).replace(/^template$/, "storia")}.${extension}`;
+  const ascii = `${storySlug(title)}.${extension}`;
   const utf8 = encodeURIComponent(`${title.replace(NOT_IN_FILE_NAMES, "").trim() || "storia"}.${extension}`).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `attachment; filename="${ascii}"; filename*=UTF-8''${utf8}`;
 }

@@ -14,7 +14,8 @@ import PDFDocument from "pdfkit";
 import type { Database } from "../../db/schema";
 import type { MediaStorage } from "../../media";
 import type { BookBlock, BookHeader } from "./book.service";
-import { type BookPicture, bookPicture, COLOPHON_TEXT, italianDate, ReaderGone, readyChapters } from "./export-support";
+import { type BookPicture, bookPicture, COLOPHON_TEXT, ReaderGone, readyChapters } from "./export-support";
+import { italianDay } from "../../../shared/italian-date";
 
 const requireHere = createRequire(import.meta.url);
 // hyphen ships CommonJS without an exports map: loaded by path so Node's ESM loader finds it.
@@ -134,7 +135,7 @@ export function pdfStream(db: Kysely<Database>, media: MediaStorage, header: Boo
   const colophon = () => {
     doc.addPage();
     doc.font("Book").fontSize(10).text(COLOPHON_TEXT, MARGIN.left, doc.page.height / 2 - 20, { width: width(), align: "center" });
-    doc.moveDown(0.4).text(italianDate(now), { width: width(), align: "center" });
+    doc.moveDown(0.4).text(italianDay(now), { width: width(), align: "center" });
   };
 
   const write = async () => {

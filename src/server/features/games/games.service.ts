@@ -41,7 +41,8 @@ export async function createGame(db: Db, userId: string, genre: GenreName): Prom
  * False for an id no row can have: PostgreSQL text cannot hold NUL, and would refuse the query
  * (a 500) instead of finding nothing.
  */
-const isStorableId = (id: string) => !id.includes("\0");
+/** Whether a client-given id can be looked up at all (PostgreSQL text refuses NUL): false → 404. */
+export const isStorableId = (id: string) => !id.includes("\0");
 
 /**
  * Loads one of the user's own games (never a template, never someone else's).

@@ -20,18 +20,18 @@ import { decodePath } from "../../../shared/decode-path";
 import { genreSlug } from "../../../shared/genres";
 import { renditionSrcSet, renditionUrl } from "../../../shared/media-renditions";
 import type { AppEnv } from "../../context";
-import { escapeHtml, withPageHead } from "../../http/page-head";
+import { escapeHtml, pageHeadTags } from "../../http/page-head";
 import { siteOrigin } from "../../http/site-origin";
 import { type Book, type BookBlock, type BookImage, loadBook } from "../book/book.service";
 import { excerptOf, findPublicShare, type PublicShare, sharePath } from "./share.service";
+import { italianDay } from "../../../shared/italian-date";
 
 /** The head's <link rel="stylesheet"> and icon tags of the built index.html (hashed asset names). */
-export function siteHeadLinks(indexHtml: string): string {
+function siteHeadLinks(indexHtml: string): string {
   const tags = indexHtml.match(/<link\b[^>]*\brel="(?:stylesheet|icon)"[^>]*>|<meta name="theme-color"[^>]*>/g) ?? [];
   return tags.join("\n    ");
 }
 
-const DATE = new Intl.DateTimeFormat("it-IT", { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/Rome" });
 
 /** Links and focus rings as the site draws them. */
 const LINK = "rounded-sm underline decoration-violet-400/60 underline-offset-4 outline-none hover:text-violet-200 focus-visible:ring-[3px] focus-visible:ring-ring/60";
@@ -115,21 +115,16 @@ ${options.main}
 `;
 }
 
-/** The <head> tags of a page: title, description, canonical, Open Graph and Twitter (set by page-head.ts, escaped). */
-function headTags(head: Parameters<typeof withPageHead>[1]): string {
-  return withPageHead(`<title></title>\n    <meta name="description" content="" />\n</head>`, head).replace(/\s*<\/head>$/, "");
-}
-
 /**
- * The reading page of a live link. Input: the link, its book, the request's origin, the built
- * index.html and the brand name. Output: the whole HTML document.
+ * The reading page of a live link. Input: the link, its book, the request's origin, the site's
+ * stylesheet and icon tags (siteHeadLinks, read once) and the brand name. Output: the whole HTML document.
  */
-export function renderStoryPage(share: PublicShare, book: Book, options: { origin: string; indexHtml: string; brand: string }): string {
+export function renderStoryPage(share: PublicShare, book: Book, options: { origin: string; links: string; brand: string }): string {
   const siteName = `${options.brand}.ai`;
   const canonical = `${options.origin}${sharePath(share.id, share.title)}`;
   const description = firstLines(book) || `Una storia ${share.genre} giocata su ${siteName}.`;
   const image = book.cover;
-  const head = headTags({
+  const head = pageHeadTags({
     documentTitle: `${book.title} · Storie condivise · ${siteName}`,
     title: book.title,
     description,
@@ -141,7 +136,7 @@ export function renderStoryPage(share: PublicShare, book: Book, options: { origi
   const byline = [
     `Una storia ${escapeHtml(share.genre)}`,
     share.nickname ? ` di <span class="text-foreground">${escapeHtml(share.nickname)}</span>` : "",
-    ` · condivisa il <time datetime="${escapeHtml(share.sharedAt)}">${DATE.format(new Date(share.sharedAt))}</time>`,
+    ` · condivisa il <time datetime="${escapeHtml(share.sharedAt)}">${italianDay(new Date(share.sharedAt))}</time>`,
   ].join("");
   const main = [
     `<article class="mx-auto w-full max-w-2xl px-4 py-10 md:py-14">`,
@@ -158,11 +153,11 @@ export function renderStoryPage(share: PublicShare, book: Book, options: { origi
     `</article>`,
   ].join("\n");
   const noindex = share.listed ? "" : `\n    <meta name="robots" content="noindex" />`;
-  return documentHtml({ head: head + noindex, links: siteHeadLinks(options.indexHtml), brand: options.brand, main });
+  return documentHtml({ head: head + noindex, links: options.links, brand: options.brand, main });
 }
 
 /** The 404 page of an unknown, revoked or taken-down link. */
-export function renderMissingStoryPage(options: { indexHtml: string; brand: string }): string {
+export function renderMissingStoryPage(options: { links: string; brand: string }): string {
   const main = [
     `<div class="mx-auto w-full max-w-xl px-4 py-20 text-center">`,
     `<h1 class="text-3xl font-bold tracking-tight">Storia non trovata</h1>`,
@@ -171,7 +166,7 @@ export function renderMissingStoryPage(options: { indexHtml: string; brand: stri
     `</div>`,
   ].join("\n");
   const head = `<title>Storia non trovata · ${escapeHtml(options.brand)}.ai</title>\n    <meta name="robots" content="noindex" />`;
-  return documentHtml({ head, links: siteHeadLinks(options.indexHtml), brand: options.brand, main });
+  return documentHtml({ head, links: options.links, brand: options.brand, main });
 }
 
 /**
@@ -180,7 +175,8 @@ export function renderMissingStoryPage(options: { indexHtml: string; brand: stri
  * never cached (a revoked link must die at once).
  */
 export function mountSharePages(app: Hono<AppEnv>, indexHtml: string) {
-  const missing = (c: Context<AppEnv>) => c.html(renderMissingStoryPage({ indexHtml, brand: c.var.deps.env.BRAND_NAME }), 404);
+  const links = siteHeadLinks(indexHtml);
+  const missing = (c: Context<AppEnv>) => c.html(renderMissingStoryPage({ links, brand: c.var.deps.env.BRAND_NAME }), 404);
 
   app.get("/storia/:id", async (c) => {
     c.header("Cache-Control", "no-cache");
@@ -196,6 +192,6 @@ export function mountSharePages(app: Hono<AppEnv>, indexHtml: string) {
     if (decodePath(new URL(c.req.url).pathname) !== decodePath(canonical)) return c.redirect(canonical, 301);
     const book = await loadBook(c.var.deps.db, share.gameId);
     if (!book) return missing(c);
-    return c.html(renderStoryPage(share, book, { origin: siteOrigin(c), indexHtml, brand: c.var.deps.env.BRAND_NAME }));
+    return c.html(renderStoryPage(share, book, { origin: siteOrigin(c), links, brand: c.var.deps.env.BRAND_NAME }));
   });
 }

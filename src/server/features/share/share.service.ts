@@ -21,7 +21,7 @@ import type {
   SharedStoryPageView,
   ShareView,
 } from "../../../shared/schemas/share";
-import { templatePath, templateSlug } from "../../../shared/slug";
+import { storySlug, templatePath } from "../../../shared/slug";
 import { nowIso } from "../../clock";
 import type { Database } from "../../db/schema";
 import { AppError } from "../../errors";
@@ -42,12 +42,6 @@ export function newShareId(): string {
 /** True for a string that can be a link id (anything else is not looked up). */
 export function isShareId(id: string): boolean {
   return /^[A-Za-z0-9_-]{22}$/.test(id);
-}
-
-/** Slug of a story's title for its link ("Il faro!" → "il-faro"); "storia" when nothing is left. */
-export function storySlug(title: string): string {
-  const slug = templateSlug(title);
-  return slug === "template" && !/template/i.test(title) ? "storia" : slug;
 }
 
 /** Canonical path of a shared story: /storia/{id}/{slug}. */
@@ -151,8 +145,6 @@ export interface PublicShare {
   nickname: string | null;
   listed: boolean;
   sharedAt: string;
-  /** The game's cover (a template's), used when the story has no scene image. */
-  coverImageUrl: string | null;
   /** The template the game was copied from, when it still exists. */
   template: { title: string; path: string } | null;
 }
@@ -169,7 +161,7 @@ export async function findPublicShare(db: Db, shareId: string): Promise<PublicSh
     .leftJoin("profiles as p", "p.id", "g.user_id")
     .leftJoin("saved_games as t", (join) => join.onRef("t.id", "=", "g.template_id").on("t.is_template", "=", 1))
     .select([
-      "s.id", "s.game_id", "s.show_nickname", "s.listed", "s.created_at", "g.title", "g.genre", "g.cover_image_url",
+      "s.id", "s.game_id", "s.show_nickname", "s.listed", "s.created_at", "g.title", "g.genre",
       "p.nickname", "t.id as template_id", "t.title as template_title",
     ])
     .where("s.id", "=", shareId)
@@ -185,7 +177,6 @@ export async function findPublicShare(db: Db, shareId: string): Promise<PublicSh
     nickname: Number(row.show_nickname) === 1 ? (row.nickname ?? null) : null,
     listed: Number(row.listed) === 1,
     sharedAt: row.created_at,
-    coverImageUrl: row.cover_image_url,
     template: row.template_id && row.template_title ? { title: row.template_title, path: templatePath(row.template_id, row.template_title) } : null,
   };
 }

@@ -17,20 +17,23 @@ const pagePath = (path: string, cursor: string | null) =>
 /** Path under /api of one /scopri page: the first one for a null cursor. */
 export const discoverPagePath = (cursor: string | null) => pagePath("/templates", cursor);
 
+/** Path under /api of one page of the player's saved templates ('Salvati'). */
+export const savedTemplatesPagePath = (cursor: string | null) => pagePath("/templates/saved", cursor);
+
 /**
  * A keyset-paged template list (queryKey, endpoint path): page after page, each continuing after
  * the previous page's last card, so 'Mostra altri' never repeats or skips one (issue 9).
  */
-const pagedTemplates = (queryKey: readonly string[], path: string) =>
+const pagedTemplates = (queryKey: readonly string[], pathOf: (cursor: string | null) => string) =>
   infiniteQueryOptions({
     queryKey,
-    queryFn: ({ pageParam, signal }) => api<TemplatePageView>(pagePath(path, pageParam), { signal }),
+    queryFn: ({ pageParam, signal }) => api<TemplatePageView>(pathOf(pageParam), { signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 
 /** GET /api/templates?limit&cursor: /scopri, most played first; cards keep their place while plays rise. */
-export const discoverQuery = pagedTemplates(["templates", "discover"], "/templates");
+export const discoverQuery = pagedTemplates(["templates", "discover"], discoverPagePath);
 
 /** Query key of the player's saved templates (invalidated when 'Salva' / 'Salvato' changes). */
 export const savedTemplatesKey = ["templates", "saved"] as const;
@@ -39,7 +42,7 @@ export const savedTemplatesKey = ["templates", "saved"] as const;
  * GET /api/templates/saved?limit&cursor (signed-in players; 401 otherwise): the player's saved
  * templates, newest saved first (issue 13), for 'Salvati' on /scopri and 'I miei preferiti' on /profilo.
  */
-export const savedTemplatesQuery = pagedTemplates(savedTemplatesKey, "/templates/saved");
+export const savedTemplatesQuery = pagedTemplates(savedTemplatesKey, savedTemplatesPagePath);
 
 /** Query key of one template page. */
 export const templateKey = (id: string) => ["templates", "detail", id] as const;

@@ -43,6 +43,10 @@ export function GalleryPicture({ src, alt, width, height, className, loading = "
       loading={loading}
       decoding="async"
       onError={() => setBroken(true)}
+      // On a page the server rendered, the picture may have failed before React was there to hear it.
+      ref={(img) => {
+        if (img?.complete && img.naturalWidth === 0) setBroken(true);
+      }}
       className={cn("aspect-video w-full bg-muted object-cover", className)}
     />
   );

@@ -1,0 +1,12 @@
+/**
+ * Dates as Italians read them, in Italy's time zone whatever the machine's: '5 marzo 2025'. The
+ * same on the pages the server renders, in the browser that hydrates them (issue 12), in the
+ * reading page and in the books (issue 13).
+ */
+
+const ITALIAN_DAY = new Intl.DateTimeFormat("it-IT", { timeZone: "Europe/Rome", day: "numeric", month: "long", year: "numeric" });
+
+/** Input: a date. Output: its day in Italy, e.g. '5 marzo 2025'. */
+export function italianDay(date: Date): string {
+  return ITALIAN_DAY.format(date);
+}
