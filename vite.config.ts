@@ -5,6 +5,17 @@ import { defineConfig } from "vite";
 import { compression } from "vite-plugin-compression2";
 
 /**
+ * React's API, run by Preact (ADR 0012, issue 12: the first load of a public page under 100 KB
+ * gzipped): every import of react, react-dom and their entry points resolves to preact/compat, in
+ * the browser's bundle, in the server's render module and in the web's unit tests (vitest.config.ts).
+ */
+export const reactOnPreact = [
+  { find: /^react\/(jsx-runtime|jsx-dev-runtime)$/, replacement: "preact/compat/$1" },
+  { find: /^react-dom\/(client|server)$/, replacement: "preact/compat/$1" },
+  { find: /^react(-dom)?$/, replacement: "preact/compat" },
+];
+
+/**
  * Two builds (package.json "build"): the browser's app into dist/, and with --ssr the render module
  * the server uses to send public pages already rendered (src/web/entry-server.tsx → dist-ssr/,
  * issue 12), outside the folder the server publishes.
@@ -26,6 +37,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       { find: "@", replacement: path.resolve("src/web") },
       // Every "zod" import of the web goes through its configuration (src/web/lib/zod.ts).
       { find: /^zod$/, replacement: path.resolve("src/web/lib/zod.ts") },
+      ...reactOnPreact,
     ],
   },
   // The render module carries its own copy of React and the libraries, in their production builds
@@ -33,7 +45,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   ...(isSsrBuild ? { ssr: { noExternal: true }, define: { "process.env.NODE_ENV": JSON.stringify("production") } } : {}),
   build: isSsrBuild
     ? { outDir: path.resolve("dist-ssr"), emptyOutDir: true, copyPublicDir: false, rollupOptions: { input: path.resolve("src/web/entry-server.tsx") } }
-    : { outDir: path.resolve("dist"), emptyOutDir: true, chunkSizeWarningLimit: 800 },
+    : // The manifest names each page module's chunk: the server preloads those of a page it renders.
+      { outDir: path.resolve("dist"), emptyOutDir: true, chunkSizeWarningLimit: 800, manifest: true },
   server: {
     port: 5173,
     proxy: { "/api": { target: "http://localhost:3000", changeOrigin: false }, "/media": "http://localhost:3000" },

@@ -17,8 +17,8 @@ import { createImageViaApi, createTemplateViaApi, signedInPlayer } from "./fixtu
 /** The part of a page's HTML inside #root (the head repeats titles in its meta tags). */
 const rootOf = (html: string) => html.slice(html.indexOf('<div id="root">'));
 
-/** The public pages with a text each must hold, filled by the first test. */
-const pages: { path: string; texts: string[] }[] = [];
+/** The public pages with a text each must hold and their page module's chunk, filled by the first test. */
+const pages: { path: string; texts: string[]; chunk: string }[] = [];
 
 /** Problems a page reports while it loads and hydrates: console errors and uncaught errors. */
 function watchProblems(page: Page): string[] {
@@ -69,23 +69,40 @@ test("each public page's HTML holds its real text before any script", async ({ p
   const plans = (await (await visitor.get("/api/plans")).json()) as PlanView[];
   const euros = (cents: number) => `${(cents / 100).toFixed(2).replace(".", ",")}\u00a0€`;
   pages.push(
-    { path: "/", texts: ["Crea e gioca storie interattive", "Narrato dall'intelligenza artificiale"] },
-    { path: "/generi", texts: ["Scegli il tuo genere", ...GENRES.map((genre) => genre)] },
-    { path: "/scopri", texts: ["Scopri le storie", templateTitle] },
-    { path: "/galleria", texts: ["Galleria", image.title] },
-    { path: "/prezzi", texts: ["Scegli il tuo piano", ...plans.flatMap((plan) => [plan.name, ...(plan.priceCents > 0 ? [euros(plan.priceCents)] : [])])] },
-    { path: `/scopri/la-torre-sommersa-${suffix}/${templateId}`, texts: [templateTitle, "Una nave fantasma torna in porto ogni cento anni."] },
-    { path: `/galleria/${image.id}`, texts: [image.title] },
+    { path: "/", texts: ["Crea e gioca storie interattive", "Narrato dall'intelligenza artificiale"], chunk: "landing-page" },
+    { path: "/generi", texts: ["Scegli il tuo genere", ...GENRES.map((genre) => genre)], chunk: "genres-page" },
+    { path: "/scopri", texts: ["Scopri le storie", templateTitle], chunk: "discover-page" },
+    { path: "/galleria", texts: ["Galleria", image.title], chunk: "gallery-page" },
+    {
+      path: "/prezzi",
+      texts: ["Scegli il tuo piano", ...plans.flatMap((plan) => [plan.name, ...(plan.priceCents > 0 ? [euros(plan.priceCents)] : [])])],
+      chunk: "pricing-page",
+    },
+    {
+      path: `/scopri/la-torre-sommersa-${suffix}/${templateId}`,
+      texts: [templateTitle, "Una nave fantasma torna in porto ogni cento anni."],
+      chunk: "template-page",
+    },
+    { path: `/galleria/${image.id}`, texts: [image.title], chunk: "image-page" },
   );
 
-  for (const { path, texts } of pages) {
+  for (const { path, texts, chunk } of pages) {
     const response = await visitor.get(path);
     expect(response.status(), path).toBe(200);
-    const root = rootOf(await response.text());
-    for (const text of texts) expect(root, `${path}: ${text}`).toContain(text.replace(/'/g, "&#x27;"));
+    const html = await response.text();
+    // The page's own code is fetched with the main script, not after it ran.
+    expect(html.slice(0, html.indexOf("</head>")), path).toMatch(new RegExp(`<link rel="modulepreload" crossorigin href="/assets/${chunk}-[\\w-]+\\.js">`));
+    const root = rootOf(html);
+    // An apostrophe may be written as it is or as an entity: the same text once parsed.
+    const apostrophes = root.replace(/&#x27;|&#39;/g, "'");
+    for (const text of texts) expect(apostrophes, `${path}: ${text}`).toContain(text);
     // Complete: no part left for an inline script to finish (the CSP would refuse it).
     expect(root, path).not.toContain("<script>");
   }
+  // The build manifest behind those preloads is the server's, not a public file.
+  const manifest = await visitor.get("/.vite/manifest.json");
+  expect(manifest.headers()["content-type"]).toContain("text/html");
+  expect(await manifest.text()).not.toContain("landing-page.tsx");
   await admin.dispose();
   await visitor.dispose();
 });

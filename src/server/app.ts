@@ -174,7 +174,13 @@ export type ApiRoutes = ReturnType<typeof createApp>;
 function mountWeb(app: Hono<AppEnv>, deps: AppDeps, webRoot: string) {
   const config = siteConfig(deps.env);
   const indexHtml = withSiteConfig(fs.readFileSync(path.join(webRoot, "index.html"), "utf8"), config);
-  const pageHtml = pageRenderer(app, indexHtml, path.join(path.dirname(webRoot), "dist-ssr", "entry-server.js"), config, deps.log);
+  const pageHtml = pageRenderer(
+    app,
+    indexHtml,
+    { entry: path.join(path.dirname(webRoot), "dist-ssr", "entry-server.js"), manifest: path.join(webRoot, ".vite", "manifest.json") },
+    config,
+    deps.log,
+  );
   const root = path.relative(process.cwd(), webRoot) || ".";
   app.use("/assets/*", async (c, next) => {
     await next();
@@ -192,6 +198,8 @@ function mountWeb(app: Hono<AppEnv>, deps: AppDeps, webRoot: string) {
   mountGalleryPages(app, pageHtml);
   // /storia/{id}/{slug}: the public reading page of a shared story (issue 13).
   mountSharePages(app, indexHtml);
+  // The build manifest is for the server (page preloads), not a public file: its path is an unknown page.
+  app.get("/.vite/*", spa);
   app.use("*", serveStatic({ root, precompressed: true }));
   app.get("*", spa);
 }

@@ -10,3 +10,13 @@ const ITALIAN_DAY = new Intl.DateTimeFormat("it-IT", { timeZone: "Europe/Rome", 
 export function italianDay(date: Date): string {
   return ITALIAN_DAY.format(date);
 }
+
+const ITALIAN_YEAR = new Intl.DateTimeFormat("it-IT", { timeZone: "Europe/Rome", year: "numeric" });
+
+/**
+ * The current year in Italy, e.g. "2026" (the footer's copyright line, an image's licence). Here
+ * rather than in the web's format.ts so the site frame does not load date-fns (issue 12).
+ */
+export function currentYear(): string {
+  return ITALIAN_YEAR.format(new Date());
+}

@@ -8,11 +8,16 @@
  * and asks the API nothing again.
  */
 
-/** The page rendered for one URL: the HTML inside #root and the JSON of the dehydrated cache. */
+/**
+ * The page rendered for one URL: the HTML inside #root, the JSON of the dehydrated cache, and the
+ * page modules its routes load (paths from src/web, e.g. "features/landing/pages/landing-page.tsx"),
+ * which the server has the browser fetch with the page so hydration does not wait for them.
+ */
 export interface PrerenderedPage {
   html: string;
   /** JSON, with "<" escaped, safe inside a <script type="application/json">. */
   state: string;
+  modules: string[];
 }
 
 /** The interface of the built render module (dist-ssr/entry-server.js). */

@@ -5,6 +5,7 @@
  * browser (main.tsx) makes its router over these routes.
  */
 
+import type { ComponentType } from "react";
 import { Navigate, type RouteObject, useParams } from "react-router";
 import { RootLayout } from "./components/layout/root-layout";
 
@@ -13,6 +14,25 @@ function RedirectTo({ to }: { to: string }) {
   const params = useParams();
   const target = to.replace(/:(\w+)/g, (_m, name: string) => encodeURIComponent(params[name] ?? ""));
   return <Navigate to={target} replace />;
+}
+
+/** The page modules, each its own chunk, by path from src/web (the keys of Vite's build manifest). */
+const pageModules = import.meta.glob<Record<string, ComponentType>>("./features/*/pages/*.tsx");
+
+/**
+ * A route's lazy page: `module` (e.g. "features/landing/pages/landing-page.tsx") and its export.
+ * The route's handle names the module, so the server can tell the browser to fetch it with the
+ * page it renders (entry-server.tsx routeModules, issue 12).
+ */
+function page(module: string, exportName: string): Pick<RouteObject, "lazy" | "handle"> {
+  const load = pageModules[`./${module}`];
+  if (!load) throw new Error(`Pagina sconosciuta: ${module}`);
+  return { handle: { module } satisfies PageHandle, lazy: () => load().then((m) => ({ Component: m[exportName] })) };
+}
+
+/** What a page route's handle holds. */
+export interface PageHandle {
+  module: string;
 }
 
 const redirects: RouteObject[] = [
@@ -31,32 +51,32 @@ export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     children: [
-      { id: "landing", index: true, lazy: () => import("./features/landing/pages/landing-page").then((m) => ({ Component: m.LandingPage })) },
-      { id: "genres", path: "generi", lazy: () => import("./features/genres/pages/genres-page").then((m) => ({ Component: m.GenresPage })) },
-      { path: "login", lazy: () => import("./features/auth/pages/login-page").then((m) => ({ Component: m.LoginPage })) },
+      { id: "landing", index: true, ...page("features/landing/pages/landing-page.tsx", "LandingPage") },
+      { id: "genres", path: "generi", ...page("features/genres/pages/genres-page.tsx", "GenresPage") },
+      { path: "login", ...page("features/auth/pages/login-page.tsx", "LoginPage") },
       {
         path: "reimposta-password",
-        lazy: () => import("./features/auth/pages/reset-password-page").then((m) => ({ Component: m.ResetPasswordPage })),
+        ...page("features/auth/pages/reset-password-page.tsx", "ResetPasswordPage"),
       },
-      { id: "discover", path: "scopri", lazy: () => import("./features/templates/pages/discover-page").then((m) => ({ Component: m.DiscoverPage })) },
+      { id: "discover", path: "scopri", ...page("features/templates/pages/discover-page.tsx", "DiscoverPage") },
       {
         id: "template",
         path: "scopri/:slug/:templateId",
-        lazy: () => import("./features/templates/pages/template-page").then((m) => ({ Component: m.TemplatePage })),
+        ...page("features/templates/pages/template-page.tsx", "TemplatePage"),
       },
-      { path: "crea-gioco", lazy: () => import("./features/create-game/pages/create-game-page").then((m) => ({ Component: m.CreateGamePage })) },
-      { id: "gallery", path: "galleria", lazy: () => import("./features/gallery/pages/gallery-page").then((m) => ({ Component: m.GalleryPage })) },
-      { id: "image", path: "galleria/:id/*", lazy: () => import("./features/gallery/pages/image-page").then((m) => ({ Component: m.ImagePage })) },
-      { id: "pricing", path: "prezzi", lazy: () => import("./features/pricing/pages/pricing-page").then((m) => ({ Component: m.PricingPage })) },
+      { path: "crea-gioco", ...page("features/create-game/pages/create-game-page.tsx", "CreateGamePage") },
+      { id: "gallery", path: "galleria", ...page("features/gallery/pages/gallery-page.tsx", "GalleryPage") },
+      { id: "image", path: "galleria/:id/*", ...page("features/gallery/pages/image-page.tsx", "ImagePage") },
+      { id: "pricing", path: "prezzi", ...page("features/pricing/pages/pricing-page.tsx", "PricingPage") },
       {
         lazy: () => import("./features/auth/components/require-auth").then((m) => ({ Component: m.RequireAuth })),
         children: [
-          { path: "gioco/:genre/new", lazy: () => import("./features/game/pages/new-game-page").then((m) => ({ Component: m.NewGamePage })) },
-          { path: "gioco/:genre/:gameId", lazy: () => import("./features/game/pages/game-page").then((m) => ({ Component: m.GamePage })) },
-          { path: "profilo", lazy: () => import("./features/profile/pages/profile-page").then((m) => ({ Component: m.ProfilePage })) },
+          { path: "gioco/:genre/new", ...page("features/game/pages/new-game-page.tsx", "NewGamePage") },
+          { path: "gioco/:genre/:gameId", ...page("features/game/pages/game-page.tsx", "GamePage") },
+          { path: "profilo", ...page("features/profile/pages/profile-page.tsx", "ProfilePage") },
           {
             path: "notifiche",
-            lazy: () => import("./features/notifications/pages/notifications-page").then((m) => ({ Component: m.NotificationsPage })),
+            ...page("features/notifications/pages/notifications-page.tsx", "NotificationsPage"),
           },
         ],
       },
@@ -64,26 +84,25 @@ export const routes: RouteObject[] = [
         path: "admin",
         lazy: () => import("./features/admin/components/admin-layout").then((m) => ({ Component: m.AdminLayout })),
         children: [
-          { index: true, lazy: () => import("./features/admin/pages/dashboard-page").then((m) => ({ Component: m.DashboardPage })) },
-          { path: "users", lazy: () => import("./features/admin/pages/users-page").then((m) => ({ Component: m.UsersPage })) },
-          { path: "activity", lazy: () => import("./features/admin/pages/activity-page").then((m) => ({ Component: m.ActivityPage })) },
+          { index: true, ...page("features/admin/pages/dashboard-page.tsx", "DashboardPage") },
+          { path: "users", ...page("features/admin/pages/users-page.tsx", "UsersPage") },
+          { path: "activity", ...page("features/admin/pages/activity-page.tsx", "ActivityPage") },
           {
             path: "templates",
             lazy: () => import("./features/admin/pages/templates/admin-templates-page").then((m) => ({ Component: m.AdminTemplatesPage })),
           },
           {
             path: "notifications",
-            lazy: () =>
-              import("./features/notifications/pages/admin-notifications-page").then((m) => ({ Component: m.AdminNotificationsPage })),
+            ...page("features/notifications/pages/admin-notifications-page.tsx", "AdminNotificationsPage"),
           },
-          { path: "genres", lazy: () => import("./features/admin/pages/genres-page").then((m) => ({ Component: m.GenresPage })) },
-          { path: "orders", lazy: () => import("./features/admin/pages/orders-page").then((m) => ({ Component: m.OrdersPage })) },
-          { path: "audit", lazy: () => import("./features/admin/pages/audit-page").then((m) => ({ Component: m.AuditPage })) },
-          { path: "shares", lazy: () => import("./features/admin/pages/shares-page").then((m) => ({ Component: m.SharesPage })) },
+          { path: "genres", ...page("features/admin/pages/genres-page.tsx", "GenresPage") },
+          { path: "orders", ...page("features/admin/pages/orders-page.tsx", "OrdersPage") },
+          { path: "audit", ...page("features/admin/pages/audit-page.tsx", "AuditPage") },
+          { path: "shares", ...page("features/admin/pages/shares-page.tsx", "SharesPage") },
         ],
       },
       ...redirects,
-      { path: "*", lazy: () => import("./features/not-found/pages/not-found-page").then((m) => ({ Component: m.NotFoundPage })) },
+      { path: "*", ...page("features/not-found/pages/not-found-page.tsx", "NotFoundPage") },
     ],
   },
 ];

@@ -22,21 +22,61 @@ export type PageHtml = (c: Context<AppEnv>) => Promise<string>;
 
 const EMPTY_ROOT = '<div id="root"></div>';
 
-/** index.html with the rendered page in #root and its state right after. */
-export function withPrerenderedPage(indexHtml: string, page: PrerenderedPage): string {
-  return indexHtml.replace(
-    EMPTY_ROOT,
-    () => `<div id="root">${page.html}</div><script type="application/json" id="${PRERENDER_STATE_ELEMENT_ID}">${page.state}</script>`,
-  );
+/** One chunk of Vite's build manifest (dist/.vite/manifest.json), by source path from src/web. */
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+}
+
+/**
+ * Input: the build manifest and the page modules a rendered page loads (PrerenderedPage.modules).
+ * Output: the public paths of their chunks and of every chunk they import, in load order.
+ */
+export function pageChunks(manifest: Record<string, ManifestChunk>, modules: readonly string[]): string[] {
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(`/${chunk.file}`)) return;
+    chunk.imports?.forEach(visit);
+    files.add(`/${chunk.file}`);
+  };
+  modules.forEach(visit);
+  return [...files];
+}
+
+/**
+ * index.html with the rendered page in #root, its state right after, and a modulepreload for each
+ * of `chunks` the page does not name yet: the browser fetches the page's code with the main
+ * script, and hydration starts as soon as that runs, not one round trip later.
+ */
+export function withPrerenderedPage(indexHtml: string, page: PrerenderedPage, chunks: readonly string[]): string {
+  const preloads = chunks
+    .filter((chunk) => !indexHtml.includes(`"${chunk}"`))
+    .map((chunk) => `<link rel="modulepreload" crossorigin href="${chunk}">`)
+    .join("");
+  return indexHtml
+    .replace("</head>", () => `${preloads}</head>`)
+    .replace(
+      EMPTY_ROOT,
+      () => `<div id="root">${page.html}</div><script type="application/json" id="${PRERENDER_STATE_ELEMENT_ID}">${page.state}</script>`,
+    );
 }
 
 /**
  * Input: the app (asked for the API answers), the SPA's index.html, the render module's path,
- * the site configuration and the log. Output: PageHtml. A page that fails to render is logged and
+ * the build manifest's path, the site configuration and the log. Output: PageHtml. A page that fails to render is logged and
  * sent unrendered: the browser then renders it as a single-page app.
  */
-export function pageRenderer(app: Hono<AppEnv>, indexHtml: string, entryPath: string, config: SiteConfig, log: (line: string) => void): PageHtml {
+export function pageRenderer(
+  app: Hono<AppEnv>,
+  indexHtml: string,
+  paths: { entry: string; manifest: string },
+  config: SiteConfig,
+  log: (line: string) => void,
+): PageHtml {
+  const entryPath = paths.entry;
   if (!fs.existsSync(entryPath)) return async () => indexHtml;
+  const manifest = fs.existsSync(paths.manifest) ? (JSON.parse(fs.readFileSync(paths.manifest, "utf8")) as Record<string, ManifestChunk>) : {};
   let loading: Promise<PrerenderModule> | undefined;
   const load = () => {
     (globalThis as Record<symbol, SiteConfig>)[SERVER_SITE_CONFIG_KEY] = config;
@@ -55,7 +95,8 @@ export function pageRenderer(app: Hono<AppEnv>, indexHtml: string, entryPath: st
           return response.ok ? ((await response.json()) as unknown) : null;
         }),
       );
-      return withPrerenderedPage(indexHtml, await module.render(url, answers));
+      const page = await module.render(url, answers);
+      return withPrerenderedPage(indexHtml, page, pageChunks(manifest, page.modules));
     } catch (error) {
       log(`Pagina ${pathname} inviata senza prerendering: ${error instanceof Error ? error.message : String(error)}`);
       return indexHtml;

@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { Narration } from "./narration";
 import { setSpokenSentence } from "./narration-highlight";
 
-const marks = (html: string) => [...html.matchAll(/<mark data-spoken=""[^>]*>(.*?)<\/mark>/g)].map((m) => m[1]);
+// The empty attribute is written `data-spoken` (Preact) or `data-spoken=""`: the same in the DOM.
+const marks = (html: string) => [...html.matchAll(/<mark data-spoken(?:="")?(?: [^>]*)?>(.*?)<\/mark>/g)].map((m) => m[1]);
 
 afterEach(() => setSpokenSentence(null));
 

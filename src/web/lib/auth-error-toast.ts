@@ -1,5 +1,5 @@
 import { authErrorText } from "@shared/auth-errors";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 
 /** The error part of a Better Auth client answer (the server adds `title`; issue 9 finding 5). */
 export interface AuthClientError {

@@ -8,7 +8,7 @@ import type { ErrorText } from "@shared/auth-errors";
 import { DEFAULT_RETURN_PATH, safeReturnPath } from "@shared/return-path";
 import { useCallback } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 
 const NEXT_PARAM = "next";
 

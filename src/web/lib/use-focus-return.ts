@@ -3,14 +3,22 @@ import { type RefObject, useEffect, useRef } from "react";
 /**
  * Keyboard focus after an inline form closes (issue 11 §1 'Memoria'): when `open` turns from true
  * to false, the element of `target` (the button that opened the form) gets the focus back, so it
- * is not lost with the form's unmounted fields. Input: the form's state and the button's ref.
+ * is not lost with the form's unmounted fields. Input: the form's state, the button's ref and
+ * whether the button can take the focus yet (`ready`: false while it is disabled, e.g. until the
+ * save that closed the form is over; the focus then moves as soon as it is true).
  */
-export function useFocusReturn(open: boolean, target: RefObject<HTMLElement | null>): void {
+export function useFocusReturn(open: boolean, target: RefObject<HTMLElement | null>, ready = true): void {
   const wasOpen = useRef(open);
+  const owed = useRef(false);
   useEffect(() => {
-    if (wasOpen.current && !open) target.current?.focus();
+    if (wasOpen.current && !open) owed.current = true;
+    if (open) owed.current = false;
     wasOpen.current = open;
-  }, [open, target]);
+    if (owed.current && ready) {
+      owed.current = false;
+      target.current?.focus();
+    }
+  }, [open, ready, target]);
 }
 
 /**

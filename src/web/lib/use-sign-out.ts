@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { meQuery } from "@/lib/session";
 
 /** Statuses after which the server no longer holds the session: sign-out counts as done (spec §4 Auth session). */

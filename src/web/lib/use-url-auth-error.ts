@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useSearchParams } from "react-router";
 import { authErrorText } from "@shared/auth-errors";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 
 /**
  * Surfaces an error Better Auth put in the URL after a provider or e-mail link redirect (spec §8

@@ -1,7 +1,7 @@
 import { AtSign, MessagesSquare } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
-import { currentYear } from "@/lib/format";
+import { currentYear } from "@shared/italian-date";
 import { Brand, BRAND_NAME } from "./brand";
 import { COMMUNITY_URL, MICROBLOG_URL } from "./nav-links";
 import { PrivacyDialog } from "./privacy-dialog";

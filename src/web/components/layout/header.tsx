@@ -1,8 +1,7 @@
 import { ExternalLink, LogIn, LogOut, Play, User } from "lucide-react";
-import { lazy, type ReactElement, Suspense } from "react";
+import { lazy, Suspense } from "react";
 import { Link, NavLink } from "react-router";
 import { Button } from "@/components/ui/button";
-import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { useMe } from "@/lib/session";
 import { useHydrated } from "@/lib/use-hydrated";
 import { useSignOut } from "@/lib/use-sign-out";
@@ -20,16 +19,6 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
     "rounded-md px-3 py-2 text-sm font-medium transition-colors outline-none hover:bg-accent hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/60",
     isActive ? "bg-accent/60 text-foreground" : "text-muted-foreground",
   );
-
-/** An icon-only control with a tooltip repeating its aria-label. */
-function IconAction({ label, children }: { label: string; children: ReactElement }) {
-  return (
-    <Tooltip>
-      <TooltipTrigger asChild>{children}</TooltipTrigger>
-      <TooltipContent>{label}</TooltipContent>
-    </Tooltip>
-  );
-}
 
 /**
  * Site header (spec §2 Site frame): brand, the inline menu on desktop (drawer on mobile), the
@@ -92,28 +81,30 @@ export function Header() {
               <span aria-hidden className="size-9" />
             ))}
           {signedIn ? (
-            <IconAction label="Profilo">
-              <Button asChild variant="ghost" size="icon">
-                <Link to="/profilo" aria-label="Profilo">
-                  <User aria-hidden="true" />
-                </Link>
-              </Button>
-            </IconAction>
+            <Button asChild variant="ghost" size="icon">
+              <Link to="/profilo" aria-label="Profilo" title="Profilo">
+                <User aria-hidden="true" />
+              </Link>
+            </Button>
           ) : (
-            <IconAction label="Accedi">
-              <Button asChild variant="ghost" size="icon">
-                <Link to="/login" aria-label="Accedi">
-                  <LogIn aria-hidden="true" />
-                </Link>
-              </Button>
-            </IconAction>
+            <Button asChild variant="ghost" size="icon">
+              <Link to="/login" aria-label="Accedi" title="Accedi">
+                <LogIn aria-hidden="true" />
+              </Link>
+            </Button>
           )}
           {signedIn && (
-            <IconAction label="Esci">
-              <Button variant="ghost" size="icon" aria-label="Esci" className="hidden md:inline-flex" disabled={signingOut} onClick={signOut}>
-                <LogOut aria-hidden="true" />
-              </Button>
-            </IconAction>
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label="Esci"
+              title="Esci"
+              className="hidden md:inline-flex"
+              disabled={signingOut}
+              onClick={signOut}
+            >
+              <LogOut aria-hidden="true" />
+            </Button>
           )}
           <Button asChild size="sm" className="ml-1 rounded-full px-4 shadow-md shadow-primary/30">
             <Link to="/generi">

@@ -1,10 +1,13 @@
-import { useEffect, useRef } from "react";
+import { lazy, Suspense, useEffect, useRef } from "react";
 import { Outlet, useLocation, useNavigation } from "react-router";
-import { Toaster } from "@/components/ui/sonner";
+import { useToasterWanted } from "@/lib/toast";
 import { CookieBanner } from "./cookie-banner";
 import { Footer } from "./footer";
 import { Header } from "./header";
 import { useDocumentTitle } from "./use-document-title";
+
+// The toast outlet loads with the first toast (lib/toast.ts, issue 12).
+const Toaster = lazy(() => import("@/components/ui/sonner").then((m) => ({ default: m.Toaster })));
 
 /**
  * The site frame around every page (spec §2 Site frame): skip link, header, the routed page,
@@ -16,6 +19,7 @@ export function RootLayout() {
   const navigation = useNavigation();
   const main = useRef<HTMLElement>(null);
   useDocumentTitle(pathname, main);
+  const toasterWanted = useToasterWanted();
 
   useEffect(() => {
     window.scrollTo({ top: 0, left: 0, behavior: "instant" });
@@ -38,7 +42,11 @@ export function RootLayout() {
       </main>
       <Footer />
       <CookieBanner />
-      <Toaster />
+      {toasterWanted && (
+        <Suspense>
+          <Toaster />
+        </Suspense>
+      )}
     </div>
   );
 }

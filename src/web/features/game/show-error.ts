@@ -1,5 +1,5 @@
 import { ERRORS } from "@shared/errors";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { ApiError } from "@/lib/api";
 
 /**

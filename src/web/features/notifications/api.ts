@@ -8,7 +8,7 @@ import type { AdminNotificationView, LiveEvent, NotificationView } from "@shared
 import type { NotificationInput } from "@shared/schemas/notification";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { meQuery } from "@/lib/session";
 import { ApiError, api } from "@/lib/api";
 

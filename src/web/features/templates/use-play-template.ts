@@ -8,7 +8,7 @@ import { genreSlug, resolveGenre } from "@shared/genres";
 import { ERRORS } from "@shared/errors";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { useLoginRedirect } from "@/lib/login-redirect";
 import { useMe } from "@/lib/session";
 import { playTemplate } from "./api";

@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Bell, BookOpen, FileText, Gamepad2, LayoutDashboard, Receipt, ScrollText, Shield, ShieldAlert, Tags, Users } from "lucide-react";
 import { useEffect } from "react";
 import { NavLink, Outlet, useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { Button } from "@/components/ui/button";
 import { CenteredSpinner } from "@/components/ui/spinner";
 import { ADMIN_2FA_SETUP_PATH } from "@/lib/admin-two-factor";

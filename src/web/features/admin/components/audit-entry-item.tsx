@@ -1,7 +1,7 @@
 import type { AuditEntryView } from "@shared/admin-types";
 import { AUDIT_ACTION_LABELS } from "@shared/schemas/admin";
 import { Badge } from "@/components/ui/badge";
-import { formatDateTime } from "@/lib/format";
+import { formatDateTime } from "@/lib/format-date";
 
 /** Who acted, as shown: the e-mail of the time, 'Ospite o sconosciuto' without one, and a note once that account is gone. */
 function actorLabel(entry: AuditEntryView): string {

@@ -4,7 +4,7 @@ import { Narration } from "@/components/narration";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Spinner } from "@/components/ui/spinner";
 import { cn } from "@/lib/utils";
-import { formatDateTime } from "@/lib/format";
+import { formatDateTime } from "@/lib/format-date";
 import { chatHistoryQuery } from "../api";
 
 /** Only http(s) and same-site image URLs are shown (DESIGN §5). */

@@ -1,14 +1,14 @@
 import type { AdminUserView } from "@shared/admin-types";
 import { Copy, Link2, Send } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { ApiError } from "@/lib/api";
-import { formatDateTime } from "@/lib/format";
+import { formatDateTime } from "@/lib/format-date";
 import { type InvitationView, useInvitationMutations } from "../api";
 
 function toastError(error: unknown) {

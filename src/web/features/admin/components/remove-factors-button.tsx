@@ -1,7 +1,7 @@
 import type { AdminUserView } from "@shared/admin-types";
 import { ShieldOff } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { Button } from "@/components/ui/button";
 import { useUserMutations } from "../api";

@@ -3,7 +3,7 @@ import type { AdminUserView } from "@shared/admin-types";
 import { adminUpdateUserSchema, PLAN_IDS, PLAN_LABELS, ROLE_LABELS, ROLES, type AdminUpdateUserInput } from "@shared/schemas/admin";
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Spinner } from "@/components/ui/spinner";

@@ -7,7 +7,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { CenteredSpinner } from "@/components/ui/spinner";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { formatDateTime } from "@/lib/format";
+import { formatDateTime } from "@/lib/format-date";
 import { gamesQuery } from "../api";
 import { AdminPageHeader } from "../components/admin-page-header";
 import { ChatHistoryDialog } from "../components/chat-history-dialog";

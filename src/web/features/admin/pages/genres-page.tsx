@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { RefreshCw } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { genresQuery, useSyncGenres } from "../api";
 import { AdminPageHeader } from "../components/admin-page-header";
 import { GenrePromptCard } from "../components/genre-prompt-card";

@@ -3,13 +3,14 @@ import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from "@shared/s
 import { useQuery } from "@tanstack/react-query";
 import { Plus } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
 import { CenteredSpinner } from "@/components/ui/spinner";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { capitalise, formatEuro, timeAgo } from "@/lib/format";
+import { capitalise, formatEuro } from "@/lib/format";
+import { timeAgo } from "@/lib/format-date";
 import { ApiError } from "@/lib/api";
 import { cn } from "@/lib/utils";
 import { ordersQuery, useOrderMutations } from "../api";

@@ -3,7 +3,7 @@ import { type AdminUserKind, PLAN_LABELS, ROLE_LABELS, USER_KIND_LABELS, USER_KI
 import { useQuery } from "@tanstack/react-query";
 import { Pencil, Search, Trash2, UserPlus } from "lucide-react";
 import { useEffect, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -12,7 +12,7 @@ import { CenteredSpinner } from "@/components/ui/spinner";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { useMe } from "@/lib/session";
 import { ApiError } from "@/lib/api";
-import { formatDate } from "@/lib/format";
+import { formatDate } from "@/lib/format-date";
 import { usersQuery, useUserMutations } from "../api";
 import { AdminPageHeader } from "../components/admin-page-header";
 import { SelectField } from "../components/fields";

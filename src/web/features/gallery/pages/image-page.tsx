@@ -16,7 +16,8 @@ import { BRAND_NAME } from "@/components/layout/brand";
 import { useMe } from "@/lib/session";
 import { ApiError } from "@/lib/api";
 import { decodePath } from "@shared/decode-path";
-import { currentYear, italianDate } from "@/lib/format";
+import { currentYear } from "@shared/italian-date";
+import { italianDate } from "@/lib/format";
 import { downloadUrl, imageQuery } from "../api";
 import { GalleryPicture } from "../components/gallery-picture";
 

@@ -9,7 +9,7 @@ import type { GameView } from "@shared/api-types";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ChevronsUp } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { Button } from "@/components/ui/button";
 import { ApiError } from "@/lib/api";
 import { gameKey, olderMessages } from "../api";

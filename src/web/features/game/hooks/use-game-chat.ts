@@ -8,7 +8,7 @@ import { parsePlayerAction } from "@shared/commands";
 import { ERRORS } from "@shared/errors";
 import { notifyManager, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { meQuery, sessionEnded } from "@/lib/session";
 import { ApiError, api } from "@/lib/api";
 import { gameKey, gameQuery, resumeTurn, streamTurn, type TurnHandlers, type TurnRequest } from "../api";

@@ -5,7 +5,7 @@
 import { ERRORS } from "@shared/errors";
 import { useEffect } from "react";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 
 const TAB_ID_KEY = "storie.tab-id";
 

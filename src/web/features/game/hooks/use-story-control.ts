@@ -8,7 +8,7 @@
 import type { GameView, MessageView } from "@shared/api-types";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { editMessage, gameKey, moveTip, undoTurn } from "../api";
 import { showError } from "../show-error";
 

@@ -9,7 +9,7 @@ import { genreSlug, resolveGenre } from "@shared/genres";
 import { LoaderCircle } from "lucide-react";
 import { useEffect } from "react";
 import { useLocation, useNavigate, useParams } from "react-router";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { type CreatedGame, createGame } from "../api";
 
 /**

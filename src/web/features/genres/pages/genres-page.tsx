@@ -2,7 +2,7 @@ import { GENRE_INFO, GENRES, type GenreName, genreSlug } from "@shared/genres";
 import { Play } from "lucide-react";
 import { useNavigate, useSearchParams } from "react-router";
 import { ERRORS } from "@shared/errors";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { GenreCard } from "@/components/genre-card";
 import { GenreIcon } from "@/components/genre-icon";
 import { Button } from "@/components/ui/button";

@@ -1,7 +1,7 @@
 import type { NotificationView } from "@shared/api-types";
 import { ExternalLink } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { formatDayMonthTime } from "@/lib/format";
+import { formatDayMonthTime } from "@/lib/format-date";
 import { cn } from "@/lib/utils";
 
 /** Only http(s) links are shown as links (DESIGN §5). */

@@ -14,7 +14,7 @@ import { Label } from "@/components/ui/label";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
-import { formatDayMonthTime } from "@/lib/format";
+import { formatDayMonthTime } from "@/lib/format-date";
 import { adminNotificationsQuery, useAdminNotificationActions } from "../api";
 
 const EMPTY: NotificationInput = { title: "", content: "", url: "" };

@@ -2,7 +2,7 @@ import type { PlanView } from "@shared/api-types";
 import { useQuery } from "@tanstack/react-query";
 import { Check, Sparkles, X } from "lucide-react";
 import { Link } from "react-router";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";

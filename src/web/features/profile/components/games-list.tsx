@@ -3,7 +3,7 @@ import { resolveGenre, genreSlug } from "@shared/genres";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Gamepad2, Play, Trash2 } from "lucide-react";
 import { Link } from "react-router";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { GenreIcon } from "@/components/genre-icon";
 import { Button } from "@/components/ui/button";
@@ -11,7 +11,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Progress } from "@/components/ui/progress";
 import { ExportMenu } from "@/features/book/components/export-menu";
 import { Skeleton } from "@/components/ui/skeleton";
-import { timeAgo } from "@/lib/format";
+import { timeAgo } from "@/lib/format-date";
 import { deleteGame, profileGamesQuery, profileKey } from "../api";
 
 /** One game row: title, genre, progress bar, last access ('x fa'), 'Continua', 'Esporta' (EPUB, PDF; issue 13) and 'Elimina'. */

@@ -3,7 +3,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/r
 import { KeyRound, Link2, Unlink } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -12,7 +12,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
 import { authClient } from "@/lib/auth-client";
 import { type AuthClientError, toastAuthError } from "@/lib/auth-error-toast";
-import { formatDate } from "@/lib/format";
+import { formatDate } from "@/lib/format-date";
 import { SITE_CONFIG } from "@/lib/site-config";
 import { useMe } from "@/lib/session";
 

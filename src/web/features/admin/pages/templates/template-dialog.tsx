@@ -23,7 +23,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { ChevronDown, ImageIcon, ImagePlus, Sparkles, Trash2, Wand2 } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { Button } from "@/components/ui/button";
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "@/components/ui/collapsible";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";

@@ -39,9 +39,9 @@ function FactItem({
 }) {
   const titleId = `ricordo-${fact.id}`;
   const editButton = useRef<HTMLButtonElement>(null);
-  useFocusReturn(editing, editButton);
   const { updateFact, deleteFact } = mutations;
   const busy = (updateFact.isPending && updateFact.variables?.id === fact.id) || (deleteFact.isPending && deleteFact.variables === fact.id);
+  useFocusReturn(editing, editButton, !busy);
   if (editing) {
     return (
       <li>

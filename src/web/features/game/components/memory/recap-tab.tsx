@@ -13,7 +13,7 @@ import { useForm } from "react-hook-form";
 import { TextAreaField } from "@/components/form-field";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { timeAgo } from "@/lib/format";
+import { timeAgo } from "@/lib/format-date";
 import { useFocusReturn } from "@/lib/use-focus-return";
 import { FormButtons } from "./form-buttons";
 import type { RecapInput } from "../../memory-api";

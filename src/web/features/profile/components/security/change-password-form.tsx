@@ -3,7 +3,7 @@ import { type ChangePasswordInput, changePasswordSchema } from "@shared/schemas/
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { KeyRound } from "lucide-react";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { FormField } from "@/components/form-field";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";

@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Download, ShieldCheck, ShieldOff } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { FormField } from "@/components/form-field";
 import { BRAND_NAME } from "@/components/layout/brand";
 import { Badge } from "@/components/ui/badge";
