@@ -15,6 +15,10 @@ export const reactOnPreact = [
   { find: /^react(-dom)?$/, replacement: "preact/compat" },
 ];
 
+/** The modules of the "shell" chunk (below). */
+const SHELL_MODULES =
+  /node_modules\/(preact|@tanstack\/(query-core|react-query)|react-router|tailwind-merge|clsx|class-variance-authority)\/|vite\/preload-helper|src\/web\/lib\/(api|utils|query-client|session)\./;
+
 /**
  * Two builds (package.json "build"): the browser's app into dist/, and with --ssr the render module
  * the server uses to send public pages already rendered (src/web/entry-server.tsx → dist-ssr/,
@@ -45,8 +49,20 @@ export default defineConfig(({ isSsrBuild }) => ({
   ...(isSsrBuild ? { ssr: { noExternal: true }, define: { "process.env.NODE_ENV": JSON.stringify("production") } } : {}),
   build: isSsrBuild
     ? { outDir: path.resolve("dist-ssr"), emptyOutDir: true, copyPublicDir: false, rollupOptions: { input: path.resolve("src/web/entry-server.tsx") } }
-    : // The manifest names each page module's chunk: the server preloads those of a page it renders.
-      { outDir: path.resolve("dist"), emptyOutDir: true, chunkSizeWarningLimit: 800, manifest: true },
+    : {
+        outDir: path.resolve("dist"),
+        emptyOutDir: true,
+        chunkSizeWarningLimit: 800,
+        // The manifest names each page module's chunk: the server preloads those of a page it renders.
+        manifest: true,
+        rolldownOptions: {
+          output: {
+            // What every page runs (Preact, the router, the query cache, class names, the API client)
+            // in one file rather than nine shared fragments: fewer round trips on a phone (issue 12).
+            codeSplitting: { groups: [{ name: "shell", test: SHELL_MODULES }] },
+          },
+        },
+      },
   server: {
     port: 5173,
     proxy: { "/api": { target: "http://localhost:3000", changeOrigin: false }, "/media": "http://localhost:3000" },

@@ -90,8 +90,12 @@ test("each public page's HTML holds its real text before any script", async ({ p
     const response = await visitor.get(path);
     expect(response.status(), path).toBe(200);
     const html = await response.text();
-    // The page's own code is fetched with the main script, not after it ran.
-    expect(html.slice(0, html.indexOf("</head>")), path).toMatch(new RegExp(`<link rel="modulepreload" crossorigin href="/assets/${chunk}-[\\w-]+\\.js">`));
+    // The page's own code is fetched with the main script, not after it ran; the page paints
+    // without them, so scripts wait behind the style sheet and images.
+    const head = html.slice(0, html.indexOf("</head>"));
+    expect(head, path).toMatch(new RegExp(`<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/${chunk}-[\\w-]+\\.js">`));
+    expect(head, path).toMatch(/<script type="module" fetchpriority="low" crossorigin src="\/assets\/index-[\w-]+\.js">/);
+    expect(head, path).not.toMatch(/<(script type="module"|link rel="modulepreload") (?!fetchpriority="low")/);
     const root = rootOf(html);
     // An apostrophe may be written as it is or as an entity: the same text once parsed.
     const apostrophes = root.replace(/&#x27;|&#39;/g, "'");
