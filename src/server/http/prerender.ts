@@ -33,15 +33,17 @@ interface ManifestChunk {
  * Output: the public paths of their chunks and of every chunk they import, in load order.
  */
 export function pageChunks(manifest: Record<string, ManifestChunk>, modules: readonly string[]): string[] {
-  const files = new Set<string>();
+  const seen = new Set<string>();
+  const files: string[] = [];
   const visit = (key: string) => {
     const chunk = manifest[key];
-    if (!chunk || files.has(`/${chunk.file}`)) return;
+    if (!chunk || seen.has(key)) return;
+    seen.add(key);
     chunk.imports?.forEach(visit);
-    files.add(`/${chunk.file}`);
+    files.push(`/${chunk.file}`);
   };
   modules.forEach(visit);
-  return [...files];
+  return files;
 }
 
 /**
