@@ -14,17 +14,17 @@
 import { memoryIdle } from "../src/server/memory/background";
 import type { Narrator } from "../src/server/ai/types";
 import { sessionUser } from "../src/server/auth/middleware";
-import { startRunRow, updateRunRow } from "../src/server/features/games/narration-runs.service";
+import { updateRunRow } from "../src/server/features/games/narration-runs.service";
 import { narrateTurn, prepareTurn } from "../src/server/features/games/turn.service";
 import { signInCookie } from "./bench-support";
 import { newGame, readEvents, registerPlayer, startTestServer, type TestDialect } from "../src/server/testing/harness";
 
 export const PHASES = {
   session: "session check (cookie signature, session + user row)",
-  prepare: "game load + ownership, quota, player's message stored",
+  prepare: "game load + ownership, quota, player's message stored, narration_runs row started",
   prompt: "prompt: narrator settings, path, facts, recap, token budget",
   provider: "provider call + stream parsing, choice contract",
-  persist: "narration stored, narration_runs row written",
+  persist: "narration stored, narration_runs row ended",
   memory: "narrator memory (facts, recap; in the background)",
 } as const;
 export type Phase = keyof typeof PHASES;
@@ -67,29 +67,26 @@ async function main() {
       const t1 = cpuMs();
       const turn = await prepareTurn(deps.db, user.id, gameId, { content: "A" });
       const t2 = cpuMs();
-      const runId = `run-${i}`;
-      await startRunRow(deps.db, gameId, runId, turn.playerMessageId);
-      const t3 = cpuMs();
       let text = "";
-      const result = await narrateTurn(deps.db, turn, {
+      // As live-narration.ts does: the run's row ends in the transaction that stores the narration.
+      await narrateTurn(deps.db, turn, {
         narrator,
         connectTimeoutMs: deps.env.AI_CONNECT_TIMEOUT_MS,
         idleTimeoutMs: deps.env.AI_IDLE_TIMEOUT_MS,
         clientSignal: new AbortController().signal,
         onDelta: (piece) => void (text += piece),
+        whenStored: (trx, stored) => updateRunRow(trx, gameId, turn.runId, { text, status: "done", message_id: stored.messageId, stopped: stored.stopped ? 1 : 0 }),
       });
-      const t4 = cpuMs();
+      const t3 = cpuMs();
       await memoryIdle();
-      const t5 = cpuMs();
-      await updateRunRow(deps.db, gameId, runId, { text, status: "done", message_id: result.message?.id ?? null, stopped: 0 });
-      const t6 = cpuMs();
+      const t4 = cpuMs();
       if (i < warmUp) continue;
       totals.session += t1 - t0;
       totals.prepare += t2 - t1;
-      totals.prompt += marks.prompt - t3;
+      totals.prompt += marks.prompt - t2;
       totals.provider += marks.provider - marks.prompt;
-      totals.persist += t3 - t2 + (t4 - marks.provider) + (t6 - t5);
-      totals.memory += t5 - t4;
+      totals.persist += t3 - marks.provider;
+      totals.memory += t4 - t3;
     }
     const phases = Object.fromEntries(Object.entries(totals).map(([k, v]) => [k, v / turns]));
     console.log(JSON.stringify({ dialect, turns, phases }));

@@ -51,6 +51,12 @@ export interface AuthOptions {
 const GUEST_FORBIDDEN_PATHS = new Set(["/change-email", "/change-password", "/set-password"]);
 
 /**
+ * Whether the app's hooks can act on an endpoint call: all but a session read without body or
+ * query (what loadSession makes on every API request), where no rule applies (issue 12 Server).
+ */
+const concernsRules = (ctx: { path?: string; body?: unknown; query?: unknown }) => ctx.path !== "/get-session" || ctx.body !== undefined || ctx.query !== undefined;
+
+/**
  * Creates the Better Auth instance.
  * Sign-up (POST /api/auth/sign-up/email) takes {email, password, name, acceptPrivacy, callbackURL}
  * and is validated with the shared registration schema (spec §5); a taken e-mail answers 422
@@ -153,6 +159,9 @@ export function createAuth(options: AuthOptions) {
     user: { changeEmail: { enabled: true } },
     // Replaced by ./limits.ts, which runs before the handler and knows the real client address.
     rateLimit: { enabled: false },
+    // No OpenTelemetry spans: nothing here collects them, and each call (a session check: five
+    // spans) paid for them (issue 12 Server).
+    experimental: { instrumentation: { enabled: false } },
     advanced: {
       cookiePrefix: "storie",
       // The client address resolved by the app (socket, or TRUSTED_PROXIES), for the session rows.
@@ -179,46 +188,57 @@ export function createAuth(options: AuthOptions) {
         },
       },
     },
-    hooks: {
-      before: createAuthMiddleware(async (ctx) => {
-        checkReturnPaths(ctx);
-        checkEmailRequest(ctx);
-        if (PROVIDER_SIGN_IN_PATHS.has(ctx.path)) await rememberPrivacyAcceptance(ctx.body, addOAuthServerContext);
-        if (ctx.path === "/unlink-account") await requireOwnIdentity(ctx);
-        if (ctx.path === "/sign-up/email") {
-          const parsed = registrationSchema.safeParse(ctx.body);
-          if (!parsed.success) {
-            throw new APIError("BAD_REQUEST", { code: "VALIDATION", message: parsed.error.issues[0]!.message });
-          }
-          const existing = await db
-            .selectFrom("user")
-            .select("id")
-            .where("email", "=", parsed.data.email.toLowerCase())
-            .executeTakeFirst();
-          if (existing) {
-            throw new APIError("UNPROCESSABLE_ENTITY", {
-              code: "USER_ALREADY_EXISTS",
-              message: "Un account con questa email esiste già. Prova ad accedere.",
-            });
-          }
-        }
-        // The session is not read yet in a before hook: look it up for the paths a guest may not use.
-        if (GUEST_FORBIDDEN_PATHS.has(ctx.path)) {
-          const session = await getSessionFromCtx(ctx);
-          if (session?.user && (session.user as { isAnonymous?: boolean | null }).isAnonymous) {
-            throw new APIError("FORBIDDEN", { code: "GUEST", message: "Registrati per impostare email e password." });
-          }
-        }
-        // Changing the password ends every other session (issue 10, Profilo → Sicurezza).
-        if (ctx.path === "/change-password" && ctx.body && typeof ctx.body === "object") {
-          return { context: { body: { ...ctx.body, revokeOtherSessions: true } } };
-        }
-        // Turning two-step verification off needs a code of the app or a backup code, besides the password.
-        if (ctx.path === "/two-factor/disable") await requireDisableCode(late.api!, ctx.body, ctx.headers);
-      }),
-      after: createAuthMiddleware(async (ctx) => recoveryAnswer(ctx)),
-    },
     plugins: [
+      // The app's rules around Better Auth's endpoints (return paths, e-mail requests, sign-up,
+      // guests, password changes, recovery answers). A plugin rather than the global hooks, so that
+      // the session read of every API request, which none of them concerns, skips them.
+      {
+        id: "storie-rules",
+        hooks: {
+          before: [
+            {
+              matcher: concernsRules,
+              handler: createAuthMiddleware(async (ctx) => {
+                checkReturnPaths(ctx);
+                checkEmailRequest(ctx);
+                if (PROVIDER_SIGN_IN_PATHS.has(ctx.path)) await rememberPrivacyAcceptance(ctx.body, addOAuthServerContext);
+                if (ctx.path === "/unlink-account") await requireOwnIdentity(ctx);
+                if (ctx.path === "/sign-up/email") {
+                  const parsed = registrationSchema.safeParse(ctx.body);
+                  if (!parsed.success) {
+                    throw new APIError("BAD_REQUEST", { code: "VALIDATION", message: parsed.error.issues[0]!.message });
+                  }
+                  const existing = await db
+                    .selectFrom("user")
+                    .select("id")
+                    .where("email", "=", parsed.data.email.toLowerCase())
+                    .executeTakeFirst();
+                  if (existing) {
+                    throw new APIError("UNPROCESSABLE_ENTITY", {
+                      code: "USER_ALREADY_EXISTS",
+                      message: "Un account con questa email esiste già. Prova ad accedere.",
+                    });
+                  }
+                }
+                // The session is not read yet in a before hook: look it up for the paths a guest may not use.
+                if (GUEST_FORBIDDEN_PATHS.has(ctx.path)) {
+                  const session = await getSessionFromCtx(ctx);
+                  if (session?.user && (session.user as { isAnonymous?: boolean | null }).isAnonymous) {
+                    throw new APIError("FORBIDDEN", { code: "GUEST", message: "Registrati per impostare email e password." });
+                  }
+                }
+                // Changing the password ends every other session (issue 10, Profilo → Sicurezza).
+                if (ctx.path === "/change-password" && ctx.body && typeof ctx.body === "object") {
+                  return { context: { body: { ...ctx.body, revokeOtherSessions: true } } };
+                }
+                // Turning two-step verification off needs a code of the app or a backup code, besides the password.
+                if (ctx.path === "/two-factor/disable") await requireDisableCode(late.api!, ctx.body, ctx.headers);
+              }),
+            },
+          ],
+          after: [{ matcher: concernsRules, handler: createAuthMiddleware(async (ctx) => recoveryAnswer(ctx)) }],
+        },
+      },
       anonymous({
         emailDomainName: "ospiti.storie.invalid",
         generateName: () => "Ospite",

@@ -33,6 +33,8 @@ export interface StoredNarration {
   genre: GenreName;
   /** The narration's id: the source of its facts and the end of the path the recap follows. */
   messageId: string;
+  /** The narration's depth in the story tree (ADR 0008). */
+  depth: number;
   content: string;
   contextMemory: number;
 }
@@ -58,13 +60,14 @@ export async function memoryIdle(): Promise<void> {
   while (queues.size > 0) await Promise.all([...queues.values()]);
 }
 
+/**
+ * The facts found offline (with the names the game's facts and, offline, the storyteller's cast
+ * already know), then the provider's, stored in one transaction once the provider has answered;
+ * then the recap.
+ */
 async function keepMemory(db: Db, narrator: Narrator, narration: StoredNarration): Promise<void> {
-  const titles = await db.selectFrom("story_facts").select(["title", "kind"]).where("game_id", "=", narration.gameId).execute();
-  const known: KnownName[] = [...(narrator.memory ? [] : castNames(castFor(narration.gameId, narration.genre))), ...titles];
-  await storeFoundFacts(db, narration.gameId, narration.messageId, factsInNarration(narration.content, known));
-  if (narrator.memory) {
-    const found = await narrator.memory.extractFacts(narration.content, AbortSignal.timeout(EXTRACTION_TIMEOUT_MS)).catch(() => []);
-    await storeFoundFacts(db, narration.gameId, narration.messageId, found);
-  }
-  await updateRecap(db, narration.gameId, narration.messageId, narration.contextMemory, narrator.memory);
+  const fromProvider = narrator.memory ? await narrator.memory.extractFacts(narration.content, AbortSignal.timeout(EXTRACTION_TIMEOUT_MS)).catch(() => []) : [];
+  const cast: KnownName[] = narrator.memory ? [] : castNames(castFor(narration.gameId, narration.genre));
+  await storeFoundFacts(db, narration.gameId, narration.messageId, (stored) => [...factsInNarration(narration.content, [...cast, ...stored]), ...fromProvider]);
+  await updateRecap(db, narration.gameId, { id: narration.messageId, depth: narration.depth }, narration.contextMemory, narrator.memory);
 }

@@ -102,7 +102,7 @@ export async function buildNarrationContext(
   const turns = toModelMessages(path);
   const latestUser = turns.findLast((t) => t.role === "user")?.content ?? "";
   const latestNarration = turns.findLast((t) => t.role === "assistant")?.content ?? "";
-  const facts = await relevantFacts(db, gameId, lastMessageId, [latestUser, latestNarration], MAX_PROMPT_FACTS);
+  const facts = await relevantFacts(db, gameId, lastMessageId, [latestUser, latestNarration], MAX_PROMPT_FACTS, new Set(path.map((m) => m.id)));
   const pinnedCount = facts.filter((f) => f.pinned === 1).length;
 
   const base = buildSystemPrompt(config, phase);

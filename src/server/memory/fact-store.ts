@@ -13,7 +13,7 @@ import type { z } from "zod";
 import { nowIso } from "../clock";
 import type { Database, StoryFactsTable } from "../db/schema";
 import { AppError } from "../errors";
-import { type FoundFact, mergedFactText } from "./facts";
+import { type FoundFact, type KnownName, mergedFactText } from "./facts";
 import { fold } from "./normalize";
 
 type Db = Kysely<Database>;
@@ -41,35 +41,48 @@ export function gameFacts(db: Db, gameId: string): Promise<Selectable<StoryFacts
  * Stores the facts found in a narration (issue 11 §1): a title the game already has (case and
  * accents ignored) gets the new sentences (mergedFactText) and the narration as its source,
  * unless the player wrote that fact (theirs is never overwritten); a new title is added while the
- * game has fewer than MAX_FACTS_PER_GAME facts.
- * Input: the game, the narration's id (the facts' source) and the facts. Output: none.
+ * game has fewer than MAX_FACTS_PER_GAME facts. The facts are applied in order, as if stored one
+ * by one, in one transaction that writes each changed fact once (issue 12 Server).
+ * Input: the game, the narration's id (the facts' source) and the facts, or a function giving
+ * them from the game's stored facts (their titles and kinds: the names the story already knows).
+ * Output: none.
  */
-export async function storeFoundFacts(db: Db, gameId: string, messageId: string, found: readonly FoundFact[]): Promise<void> {
-  if (found.length === 0) return;
+export async function storeFoundFacts(db: Db, gameId: string, messageId: string, found: readonly FoundFact[] | ((known: readonly KnownName[]) => readonly FoundFact[])): Promise<void> {
+  if (typeof found !== "function" && found.length === 0) return;
   await db.transaction().execute(async (trx) => {
-    const existing = await trx.selectFrom("story_facts").select(["id", "title", "text", "source"]).where("game_id", "=", gameId).execute();
-    const byTitle = new Map(existing.map((f) => [fold(f.title), f]));
+    const existing = await trx.selectFrom("story_facts").select(["id", "title", "kind", "text", "source"]).where("game_id", "=", gameId).execute();
+    const facts = typeof found === "function" ? found(existing) : found;
+    // Every fact as it will be; `storedText` is its text in the database (null: a new fact).
+    const byTitle = new Map(existing.map((f) => [fold(f.title), { ...f, storedText: f.text as string | null, changed: false }]));
     let count = existing.length;
-    const now = nowIso();
-    for (const fact of found) {
-      const stored = byTitle.get(fold(fact.title));
-      if (stored) {
-        if (stored.source === "giocatore") continue;
-        const text = mergedFactText(stored.text, fact.text);
-        // The text only when it changed: on SQLite an update of the text re-indexes the fact for
-        // full-text search (trigger story_facts_au), and the index grows with every re-index.
-        await trx
-          .updateTable("story_facts")
-          .set({ ...(text === stored.text ? {} : { text }), source_message_id: messageId, updated_at: now })
-          .where("id", "=", stored.id)
-          .execute();
-        stored.text = text;
+    for (const fact of facts) {
+      const key = fold(fact.title);
+      const known = byTitle.get(key);
+      if (known) {
+        if (known.source === "giocatore") continue;
+        known.text = mergedFactText(known.text, fact.text);
+        known.changed = true;
       } else if (count < MAX_FACTS_PER_GAME) {
-        const row = { id: randomUUID(), game_id: gameId, kind: fact.kind, title: fact.title, text: fact.text, pinned: 0, source: "narratore" as const, source_message_id: messageId, created_at: now, updated_at: now };
-        await trx.insertInto("story_facts").values(row).execute();
-        byTitle.set(fold(fact.title), { id: row.id, title: row.title, text: row.text, source: row.source });
+        byTitle.set(key, { id: randomUUID(), title: fact.title, kind: fact.kind, text: fact.text, source: "narratore", storedText: null, changed: true });
         count += 1;
       }
+    }
+    const changed = [...byTitle.values()].filter((f) => f.changed);
+    const added = changed.filter((f) => f.storedText === null);
+    const now = nowIso();
+    if (added.length > 0) {
+      const rows = added.map((f) => ({ id: f.id, game_id: gameId, kind: f.kind, title: f.title, text: f.text, pinned: 0, source: "narratore" as const, source_message_id: messageId, created_at: now, updated_at: now }));
+      await trx.insertInto("story_facts").values(rows).execute();
+    }
+    for (const fact of changed) {
+      if (fact.storedText === null) continue;
+      // The text only when it changed: on SQLite an update of the text re-indexes the fact for
+      // full-text search (trigger story_facts_au), and the index grows with every re-index.
+      await trx
+        .updateTable("story_facts")
+        .set({ ...(fact.text === fact.storedText ? {} : { text: fact.text }), source_message_id: messageId, updated_at: now })
+        .where("id", "=", fact.id)
+        .execute();
     }
   });
 }

@@ -58,22 +58,20 @@ export function boundedRecap(text: string): string {
 
 /**
  * Carries the game's recap on after a narration (see the file's doc). Input: the game, the tip of
- * its current path, context_memory, and the provider's memory (undefined offline). Output: true
- * when the recap was written. Throws on database errors only (a provider failure falls back to
- * the extractive summary).
+ * its current path (a stored message of the game: id and depth), context_memory, and the
+ * provider's memory (undefined offline). Output: true when the recap was written. Throws on
+ * database errors only (a provider failure falls back to the extractive summary).
  */
-export async function updateRecap(db: Db, gameId: string, tipId: string, contextMemory: number, memory: NarratorMemory | undefined): Promise<boolean> {
+export async function updateRecap(db: Db, gameId: string, tip: { id: string; depth: number }, contextMemory: number, memory: NarratorMemory | undefined): Promise<boolean> {
   const window = historyWindow(contextMemory);
   if (window === undefined) return false; // context_memory 0: the prompt carries the whole story.
   const game = await db.selectFrom("saved_games").select(["recap", "recap_turns", "recap_edited"]).where("id", "=", gameId).executeTakeFirstOrThrow();
-  const tip = await db.selectFrom("chat_messages").select("depth").where("id", "=", tipId).where("game_id", "=", gameId).executeTakeFirst();
-  if (!tip) return false;
   const outside = Math.floor(Math.max(0, tip.depth + 1 - window) / 2);
   const edited = game.recap_edited === 1;
   const rebuild = outside < game.recap_turns && !edited;
   if (!rebuild && outside - game.recap_turns < RECAP_EVERY) return false;
   const from = rebuild ? 0 : game.recap_turns;
-  const path = await currentPath(db, gameId, tipId, tip.depth + 1 - from * 2);
+  const path = await currentPath(db, gameId, tip.id, tip.depth + 1 - from * 2);
   const turns = toModelMessages(path.filter((m) => m.depth >= from * 2 && m.depth < outside * 2));
   const previous = rebuild ? "" : (game.recap ?? "");
   const text = boundedRecap(await carriedOn(previous, turns, edited, memory));

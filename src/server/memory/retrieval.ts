@@ -33,16 +33,25 @@ export function queryWords(texts: readonly string[]): string[] {
  * The facts of a game for the next prompt, most relevant first: the pinned ones, then up to
  * `limit` unpinned ones matching any word of `texts` (the player's message and the latest
  * narration), best full-text rank first; only facts of the path ending at `tipId`.
- * Input: the game, the path's last message, the texts, the limit. Output: the fact rows (pinned first).
+ * Input: the game, the path's last message, the texts, the limit, and ids the caller already
+ * read on that path (the prompt's recent window: the path is walked only for the other sources).
+ * Output: the fact rows (pinned first).
  */
-export async function relevantFacts(db: Db, gameId: string, tipId: string | null, texts: readonly string[], limit: number): Promise<Selectable<StoryFactsTable>[]> {
+export async function relevantFacts(
+  db: Db,
+  gameId: string,
+  tipId: string | null,
+  texts: readonly string[],
+  limit: number,
+  knownOnPath: ReadonlySet<string> = new Set(),
+): Promise<Selectable<StoryFactsTable>[]> {
   const pinned = await db.selectFrom("story_facts").selectAll().where("game_id", "=", gameId).where("pinned", "=", 1).orderBy("updated_at", "desc").execute();
   const words = queryWords(texts);
   const matched = words.length === 0 || limit <= 0 ? [] : isPostgres(db) ? await searchPostgres(db, gameId, words, limit) : await searchSqlite(db, gameId, words, limit);
   const facts = [...pinned, ...matched];
-  const sources = [...new Set(facts.map((f) => f.source_message_id).filter((id): id is string => id !== null))];
+  const sources = [...new Set(facts.map((f) => f.source_message_id).filter((id): id is string => id !== null && !knownOnPath.has(id)))];
   const onPath = await onCurrentPath(db, gameId, tipId, sources);
-  return facts.filter((f) => f.source_message_id === null || onPath.has(f.source_message_id));
+  return facts.filter((f) => f.source_message_id === null || knownOnPath.has(f.source_message_id) || onPath.has(f.source_message_id));
 }
 
 /** SQLite FTS5: OR of quoted words, ranked by bm25 (smaller is better). */

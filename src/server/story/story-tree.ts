@@ -35,20 +35,40 @@ export interface AppendOptions {
   gameChanges?: Updateable<SavedGamesTable>;
 }
 
+/** Depth of a message of the game; throws Kysely's NoResultError when the game has no such message. */
+async function depthOf(trx: Transaction<Database>, gameId: string, messageId: string): Promise<number> {
+  return (await trx.selectFrom("chat_messages").select("depth").where("id", "=", messageId).where("game_id", "=", gameId).executeTakeFirstOrThrow()).depth;
+}
+
 /**
  * Adds a message to a game's tree, in the caller's transaction (ADR 0008). The game row is
  * locked on PostgreSQL so two appends to one game never read the same tip; SQLite runs one write
- * transaction at a time.
+ * transaction at a time. The tip and the parent's depth are read in one query (issue 12 Server).
  * Input: the transaction, the message and {@link AppendOptions}. Output: the stored row (id,
  * parent and depth included).
  * Throws when the game or the parent is not in the database (callers checked ownership before).
  */
 export async function appendMessage(trx: Transaction<Database>, message: NewMessage, options: AppendOptions = {}): Promise<Selectable<ChatMessagesTable>> {
-  const game = await lockedForUpdate(trx, trx.selectFrom("saved_games").select("tip_message_id").where("id", "=", message.game_id)).executeTakeFirstOrThrow();
-  const parent = options.parentId === undefined ? game.tip_message_id : options.parentId;
-  const depth = parent
-    ? (await trx.selectFrom("chat_messages").select("depth").where("id", "=", parent).where("game_id", "=", message.game_id).executeTakeFirstOrThrow()).depth + 1
-    : 0;
+  const { parentId } = options;
+  const game = await lockedForUpdate(
+    trx,
+    trx
+      .selectFrom("saved_games as g")
+      .select((eb) => [
+        "g.tip_message_id",
+        eb
+          .selectFrom("chat_messages as p")
+          .select("p.depth")
+          .whereRef("p.game_id", "=", "g.id")
+          .where((inner) => (parentId === undefined ? inner("p.id", "=", inner.ref("g.tip_message_id")) : inner("p.id", "=", parentId)))
+          .as("parent_depth"),
+      ])
+      .where("g.id", "=", message.game_id),
+  ).executeTakeFirstOrThrow();
+  const parent = parentId === undefined ? game.tip_message_id : parentId;
+  // The subquery reads the statement's snapshot: on PostgreSQL a tip that a concurrent append
+  // committed while this one waited for the lock is not in it, so that parent is read again.
+  const depth = parent ? (game.parent_depth ?? (await depthOf(trx, message.game_id, parent))) + 1 : 0;
   const row = { ...message, id: randomUUID(), parent_id: parent, depth, edited_at: null };
   await trx.insertInto("chat_messages").values(row).execute();
   const becomesTip = options.tip !== "if-parent-is-tip" || game.tip_message_id === parent;

@@ -9,6 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { keepsChoiceContract } from "../../ai/choice-contract";
 import { FAKE_REPLY, type FakeOpenAI, startFakeOpenAI } from "../../testing/fake-openai";
+import { findRunRow, type RunRow, updateRunRow } from "./narration-runs.service";
 import { DIALECTS, newGame, readEvents, registerPlayer, restartTestServer, startServerProcess, startTestServer, TestClient, type TestServer } from "../../testing/harness";
 
 const WORD_DELAY_MS = "15";
@@ -109,6 +110,28 @@ describe.each(DIALECTS)("narration that survives the network on %s", (dialect) =
     expect(after.events.map((e) => e.event)).toEqual(["done"]);
     expect(after.events[0]!.data).toMatchObject({ message: done.data.message, stopped: false, progress: game.progress, tokens: { messagesSent: 1 } });
     expect(await messagesSent(player)).toBe(1);
+  });
+
+  it("a turn's run row is running once the turn is accepted and ends with the stored narration; a late save of its text changes nothing", async () => {
+    const player = await registerPlayer(server);
+    const id = await newGame(player.client);
+    const response = await player.client.post(`/api/games/${id}/messages`, { content: "/inizia" });
+    // Read as soon as 'accepted' arrives, while the narration is still being written.
+    let running: Promise<RunRow | undefined> | undefined;
+    const events = await readEvents(response, (e) => {
+      if (e.event === "accepted") running = findRunRow(server.deps.db, id);
+    });
+    const accepted = events[0]!;
+    const done = events.at(-1)!;
+    expect(done.event).toBe("done");
+    expect(await running).toMatchObject({ player_message_id: accepted.data.userMessage.id, status: "running", message_id: null });
+    const ended = await findRunRow(server.deps.db, id);
+    expect(ended).toMatchObject({ player_message_id: accepted.data.userMessage.id, status: "done", message_id: done.data.message.id, stopped: 0, error_code: null });
+    expect(ended!.text.trim()).toBe(done.data.message.content);
+
+    // A save of the text so far that lands after the end (a flush racing the store) is refused.
+    await updateRunRow(server.deps.db, id, ended!.run_id, { text: "parziale" });
+    expect(await findRunRow(server.deps.db, id)).toEqual(ended);
   });
 
   it("a resume carries the choices the repair appends to a provider's narration without them", async () => {

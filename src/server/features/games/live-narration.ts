@@ -8,7 +8,6 @@
  * memory, on another one by reading the row every RUN_POLL_MS until it is done.
  */
 
-import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { SSEStreamingApi } from "hono/streaming";
 import { ERRORS, type ErrorCode } from "../../../shared/errors";
@@ -18,7 +17,7 @@ import { AppError } from "../../errors";
 import { readTokens } from "../../quota/quota";
 import { type FinalTurnEvent, LiveRun } from "../../realtime/narration-registry";
 import { toMessageView } from "./games.service";
-import { findRunRow, isStale, RUN_FLUSH_MS, RUN_RENEW_MS, type RunRow, startRunRow, updateRunRow } from "./narration-runs.service";
+import { findRunRow, isStale, RUN_FLUSH_MS, RUN_RENEW_MS, type RunRow, updateRunRow } from "./narration-runs.service";
 import { narrateTurn, type PreparedTurn } from "./turn.service";
 
 type Db = Kysely<Database>;
@@ -37,7 +36,7 @@ export const stopTopic = (gameId: string) => `turn-stop:${gameId}`;
  * readers hear it. Never throws; database failures of the row are logged.
  */
 export function startNarration(deps: AppDeps, turn: PreparedTurn): LiveRun {
-  const run = new LiveRun(randomUUID(), turn.playerMessageId);
+  const run = new LiveRun(turn.runId, turn.playerMessageId);
   deps.narrations.track(turn.game.id, run, narrate(deps, turn, run));
   return run;
 }
@@ -45,7 +44,8 @@ export function startNarration(deps: AppDeps, turn: PreparedTurn): LiveRun {
 async function narrate(deps: AppDeps, turn: PreparedTurn, run: LiveRun): Promise<void> {
   const { db, env, narrator, bus, log } = deps;
   const gameId = turn.game.id;
-  // Row writes happen one after another; the narration never waits for them.
+  // Row writes happen one after another; the narration never waits for them. The row was started
+  // with the turn's charge (prepareTurn).
   let writes = Promise.resolve();
   let writing = 0;
   const write = (task: () => Promise<void>) => {
@@ -56,7 +56,6 @@ async function narrate(deps: AppDeps, turn: PreparedTurn, run: LiveRun): Promise
       .finally(() => void writing--);
     return writes;
   };
-  void write(() => startRunRow(db, gameId, run.id, turn.playerMessageId));
   let saved = 0;
   let savedAt = Date.now();
   const flush = setInterval(() => {
@@ -70,7 +69,8 @@ async function narrate(deps: AppDeps, turn: PreparedTurn, run: LiveRun): Promise
   const unsubscribe = bus.subscribe(stopTopic(gameId), () => stop.abort());
 
   let final: FinalTurnEvent;
-  let ending: Parameters<typeof updateRunRow>[3];
+  // The row's end, when it is not written with the stored narration.
+  let ending: Parameters<typeof updateRunRow>[3] | null;
   try {
     const result = await narrateTurn(db, turn, {
       narrator,
@@ -78,11 +78,12 @@ async function narrate(deps: AppDeps, turn: PreparedTurn, run: LiveRun): Promise
       idleTimeoutMs: env.AI_IDLE_TIMEOUT_MS,
       clientSignal: stop.signal,
       onDelta: (text) => run.append(text),
+      whenStored: (trx, stored) => updateRunRow(trx, gameId, run.id, { text: run.text, status: "done", message_id: stored.messageId, stopped: stored.stopped ? 1 : 0 }),
     });
     // A stop before the first word gave the message back: read the counters again.
     const tokens = result.message ? turn.tokens : await readTokens(db, turn.userId);
     final = { event: "done", data: { message: result.message, progress: result.progress, tokens, stopped: result.stopped } };
-    ending = { status: "done", message_id: result.message?.id ?? null, stopped: result.stopped ? 1 : 0 };
+    ending = result.message ? null : { status: "done", message_id: null, stopped: result.stopped ? 1 : 0 };
   } catch (error) {
     const appError = error instanceof AppError ? error : AppError.of("GENERIC", 500);
     if (!(error instanceof AppError)) log(`Turno fallito: ${String(error)}`);
@@ -93,8 +94,10 @@ async function narrate(deps: AppDeps, turn: PreparedTurn, run: LiveRun): Promise
     clearInterval(flush);
     unsubscribe();
   }
-  const text = run.text;
-  await write(() => updateRunRow(db, gameId, run.id, { text, ...ending }));
+  if (ending) {
+    const changes = { text: run.text, ...ending };
+    await write(() => updateRunRow(db, gameId, run.id, changes));
+  }
   run.finish(final);
 }
 

@@ -2,7 +2,8 @@
  * The narration_runs rows (issue 11 §4, migration 0013): the latest narration of each game as the
  * instance writing it saves it, so that any instance can tell a page that it is running and serve
  * its rest. One row per game; a new run takes the row over; writes name their run, so an older
- * run of the same game never overwrites a newer one. Callers check the game's owner first.
+ * run of the same game never overwrites a newer one, and a finished run's row is never written
+ * again. Callers check the game's owner first.
  */
 
 import type { Kysely, Selectable, Updateable } from "kysely";
@@ -21,7 +22,10 @@ export const RUN_RENEW_MS = 2_000;
 /** A running row not written for this long belongs to an instance that died, ms: nothing to resume. */
 export const RUN_STALE_MS = 10_000;
 
-/** Starts the row of a run: status 'running', no text yet (replaces the game's previous run). */
+/**
+ * Starts the row of a run: status 'running', no text yet (replaces the game's previous run).
+ * `db` may be a transaction (a turn starts it with its charge, turn.service.ts).
+ */
 export async function startRunRow(db: Db, gameId: string, runId: string, playerMessageId: string): Promise<void> {
   const values = { run_id: runId, player_message_id: playerMessageId, text: "", status: "running" as const, message_id: null, stopped: 0, error_code: null, updated_at: nowIso() };
   await db
@@ -31,13 +35,18 @@ export async function startRunRow(db: Db, gameId: string, runId: string, playerM
     .execute();
 }
 
-/** Saves `changes` (text so far, or the end: status, message_id, stopped, error_code) to the run's row, if it still owns it. */
+/**
+ * Saves `changes` (text so far, or the end: status, message_id, stopped, error_code) to the run's
+ * row, if it still owns it and is still running: a save of the text that lands after the end
+ * (written with the stored narration, in its transaction) changes nothing. `db` may be a transaction.
+ */
 export async function updateRunRow(db: Db, gameId: string, runId: string, changes: Omit<Updateable<NarrationRunsTable>, "game_id" | "run_id" | "updated_at">): Promise<void> {
   await db
     .updateTable("narration_runs")
     .set({ ...changes, updated_at: nowIso() })
     .where("game_id", "=", gameId)
     .where("run_id", "=", runId)
+    .where("status", "=", "running")
     .execute();
 }
 

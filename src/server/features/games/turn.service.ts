@@ -7,7 +7,8 @@
  * started (spec §4 Game).
  */
 
-import type { Kysely } from "kysely";
+import { randomUUID } from "node:crypto";
+import type { Kysely, Transaction } from "kysely";
 import type { MessageView, TokensView } from "../../../shared/api-types";
 import { type PlayerAction, parsePlayerAction } from "../../../shared/commands";
 import { resolveGenre } from "../../../shared/genres";
@@ -23,6 +24,7 @@ import { rememberNarration } from "../../memory/background";
 import { buildNarrationContext } from "../../memory/context";
 import { type AppendOptions, appendMessage, currentPath, latestPlayerMessage, narrationsAnswering } from "../../story/story-tree";
 import { findGameMessage, findOwnedGame, narratorConfigFor, type OwnedGame, toMessageView } from "./games.service";
+import { startRunRow } from "./narration-runs.service";
 
 type Db = Kysely<Database>;
 
@@ -44,6 +46,8 @@ export interface PreparedTurn {
   chargedAt: Date;
   /** The player's counters right after this turn was charged. */
   tokens: TokensView;
+  /** The narration's run (issue 11 §4): its narration_runs row was started with the charge. */
+  runId: string;
 }
 
 /**
@@ -62,7 +66,18 @@ export type TurnInput = { content: string; replacing?: string } | { retry: true 
  * command"; ADR 0008: after 'Annulla' of '/inizia' the game is not started again).
  */
 export async function isGameStarted(db: Db, gameId: string, tipId: string | null): Promise<boolean> {
-  return (await latestPlayerMessage(db, gameId, tipId)) !== undefined;
+  if (tipId === null) return false;
+  // Usually the tip is a player's message or the narration answering one: one indexed read
+  // instead of walking the path (issue 12 Server).
+  const tip = await db
+    .selectFrom("chat_messages as m")
+    .leftJoin("chat_messages as p", "p.id", "m.parent_id")
+    .select(["m.role", "p.role as parent_role"])
+    .where("m.id", "=", tipId)
+    .where("m.game_id", "=", gameId)
+    .executeTakeFirst();
+  if (!tip) return false;
+  return tip.role === "user" || tip.parent_role === "user" || (await latestPlayerMessage(db, gameId, tipId)) !== undefined;
 }
 
 /** The player's message a turn answers: stored before (`storedId`), or new under `parentId`. */
@@ -103,7 +118,8 @@ async function turnTarget(db: Db, userId: string, game: OwnedGame, input: TurnIn
 /**
  * Step 1–2 of a turn, before anything is streamed.
  * Input: the owner, the game and a {@link TurnInput}. A new player's message is stored (at the
- * tip, or next to the one it replaces) and becomes the tip of the story.
+ * tip, or next to the one it replaces) and becomes the tip of the story; the narration's
+ * narration_runs row (status 'running', issue 11 §4) is started in the same transaction.
  * Throws 404 GAME_NOT_FOUND, 404 MESSAGE_NOT_FOUND, 409 MESSAGE_NOT_EDITABLE, 409 NOTHING_TO_RETRY,
  * 409 NOTHING_TO_REGENERATE, 409 GAME_NOT_STARTED for a new message but '/inizia' on a path
  * without a player's message (spec §4), 400 NO_SCENE for '/visualizza' (handled by
@@ -122,14 +138,18 @@ export async function prepareTurn(db: Db, userId: string, gameId: string, input:
 
   const chargedAt = new Date();
   const { narrationTip } = target;
+  const runId = randomUUID();
   return db.transaction().execute(async (trx) => {
     const tokens = await takeMessages(trx, userId, 1, chargedAt);
     if (!tokens) throw AppError.of("MESSAGE_LIMIT", 429);
     // last_played moves when the narration is stored (narrateTurn), in the same write as progress.
-    if (target.storedId) return { userId, game, action, userMessage: null, playerMessageId: target.storedId, narrationTip, chargedAt, tokens };
     // The player's message continues the branch being played, or starts one (ADR 0008).
-    const row = await appendMessage(trx, { game_id: game.id, user_id: userId, role: "user", content: target.content, image_url: null, created_at: nowIso() }, { parentId: target.parentId });
-    return { userId, game, action, userMessage: toMessageView(row), playerMessageId: row.id, narrationTip, chargedAt, tokens };
+    const row = target.storedId
+      ? null
+      : await appendMessage(trx, { game_id: game.id, user_id: userId, role: "user", content: target.content, image_url: null, created_at: nowIso() }, { parentId: target.parentId });
+    const playerMessageId = row?.id ?? target.storedId!;
+    await startRunRow(trx, game.id, runId, playerMessageId);
+    return { userId, game, action, userMessage: row && toMessageView(row), playerMessageId, narrationTip, chargedAt, tokens, runId };
   });
 }
 
@@ -144,6 +164,11 @@ export interface NarrateOptions {
    */
   clientSignal: AbortSignal;
   onDelta: (text: string) => void | Promise<void>;
+  /**
+   * More writes in the transaction that stores the narration (the run's row: its end is saved
+   * with the message, so no reader sees one without the other). Not called when nothing is stored.
+   */
+  whenStored?: (trx: Transaction<Database>, stored: { messageId: string; stopped: boolean }) => Promise<void>;
 }
 
 export interface TurnResult {
@@ -227,17 +252,17 @@ export async function narrateTurn(db: Db, turn: PreparedTurn, options: NarrateOp
   // The narration answers this turn's player message and becomes the tip of the story, unless
   // the player already sent another message after that one (parallel sends: a side branch);
   // a regenerated narration always does (turn.narrationTip).
-  const row = await db
-    .transaction()
-    .execute((trx) =>
-      appendMessage(
-        trx,
-        { game_id: game.id, user_id: turn.userId, role: "assistant", content, image_url: null, created_at: now },
-        { parentId: turn.playerMessageId, tip: turn.narrationTip, gameChanges: { progress, last_played: now, updated_at: now } },
-      ),
+  const row = await db.transaction().execute(async (trx) => {
+    const stored = await appendMessage(
+      trx,
+      { game_id: game.id, user_id: turn.userId, role: "assistant", content, image_url: null, created_at: now },
+      { parentId: turn.playerMessageId, tip: turn.narrationTip, gameChanges: { progress, last_played: now, updated_at: now } },
     );
+    await options.whenStored?.(trx, { messageId: stored.id, stopped });
+    return stored;
+  });
   // Facts and recap are kept in the background, never delaying the turn (memory/background.ts).
-  rememberNarration(db, options.narrator, { gameId: game.id, genre: request.genre, messageId: row.id, content, contextMemory: config.context_memory });
+  rememberNarration(db, options.narrator, { gameId: game.id, genre: request.genre, messageId: row.id, depth: row.depth, content, contextMemory: config.context_memory });
   return { message: toMessageView(row), progress, stopped };
 }
 
