@@ -9,11 +9,10 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { Migrator } from "kysely";
 import pg from "pg";
-import { migrations } from "../../../migrations";
 import type { Narrator } from "../ai/types";
 import { openDatabase } from "../db/client";
+import { migratorFor, withMigrationLock } from "../db/migrate";
 import { loadEnv } from "../env";
 import type { MailMessage, Mailer } from "../mail/mailer";
 import { type RunningServer, startServer } from "../server";
@@ -70,13 +69,19 @@ async function createTestSchema(): Promise<string> {
 
 /**
  * Opens an empty database of the dialect without migrating it, for migration tests.
- * Output: the handle, a Migrator over migrations/ on it, and close() (closes it, removes its folder).
+ * Output: the handle, migrateTo / migrateToLatest over migrations/ on it (Kysely's results), and
+ * close() (closes it, removes its folder).
  */
 export async function openMigrationTestDatabase(dialect: TestDialect) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "storie-mig-"));
   const schema = dialect === "postgres" ? await createTestSchema() : undefined;
   const handle = openDatabase({ url: schema ? process.env.TEST_DATABASE_URL : path.join(dataDir, "m.sqlite"), dataDir, postgresSchema: schema });
-  const migrator = new Migrator({ db: handle.db, provider: { getMigrations: async () => migrations }, ...(schema ? { migrationTableSchema: schema } : {}) });
+  // Each run holds the migration lock, as the servers' do: another worker's catalogue read never
+  // meets these migrations halfway (db/migrate.ts).
+  const migrator = {
+    migrateTo: (target: string) => withMigrationLock(handle.db, (db) => migratorFor(db, schema).migrateTo(target)),
+    migrateToLatest: () => withMigrationLock(handle.db, (db) => migratorFor(db, schema).migrateToLatest()),
+  };
   return {
     handle,
     schema,
