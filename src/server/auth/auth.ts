@@ -28,7 +28,7 @@ import {
   type SocialConfig,
   socialAuthOptions,
 } from "./social";
-import { changeEmailMails } from "./email-change";
+import { changeEmailApprovalMail, changeEmailConfirmationMail } from "./email-change";
 import { requireDisableCode, twoFactorAccount, type TwoFactorApi } from "./two-factor";
 
 export interface AuthOptions {
@@ -134,10 +134,10 @@ export function createAuth(options: AuthOptions) {
           return;
         }
         recordVerificationMail("sent");
-        // An e-mail change (Profilo → Sicurezza) confirms the new address and warns the old one.
-        const change = await changeEmailMails(db, brandName, user, url);
+        // An e-mail change (Profilo → Sicurezza) approved by the current address: the new one confirms it.
+        const change = await changeEmailConfirmationMail(db, brandName, user, url);
         if (change) {
-          for (const mail of change) await mailer.send(mail);
+          await mailer.send(change);
           return;
         }
         await mailer.send({
@@ -155,8 +155,17 @@ export function createAuth(options: AuthOptions) {
     // No cookie cache: every request reads its session row, so deleting an account (or revoking a
     // session) ends it at once on every instance (issue 9 finding 12).
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
-    // E-mail change (issue 10): a link to the new address; the old one signs in until it is opened.
-    user: { changeEmail: { enabled: true } },
+    // E-mail change (issue 10): the current address approves it, then the new one confirms it; the
+    // old address signs in until then. A stolen session alone cannot move the account.
+    user: {
+      changeEmail: {
+        enabled: true,
+        sendChangeEmailConfirmation: async ({ user, newEmail, url }) => {
+          if (!(await limits.allowMail("verification", user.email))) return;
+          await mailer.send(changeEmailApprovalMail(brandName, user.email, newEmail, url));
+        },
+      },
+    },
     // Replaced by ./limits.ts, which runs before the handler and knows the real client address.
     rateLimit: { enabled: false },
     // No OpenTelemetry spans: nothing here collects them, and each call (a session check: five

@@ -56,21 +56,30 @@ describe.each(DIALECTS)("Profilo → Sicurezza on %s", (dialect) => {
     return client;
   }
 
-  it("changing the e-mail sends a link to the new address and a notice to the old one; the old address signs in until the link is opened", async () => {
+  it("changing the e-mail is approved from the current address, then confirmed from the new one; the old address signs in until then", async () => {
     const player = await registerPlayer(server);
     const newEmail = `nuovo-${player.id.slice(0, 8).toLowerCase()}@example.com`;
     const changed = await player.client.json("POST", "/api/auth/change-email", { newEmail, callbackURL: "/profilo" });
     expect(changed.status).toBe(200);
 
+    // Step 1: only the current address hears of it, with the link that approves the change.
+    // Whoever holds the session alone (a stolen cookie) cannot go further.
+    expect(server.mailbox.filter((m) => m.to === newEmail)).toHaveLength(0);
+    const approval = server.mailbox.filter((m) => m.to === player.email).at(-1)!;
+    expect(approval.subject).toMatch(/^Conferma il cambio di email/);
+    expect(approval.text).toContain(newEmail);
+    expect((await signIn(new TestClient(server.url), player.email, player.password)).status).toBe(200);
+    expect((await signIn(new TestClient(server.url), newEmail, player.password)).status).toBe(401);
+
+    const approve = new URL(linkFromMail(server, player.email));
+    const approved = await new TestClient(server.url).get(approve.pathname + approve.search);
+    expect(approved.status).toBe(302);
+    expect(approved.headers.get("location")).toBe("/profilo");
+
+    // Step 2: the new address confirms; until then the old one still signs in.
     const toNew = server.mailbox.filter((m) => m.to === newEmail);
     expect(toNew).toHaveLength(1);
     expect(toNew[0]!.subject).toMatch(/^Conferma il tuo nuovo indirizzo email/);
-    const notice = server.mailbox.filter((m) => m.to === player.email).at(-1)!;
-    expect(notice.subject).toMatch(/^Richiesta di cambio email/);
-    expect(notice.text).toContain(newEmail);
-    expect(notice.text).not.toMatch(/https?:\/\//);
-
-    // Not yet confirmed: the old address still signs in, the new one does not.
     expect((await signIn(new TestClient(server.url), player.email, player.password)).status).toBe(200);
     expect((await signIn(new TestClient(server.url), newEmail, player.password)).status).toBe(401);
 
@@ -83,9 +92,11 @@ describe.each(DIALECTS)("Profilo → Sicurezza on %s", (dialect) => {
     expect((await signIn(new TestClient(server.url), player.email, player.password)).status).toBe(401);
     const profile = await server.deps.db.selectFrom("profiles").select("email").where("id", "=", player.id).executeTakeFirstOrThrow();
     expect(profile.email).toBe(newEmail);
-    // The link works once: opened again it lands on the profile with the error named (spec §8).
+    // Each link works once: opened again they land on the profile with the error named (spec §8).
     const reopened = await new TestClient(server.url).get(link.pathname + link.search);
     expect(reopened.headers.get("location")).toBe("/profilo?error=INVALID_TOKEN");
+    const reapproved = await new TestClient(server.url).get(approve.pathname + approve.search);
+    expect(reapproved.headers.get("location")).toMatch(/^\/profilo\?error=/);
   });
 
   it("an e-mail taken by another account is answered like any other, and nothing is sent to it", async () => {

@@ -12,10 +12,10 @@ import { type AuthClientError, toastAuthError } from "@/lib/auth-error-toast";
 import { authCall } from "../../security-api";
 
 /**
- * 'Cambia email' (issue 10; spec §7 PUT /user): POST /api/auth/change-email sends a confirmation
- * link to the new address and a notice to the current one; the current address stays in use
- * until the link is opened (it then leads back to /profilo). The answer is the same whether or
- * not the new address belongs to another account.
+ * 'Cambia email' (issue 10; spec §7 PUT /user): POST /api/auth/change-email sends a link to the
+ * current address that approves the change, then (once opened) one to the new address that
+ * confirms it; the current address stays in use until then (each link leads back to /profilo).
+ * The answer is the same whether or not the new address belongs to another account.
  */
 export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -48,7 +48,8 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
       />
       {sentTo && (
         <p role="status" className="rounded-md border border-violet-500/40 bg-violet-500/10 p-3 text-sm">
-          Abbiamo inviato un link di conferma a <strong>{sentTo}</strong>. Finché non lo apri, per accedere resta valido {currentEmail}.
+          Abbiamo inviato un link a <strong>{currentEmail}</strong> per approvare il cambio: aprilo, poi conferma <strong>{sentTo}</strong> con il link che
+          gli invieremo. Fino ad allora per accedere resta valido {currentEmail}.
         </p>
       )}
       <div>
