@@ -47,20 +47,26 @@ export function pageChunks(manifest: Record<string, ManifestChunk>, modules: rea
 }
 
 /**
- * index.html with the rendered page in #root, its state right after, and a modulepreload for each
- * of `chunks` the page does not name yet: the browser fetches the page's code with the main
- * script, and hydration starts as soon as that runs, not one round trip later. The page paints
- * without any script, so every script and preload goes at low priority: on a slow network the
- * style sheet and the page's first images come before them.
+ * index.html for pages the server renders: they paint without any script, so its scripts and
+ * preloads go at low priority (on a slow network the style sheet and the first images come first).
  */
-export function withPrerenderedPage(indexHtml: string, page: PrerenderedPage, chunks: readonly string[]): string {
+export function lowPriorityScripts(indexHtml: string): string {
+  return indexHtml.replace(/<script type="module" |<link rel="modulepreload" /g, (tag) => `${tag}fetchpriority="low" `);
+}
+
+/**
+ * `pageHtml` (lowPriorityScripts of index.html) with the rendered page in #root, its state right
+ * after, and a low-priority modulepreload for each of `chunks` it does not name yet: the browser
+ * fetches the page's code with the main script, and hydration starts as soon as that runs, not
+ * one round trip later.
+ */
+export function withPrerenderedPage(pageHtml: string, page: PrerenderedPage, chunks: readonly string[]): string {
   const preloads = chunks
-    .filter((chunk) => !indexHtml.includes(`"${chunk}"`))
-    .map((chunk) => `<link rel="modulepreload" crossorigin href="${chunk}">`)
+    .filter((chunk) => !pageHtml.includes(`"${chunk}"`))
+    .map((chunk) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${chunk}">`)
     .join("");
-  return indexHtml
+  return pageHtml
     .replace("</head>", () => `${preloads}</head>`)
-    .replace(/<script type="module" |<link rel="modulepreload" /g, (tag) => `${tag}fetchpriority="low" `)
     .replace(
       EMPTY_ROOT,
       () => `<div id="root">${page.html}</div><script type="application/json" id="${PRERENDER_STATE_ELEMENT_ID}">${page.state}</script>`,
@@ -68,9 +74,10 @@ export function withPrerenderedPage(indexHtml: string, page: PrerenderedPage, ch
 }
 
 /**
- * Input: the app (asked for the API answers), the SPA's index.html, the render module's path,
- * the build manifest's path, the site configuration and the log. Output: PageHtml. A page that fails to render is logged and
- * sent unrendered: the browser then renders it as a single-page app.
+ * Input: the app (asked for the API answers), the SPA's index.html, the paths of the render
+ * module and of the build manifest, the site configuration and the log. Output: PageHtml. A page
+ * that fails to render is logged and sent unrendered: the browser then renders it as a
+ * single-page app.
  */
 export function pageRenderer(
   app: Hono<AppEnv>,
@@ -79,13 +86,13 @@ export function pageRenderer(
   config: SiteConfig,
   log: (line: string) => void,
 ): PageHtml {
-  const entryPath = paths.entry;
-  if (!fs.existsSync(entryPath)) return async () => indexHtml;
+  if (!fs.existsSync(paths.entry)) return async () => indexHtml;
+  const pageHtml = lowPriorityScripts(indexHtml);
   const manifest = fs.existsSync(paths.manifest) ? (JSON.parse(fs.readFileSync(paths.manifest, "utf8")) as Record<string, ManifestChunk>) : {};
   let loading: Promise<PrerenderModule> | undefined;
   const load = () => {
     (globalThis as Record<symbol, SiteConfig>)[SERVER_SITE_CONFIG_KEY] = config;
-    loading ??= import(pathToFileURL(entryPath).href) as Promise<PrerenderModule>;
+    loading ??= import(pathToFileURL(paths.entry).href) as Promise<PrerenderModule>;
     return loading;
   };
   return async (c) => {
@@ -101,7 +108,7 @@ export function pageRenderer(
         }),
       );
       const page = await module.render(url, answers);
-      return withPrerenderedPage(indexHtml, page, pageChunks(manifest, page.modules));
+      return withPrerenderedPage(pageHtml, page, pageChunks(manifest, page.modules));
     } catch (error) {
       log(`Pagina ${pathname} inviata senza prerendering: ${error instanceof Error ? error.message : String(error)}`);
       return indexHtml;

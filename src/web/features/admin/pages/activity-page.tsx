@@ -5,10 +5,10 @@ import { MessagesSquare } from "lucide-react";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { CenteredSpinner } from "@/components/ui/spinner";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { formatDateTime } from "@/lib/format-date";
 import { gamesQuery } from "../api";
+import { AdminListState } from "../components/admin-list-state";
 import { AdminPageHeader } from "../components/admin-page-header";
 import { ChatHistoryDialog } from "../components/chat-history-dialog";
 import { PaginationBar } from "../components/pagination-bar";
@@ -28,61 +28,55 @@ export function ActivityPage() {
   return (
     <div>
       <AdminPageHeader title="Partite Utenti" description="Le partite dei giocatori e i loro storici chat." />
-      {games.isPending ? (
-        <CenteredSpinner className="min-h-[30vh]" />
-      ) : games.isError ? (
-        <p role="alert" className="rounded-lg border border-red-400/40 bg-red-950/40 p-4 text-red-100">
-          Errore nel caricamento delle partite: {games.error.message}
-        </p>
-      ) : games.data.total === 0 ? (
-        <p className="rounded-lg border p-6 text-center text-muted-foreground">Nessuna partita trovata.</p>
-      ) : (
-        <>
-          <div className="rounded-xl border bg-card">
-            <Table>
-              <TableHeader>
-                <TableRow>
-                  <TableHead>Titolo</TableHead>
-                  <TableHead>Genere</TableHead>
-                  <TableHead>Utente</TableHead>
-                  <TableHead>Ultima Attività</TableHead>
-                  <TableHead className="text-right">Azioni</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {games.data.items.map((game) => (
-                  <TableRow key={game.id}>
-                    <TableCell className="font-medium">{game.title}</TableCell>
-                    <TableCell>
-                      <Badge variant="secondary">{game.genre}</Badge>
-                    </TableCell>
-                    <TableCell>{game.userName}</TableCell>
-                    <TableCell className="tabular-nums">{formatDateTime(game.lastPlayed)}</TableCell>
-                    <TableCell className="text-right">
-                      <Button variant="outline" size="sm" onClick={() => setOpen(game)} aria-label={`Storico Chat di ${game.title}`}>
-                        <MessagesSquare aria-hidden="true" />
-                        Storico Chat
-                      </Button>
-                    </TableCell>
+      <AdminListState query={games} errorText="Errore nel caricamento delle partite" isEmpty={(data) => data.total === 0} emptyText="Nessuna partita trovata.">
+        {(data) => (
+          <>
+            <div className="rounded-xl border bg-card">
+              <Table>
+                <TableHeader>
+                  <TableRow>
+                    <TableHead>Titolo</TableHead>
+                    <TableHead>Genere</TableHead>
+                    <TableHead>Utente</TableHead>
+                    <TableHead>Ultima Attività</TableHead>
+                    <TableHead className="text-right">Azioni</TableHead>
                   </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </div>
-          <PaginationBar
-            page={page}
-            pageSize={pageSize}
-            total={games.data.total}
-            noun="partite"
-            onPage={setPage}
-            pageSizes={ACTIVITY_PAGE_SIZES}
-            onPageSize={(size) => {
-              setPageSize(size);
-              setPage(1);
-            }}
-          />
-        </>
-      )}
+                </TableHeader>
+                <TableBody>
+                  {data.items.map((game) => (
+                    <TableRow key={game.id}>
+                      <TableCell className="font-medium">{game.title}</TableCell>
+                      <TableCell>
+                        <Badge variant="secondary">{game.genre}</Badge>
+                      </TableCell>
+                      <TableCell>{game.userName}</TableCell>
+                      <TableCell className="tabular-nums">{formatDateTime(game.lastPlayed)}</TableCell>
+                      <TableCell className="text-right">
+                        <Button variant="outline" size="sm" onClick={() => setOpen(game)} aria-label={`Storico Chat di ${game.title}`}>
+                          <MessagesSquare aria-hidden="true" />
+                          Storico Chat
+                        </Button>
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </div>
+            <PaginationBar
+              page={page}
+              pageSize={pageSize}
+              total={data.total}
+              noun="partite"
+              onPage={setPage}
+              pageSizes={ACTIVITY_PAGE_SIZES}
+              onPageSize={(size) => {
+                setPageSize(size);
+                setPage(1);
+              }}
+            />
+          </>
+        )}
+      </AdminListState>
       <ChatHistoryDialog game={open} onClose={() => setOpen(null)} />
     </div>
   );

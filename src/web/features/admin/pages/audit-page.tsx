@@ -2,8 +2,8 @@ import { AUDIT_ACTION_LABELS } from "@shared/schemas/admin";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { CenteredSpinner } from "@/components/ui/spinner";
 import { type AuditFilters, auditLogQuery } from "../api";
+import { AdminListState } from "../components/admin-list-state";
 import { AdminPageHeader } from "../components/admin-page-header";
 import { AuditEntryItem } from "../components/audit-entry-item";
 import { SelectField, TextField } from "../components/fields";
@@ -54,30 +54,24 @@ export function AuditPage() {
         <TextField id="registro-al" label="Al" type="date" value={toDay} min={fromDay || undefined} onChange={(e) => setToDay(e.target.value)} />
       </form>
 
-      {log.isPending ? (
-        <CenteredSpinner className="min-h-[30vh]" />
-      ) : log.isError ? (
-        <p role="alert" className="rounded-lg border border-red-400/40 bg-red-950/40 p-4 text-red-100">
-          Impossibile caricare il registro: {log.error.message}
-        </p>
-      ) : entries.length === 0 ? (
-        <p className="rounded-lg border p-6 text-center text-muted-foreground">Nessun evento registrato con questi filtri.</p>
-      ) : (
-        <>
-          <ul aria-label="Eventi" className="grid gap-2">
-            {entries.map((entry) => (
-              <AuditEntryItem key={entry.id} entry={entry} />
-            ))}
-          </ul>
-          {log.hasNextPage && (
-            <div className="mt-4 flex justify-center">
-              <Button variant="secondary" disabled={log.isFetchingNextPage} onClick={() => void log.fetchNextPage()}>
-                {log.isFetchingNextPage ? "Caricamento..." : "Mostra altri"}
-              </Button>
-            </div>
-          )}
-        </>
-      )}
+      <AdminListState query={log} errorText="Impossibile caricare il registro" isEmpty={() => entries.length === 0} emptyText="Nessun evento registrato con questi filtri.">
+        {() => (
+          <>
+            <ul aria-label="Eventi" className="grid gap-2">
+              {entries.map((entry) => (
+                <AuditEntryItem key={entry.id} entry={entry} />
+              ))}
+            </ul>
+            {log.hasNextPage && (
+              <div className="mt-4 flex justify-center">
+                <Button variant="secondary" disabled={log.isFetchingNextPage} onClick={() => void log.fetchNextPage()}>
+                  {log.isFetchingNextPage ? "Caricamento..." : "Mostra altri"}
+                </Button>
+              </div>
+            )}
+          </>
+        )}
+      </AdminListState>
     </div>
   );
 }

@@ -7,13 +7,13 @@ import { toast } from "@/lib/toast";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
-import { CenteredSpinner } from "@/components/ui/spinner";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { capitalise, formatEuro } from "@/lib/format";
 import { timeAgo } from "@/lib/format-date";
 import { ApiError } from "@/lib/api";
 import { cn } from "@/lib/utils";
 import { ordersQuery, useOrderMutations } from "../api";
+import { AdminListState } from "../components/admin-list-state";
 import { AdminPageHeader } from "../components/admin-page-header";
 import { OrderFormDialog } from "../components/order-form-dialog";
 import { PaginationBar } from "../components/pagination-bar";
@@ -94,49 +94,43 @@ export function OrdersPage() {
           </Button>
         }
       />
-      {orders.isPending ? (
-        <CenteredSpinner className="min-h-[30vh]" />
-      ) : orders.isError ? (
-        <p role="alert" className="rounded-lg border border-red-400/40 bg-red-950/40 p-4 text-red-100">
-          Errore nel caricamento degli ordini: {orders.error.message}
-        </p>
-      ) : orders.data.total === 0 ? (
-        <p className="rounded-lg border p-6 text-center text-muted-foreground">Nessun ordine registrato.</p>
-      ) : (
-        <>
-          <div className="rounded-xl border bg-card">
-            <Table>
-              <TableHeader>
-                <TableRow>
-                  <TableHead>ID</TableHead>
-                  <TableHead>Utente</TableHead>
-                  <TableHead>Tipo</TableHead>
-                  <TableHead>Importo</TableHead>
-                  <TableHead>Stato</TableHead>
-                  <TableHead>Data</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {orders.data.items.map((order) => (
-                  <TableRow key={order.id}>
-                    <TableCell className="font-mono text-xs" title={order.id}>
-                      {order.id.slice(0, 8)}…
-                    </TableCell>
-                    <TableCell>{order.userEmail ?? "N/A"}</TableCell>
-                    <TableCell>{capitalise(order.subscriptionType)}</TableCell>
-                    <TableCell className="tabular-nums">{formatEuro(order.amount)}</TableCell>
-                    <TableCell>
-                      <StatusCell order={order} />
-                    </TableCell>
-                    <TableCell className="text-muted-foreground">{timeAgo(order.createdAt)}</TableCell>
+      <AdminListState query={orders} errorText="Errore nel caricamento degli ordini" isEmpty={(data) => data.total === 0} emptyText="Nessun ordine registrato.">
+        {(data) => (
+          <>
+            <div className="rounded-xl border bg-card">
+              <Table>
+                <TableHeader>
+                  <TableRow>
+                    <TableHead>ID</TableHead>
+                    <TableHead>Utente</TableHead>
+                    <TableHead>Tipo</TableHead>
+                    <TableHead>Importo</TableHead>
+                    <TableHead>Stato</TableHead>
+                    <TableHead>Data</TableHead>
                   </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </div>
-          <PaginationBar page={page} pageSize={PAGE_SIZE} total={orders.data.total} noun="ordini" onPage={setPage} />
-        </>
-      )}
+                </TableHeader>
+                <TableBody>
+                  {data.items.map((order) => (
+                    <TableRow key={order.id}>
+                      <TableCell className="font-mono text-xs" title={order.id}>
+                        {order.id.slice(0, 8)}…
+                      </TableCell>
+                      <TableCell>{order.userEmail ?? "N/A"}</TableCell>
+                      <TableCell>{capitalise(order.subscriptionType)}</TableCell>
+                      <TableCell className="tabular-nums">{formatEuro(order.amount)}</TableCell>
+                      <TableCell>
+                        <StatusCell order={order} />
+                      </TableCell>
+                      <TableCell className="text-muted-foreground">{timeAgo(order.createdAt)}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </div>
+            <PaginationBar page={page} pageSize={PAGE_SIZE} total={data.total} noun="ordini" onPage={setPage} />
+          </>
+        )}
+      </AdminListState>
       <OrderFormDialog open={formOpen} onOpenChange={setFormOpen} />
     </div>
   );

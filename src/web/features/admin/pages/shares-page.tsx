@@ -13,10 +13,11 @@ import { ConfirmDialog } from "@/components/confirm-dialog";
 import { LoadMoreButton } from "@/components/load-more-button";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { CenteredSpinner, Spinner } from "@/components/ui/spinner";
+import { Spinner } from "@/components/ui/spinner";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { ApiError } from "@/lib/api";
 import { formatDateTime } from "@/lib/format-date";
+import { AdminListState } from "../components/admin-list-state";
 import { AdminPageHeader } from "../components/admin-page-header";
 import { adminSharesQuery, useTakeDownShare } from "../shares-api";
 
@@ -39,64 +40,58 @@ export function SharesPage() {
   return (
     <div>
       <AdminPageHeader title="Storie condivise" description="Le storie che i giocatori hanno condiviso con un link. Rimuovi quelle che violano le regole." />
-      {query.isPending ? (
-        <CenteredSpinner className="min-h-[30vh]" />
-      ) : query.isError && items.length === 0 ? (
-        <p role="alert" className="rounded-lg border border-red-400/40 bg-red-950/40 p-4 text-red-100">
-          Errore nel caricamento delle storie condivise: {query.error.message}
-        </p>
-      ) : items.length === 0 ? (
-        <p className="rounded-lg border p-6 text-center text-muted-foreground">Nessuna storia condivisa.</p>
-      ) : (
-        <>
-          <div className="rounded-xl border bg-card">
-            <Table>
-              <TableHeader>
-                <TableRow>
-                  <TableHead>Titolo</TableHead>
-                  <TableHead>Genere</TableHead>
-                  <TableHead>Utente</TableHead>
-                  <TableHead>Galleria</TableHead>
-                  <TableHead>Condivisa il</TableHead>
-                  <TableHead className="text-right">Azioni</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {items.map((share) => (
-                  <TableRow key={share.id}>
-                    <TableCell className="max-w-xs font-medium">
-                      {share.takenDownAt ? (
-                        <span className="break-words">{share.title}</span>
-                      ) : (
-                        <a href={share.path} target="_blank" rel="noopener noreferrer" className="break-words text-violet-200 underline-offset-4 hover:underline">
-                          {share.title}
-                          <span className="sr-only"> (si apre in una nuova scheda)</span>
-                        </a>
-                      )}
-                    </TableCell>
-                    <TableCell>
-                      <Badge variant="secondary">{share.genre}</Badge>
-                    </TableCell>
-                    <TableCell>{share.ownerEmail ?? "Ospite"}</TableCell>
-                    <TableCell>{share.listed ? "Sì" : "No"}</TableCell>
-                    <TableCell className="tabular-nums">{formatDateTime(share.sharedAt)}</TableCell>
-                    <TableCell className="text-right">
-                      {share.takenDownAt ? (
-                        <span className="text-sm text-muted-foreground">Rimossa il {formatDateTime(share.takenDownAt)}</span>
-                      ) : (
-                        <Button type="button" variant="destructive" size="sm" aria-label={`Rimuovi «${share.title}»`} onClick={() => setRemoving(share)}>
-                          Rimuovi
-                        </Button>
-                      )}
-                    </TableCell>
+      <AdminListState query={query} errorText="Errore nel caricamento delle storie condivise" isEmpty={() => items.length === 0} emptyText="Nessuna storia condivisa.">
+        {() => (
+          <>
+            <div className="rounded-xl border bg-card">
+              <Table>
+                <TableHeader>
+                  <TableRow>
+                    <TableHead>Titolo</TableHead>
+                    <TableHead>Genere</TableHead>
+                    <TableHead>Utente</TableHead>
+                    <TableHead>Galleria</TableHead>
+                    <TableHead>Condivisa il</TableHead>
+                    <TableHead className="text-right">Azioni</TableHead>
                   </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </div>
-          <LoadMoreButton query={query} label="Carica altre" errorText="Impossibile caricare le storie condivise." className="mt-6" />
-        </>
-      )}
+                </TableHeader>
+                <TableBody>
+                  {items.map((share) => (
+                    <TableRow key={share.id}>
+                      <TableCell className="max-w-xs font-medium">
+                        {share.takenDownAt ? (
+                          <span className="break-words">{share.title}</span>
+                        ) : (
+                          <a href={share.path} target="_blank" rel="noopener noreferrer" className="break-words text-violet-200 underline-offset-4 hover:underline">
+                            {share.title}
+                            <span className="sr-only"> (si apre in una nuova scheda)</span>
+                          </a>
+                        )}
+                      </TableCell>
+                      <TableCell>
+                        <Badge variant="secondary">{share.genre}</Badge>
+                      </TableCell>
+                      <TableCell>{share.ownerEmail ?? "Ospite"}</TableCell>
+                      <TableCell>{share.listed ? "Sì" : "No"}</TableCell>
+                      <TableCell className="tabular-nums">{formatDateTime(share.sharedAt)}</TableCell>
+                      <TableCell className="text-right">
+                        {share.takenDownAt ? (
+                          <span className="text-sm text-muted-foreground">Rimossa il {formatDateTime(share.takenDownAt)}</span>
+                        ) : (
+                          <Button type="button" variant="destructive" size="sm" aria-label={`Rimuovi «${share.title}»`} onClick={() => setRemoving(share)}>
+                            Rimuovi
+                          </Button>
+                        )}
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </div>
+            <LoadMoreButton query={query} label="Carica altre" errorText="Impossibile caricare le storie condivise." className="mt-6" />
+          </>
+        )}
+      </AdminListState>
       <ConfirmDialog
         open={removing !== null}
         onOpenChange={(open) => !open && setRemoving(null)}

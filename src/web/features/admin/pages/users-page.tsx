@@ -8,12 +8,12 @@ import { ConfirmDialog } from "@/components/confirm-dialog";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { CenteredSpinner } from "@/components/ui/spinner";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { useMe } from "@/lib/session";
 import { ApiError } from "@/lib/api";
 import { formatDate } from "@/lib/format-date";
 import { usersQuery, useUserMutations } from "../api";
+import { AdminListState } from "../components/admin-list-state";
 import { AdminPageHeader } from "../components/admin-page-header";
 import { SelectField } from "../components/fields";
 import { InvitationActions } from "../components/invitation-actions";
@@ -122,81 +122,75 @@ export function UsersPage() {
         </div>
       </div>
 
-      {users.isPending ? (
-        <CenteredSpinner className="min-h-[30vh]" />
-      ) : users.isError ? (
-        <p role="alert" className="rounded-lg border border-red-400/40 bg-red-950/40 p-4 text-red-100">
-          Errore nel caricamento degli utenti: {users.error.message}
-        </p>
-      ) : users.data.total === 0 ? (
-        <p className="rounded-lg border p-6 text-center text-muted-foreground">Nessun utente trovato.</p>
-      ) : (
-        <>
-          <div className="rounded-xl border bg-card">
-            <Table>
-              <TableHeader>
-                <TableRow>
-                  <TableHead>Email</TableHead>
-                  <TableHead>Ruolo</TableHead>
-                  <TableHead>Piano</TableHead>
-                  <TableHead>Messaggi</TableHead>
-                  <TableHead>Creato il</TableHead>
-                  <TableHead className="text-right">Azioni</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {users.data.items.map((user) => (
-                  <TableRow key={user.id}>
-                    <TableCell className="font-medium">
-                      {user.isGuest ? (
-                        // A guest's address is generated (temp-…@ospiti…): its start is enough to tell guests apart.
-                        <span className="flex items-center gap-2" title={user.email}>
-                          <Badge variant="secondary">Ospite</Badge>
-                          <span className="text-muted-foreground">{user.email.slice(0, 13)}…</span>
-                        </span>
-                      ) : (
-                        user.email
-                      )}
-                    </TableCell>
-                    <TableCell>
-                      <Badge variant={user.role === "admin" ? "default" : "secondary"}>{ROLE_LABELS[user.role]}</Badge>
-                    </TableCell>
-                    <TableCell>{PLAN_LABELS[user.plan] ?? user.plan}</TableCell>
-                    <TableCell className="tabular-nums">{messagesLabel(user)}</TableCell>
-                    <TableCell className="tabular-nums">{formatDate(user.createdAt)}</TableCell>
-                    <TableCell className="text-right">
-                      <div className="flex justify-end gap-1">
-                        <InvitationActions user={user} />
-                        <Button
-                          variant="ghost"
-                          size="icon"
-                          aria-label={`Modifica ${user.email}`}
-                          disabled={user.isGuest}
-                          title={user.isGuest ? "Un ospite non ha email né piano da modificare" : undefined}
-                          onClick={() => openForm(user)}
-                        >
-                          <Pencil aria-hidden="true" />
-                        </Button>
-                        <Button
-                          variant="ghost"
-                          size="icon"
-                          aria-label={`Elimina ${user.email}`}
-                          disabled={user.id === me?.user.id}
-                          onClick={() => setDeleting(user)}
-                          className="text-red-300 hover:text-red-200"
-                        >
-                          <Trash2 aria-hidden="true" />
-                        </Button>
-                      </div>
-                    </TableCell>
+      <AdminListState query={users} errorText="Errore nel caricamento degli utenti" isEmpty={(data) => data.total === 0} emptyText="Nessun utente trovato.">
+        {(data) => (
+          <>
+            <div className="rounded-xl border bg-card">
+              <Table>
+                <TableHeader>
+                  <TableRow>
+                    <TableHead>Email</TableHead>
+                    <TableHead>Ruolo</TableHead>
+                    <TableHead>Piano</TableHead>
+                    <TableHead>Messaggi</TableHead>
+                    <TableHead>Creato il</TableHead>
+                    <TableHead className="text-right">Azioni</TableHead>
                   </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </div>
-          <PaginationBar page={page} pageSize={PAGE_SIZE} total={users.data.total} noun="utenti" onPage={setPage} />
-        </>
-      )}
+                </TableHeader>
+                <TableBody>
+                  {data.items.map((user) => (
+                    <TableRow key={user.id}>
+                      <TableCell className="font-medium">
+                        {user.isGuest ? (
+                          // A guest's address is generated (temp-…@ospiti…): its start is enough to tell guests apart.
+                          <span className="flex items-center gap-2" title={user.email}>
+                            <Badge variant="secondary">Ospite</Badge>
+                            <span className="text-muted-foreground">{user.email.slice(0, 13)}…</span>
+                          </span>
+                        ) : (
+                          user.email
+                        )}
+                      </TableCell>
+                      <TableCell>
+                        <Badge variant={user.role === "admin" ? "default" : "secondary"}>{ROLE_LABELS[user.role]}</Badge>
+                      </TableCell>
+                      <TableCell>{PLAN_LABELS[user.plan] ?? user.plan}</TableCell>
+                      <TableCell className="tabular-nums">{messagesLabel(user)}</TableCell>
+                      <TableCell className="tabular-nums">{formatDate(user.createdAt)}</TableCell>
+                      <TableCell className="text-right">
+                        <div className="flex justify-end gap-1">
+                          <InvitationActions user={user} />
+                          <Button
+                            variant="ghost"
+                            size="icon"
+                            aria-label={`Modifica ${user.email}`}
+                            disabled={user.isGuest}
+                            title={user.isGuest ? "Un ospite non ha email né piano da modificare" : undefined}
+                            onClick={() => openForm(user)}
+                          >
+                            <Pencil aria-hidden="true" />
+                          </Button>
+                          <Button
+                            variant="ghost"
+                            size="icon"
+                            aria-label={`Elimina ${user.email}`}
+                            disabled={user.id === me?.user.id}
+                            onClick={() => setDeleting(user)}
+                            className="text-red-300 hover:text-red-200"
+                          >
+                            <Trash2 aria-hidden="true" />
+                          </Button>
+                        </div>
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </div>
+            <PaginationBar page={page} pageSize={PAGE_SIZE} total={data.total} noun="utenti" onPage={setPage} />
+          </>
+        )}
+      </AdminListState>
 
       <UserFormDialog open={formOpen} onOpenChange={setFormOpen} user={editing} />
       <ConfirmDialog

@@ -4,11 +4,12 @@ import { useState } from "react";
 import { toast } from "@/lib/toast";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { useSignOut } from "@/lib/use-sign-out";
 import { ApiError } from "@/lib/api";
 import { deleteAccount, downloadExport } from "../api";
+import { ProfileCardTitle } from "./profile-card-title";
 
 /**
  * Data management (spec §2 Profile, §7 Data export, delete-user, §8 Profile): 'Esporta'
@@ -41,10 +42,7 @@ export function DataManagementCard() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="flex items-center gap-2 text-lg">
-          <ShieldCheck aria-hidden="true" className="size-5 text-violet-300" />
-          <h2>Gestione dei dati</h2>
-        </CardTitle>
+        <ProfileCardTitle icon={ShieldCheck}>Gestione dei dati</ProfileCardTitle>
         <CardDescription>I tuoi diritti previsti dal GDPR: scarica una copia dei tuoi dati o cancella definitivamente il tuo account.</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">

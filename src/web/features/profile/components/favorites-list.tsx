@@ -6,13 +6,14 @@ import { Bookmark, Play } from "lucide-react";
 import { Link } from "react-router";
 import { GenreIcon } from "@/components/genre-icon";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
 import { savedTemplatesQuery } from "@/features/templates/api";
 import { LoadMoreButton } from "@/components/load-more-button";
 import { SavedTemplatesEmpty } from "@/features/templates/components/saved-templates-empty";
 import { usePlayTemplate } from "@/features/templates/use-play-template";
+import { ProfileCardTitle } from "./profile-card-title";
 
 /** One saved template: genre icon, title (link to its page), genre, and 'Gioca'. */
 function FavoriteRow({ template, playing, onPlay }: { template: TemplateCardView; playing: boolean; onPlay: () => void }) {
@@ -54,10 +55,7 @@ export function FavoritesList() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="flex items-center gap-2 text-lg">
-          <Bookmark aria-hidden="true" className="size-5 text-violet-300" />
-          <h2>I miei preferiti</h2>
-        </CardTitle>
+        <ProfileCardTitle icon={Bookmark}>I miei preferiti</ProfileCardTitle>
       </CardHeader>
       <CardContent>
         {saved.isPending ? (

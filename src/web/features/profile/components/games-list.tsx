@@ -7,12 +7,13 @@ import { toast } from "@/lib/toast";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { GenreIcon } from "@/components/genre-icon";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { Progress } from "@/components/ui/progress";
 import { ExportMenu } from "@/features/book/components/export-menu";
 import { Skeleton } from "@/components/ui/skeleton";
 import { timeAgo } from "@/lib/format-date";
 import { deleteGame, profileGamesQuery, profileKey } from "../api";
+import { ProfileCardTitle } from "./profile-card-title";
 
 /** One game row: title, genre, progress bar, last access ('x fa'), 'Continua', 'Esporta' (EPUB, PDF; issue 13) and 'Elimina'. */
 function GameRow({ game, onDelete, deleting }: { game: ProfileGameView; onDelete: () => void; deleting: boolean }) {
@@ -82,10 +83,7 @@ export function GamesList() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="flex items-center gap-2 text-lg">
-          <Gamepad2 aria-hidden="true" className="size-5 text-violet-300" />
-          <h2>Le mie partite</h2>
-        </CardTitle>
+        <ProfileCardTitle icon={Gamepad2}>Le mie partite</ProfileCardTitle>
       </CardHeader>
       <CardContent>
         {games.isLoading ? (

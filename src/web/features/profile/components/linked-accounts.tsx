@@ -7,7 +7,7 @@ import { toast } from "@/lib/toast";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
 import { authClient } from "@/lib/auth-client";
@@ -15,6 +15,7 @@ import { type AuthClientError, toastAuthError } from "@/lib/auth-error-toast";
 import { formatDate } from "@/lib/format-date";
 import { SITE_CONFIG } from "@/lib/site-config";
 import { useMe } from "@/lib/session";
+import { ProfileCardTitle } from "./profile-card-title";
 
 /** One way to sign in of the account (Better Auth account row): 'credential' = e-mail and password. */
 interface LinkedAccount {
@@ -111,10 +112,7 @@ export function LinkedAccounts() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="flex items-center gap-2 text-lg">
-          <Link2 aria-hidden="true" className="size-5 text-violet-300" />
-          <h2>Account collegati</h2>
-        </CardTitle>
+        <ProfileCardTitle icon={Link2}>Account collegati</ProfileCardTitle>
         <CardDescription>Accedi anche con un altro servizio. Deve restare almeno un modo per accedere al tuo account.</CardDescription>
       </CardHeader>
       <CardContent>

@@ -7,13 +7,14 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "@/lib/toast";
 import { Button } from "@/components/ui/button";
-import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Card, CardAction, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { meQuery } from "@/lib/session";
 import { ApiError } from "@/lib/api";
 import { profileKey, saveProfile } from "../api";
+import { ProfileCardTitle } from "./profile-card-title";
 
 const toForm = (p: ProfileView): ProfileInput => ({ nickname: p.nickname ?? "", firstName: p.firstName ?? "", lastName: p.lastName ?? "" });
 
@@ -73,10 +74,7 @@ export function PersonalInfoCard({ profile }: { profile: ProfileView }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="flex items-center gap-2 text-lg">
-          <UserRound aria-hidden="true" className="size-5 text-violet-300" />
-          <h2>Informazioni personali</h2>
-        </CardTitle>
+        <ProfileCardTitle icon={UserRound}>Informazioni personali</ProfileCardTitle>
         <CardDescription>I dati che gli altri giocatori vedono accanto alle tue immagini.</CardDescription>
         <CardAction>
           {editing ? (

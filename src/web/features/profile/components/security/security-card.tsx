@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { LockKeyhole, ShieldAlert } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useSearchParams } from "react-router";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
 import { Separator } from "@/components/ui/separator";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ADMIN_2FA_REASON } from "@/lib/admin-two-factor";
@@ -11,6 +11,7 @@ import { ChangeEmailForm } from "./change-email-form";
 import { ChangePasswordForm } from "./change-password-form";
 import { SessionsList } from "./sessions-list";
 import { TwoFactorSettings } from "./two-factor-settings";
+import { ProfileCardTitle } from "../profile-card-title";
 
 /**
  * Profilo → 'Sicurezza' (issue 10): two-step verification, password, e-mail and the connected
@@ -30,10 +31,7 @@ export function SecurityCard({ email }: { email: string }) {
   return (
     <Card ref={ref} id="sicurezza" aria-labelledby="sicurezza-titolo" className="scroll-mt-24">
       <CardHeader>
-        <CardTitle className="flex items-center gap-2 text-lg">
-          <LockKeyhole aria-hidden="true" className="size-5 text-violet-300" />
-          <h2 id="sicurezza-titolo">Sicurezza</h2>
-        </CardTitle>
+        <ProfileCardTitle icon={LockKeyhole} id="sicurezza-titolo">Sicurezza</ProfileCardTitle>
         <CardDescription>Accesso, verifica in due passaggi e dispositivi connessi al tuo account.</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-6">
