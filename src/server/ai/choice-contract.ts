@@ -90,7 +90,9 @@ function orderedChoices(block: ChoiceBlock): ThreeChoices | null {
  */
 export function keepsChoiceContract(text: string): boolean {
   const block = readChoiceBlock(text);
-  return orderedChoices(block) !== null && block.items.every((item, i) => extractChoices(item.line)[LETTERS[i]!]);
+  if (orderedChoices(block) === null) return false;
+  const read = extractChoices(block.items.map((item) => item.line).join("\n"));
+  return LETTERS.every((letter) => read[letter]);
 }
 
 /**

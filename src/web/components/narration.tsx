@@ -48,7 +48,7 @@ export function Narration({ text, streaming = false, className }: { text: string
       )}
     >
       <Markdown components={components} urlTransform={httpOnly} disallowedElements={["img"]} rehypePlugins={spoken ? [[rehypeMarkSentence, spoken]] : undefined}>
-        {formatChoices(text)}
+        {formatChoices(text, { partial: streaming })}
       </Markdown>
     </div>
   );

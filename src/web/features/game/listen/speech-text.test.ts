@@ -31,12 +31,13 @@ describe("speechSegments (issue 13 Listen: what is read of a narration)", () => 
   });
 
   it("shows the choice without its letter, with hints in non-space characters of the page's text", () => {
-    const segments = speechSegments("Uno due. Tre.\n\n1. Vai avanti\n2. Resta", true);
+    const segments = speechSegments("Uno due. Tre.\n\n1. Vai avanti\n2. Resta\n3. Torna", true);
     expect(segments.map((s) => [s.show, s.hint])).toEqual([
       ["Uno due.", 0],
       ["Tre.", 7],
       ["Vai avanti", 13],
       ["Resta", 24],
+      ["Torna", 31],
     ]);
   });
 

@@ -50,7 +50,7 @@ const nonSpace = (text: string) => text.replace(/\s+/g, "").length;
 export function speechSegments(markdown: string, final: boolean): SpeechSegment[] {
   const narration: string[] = [];
   const choices: { letter: string; text: string }[] = [];
-  for (const line of formatChoices(markdown).split("\n")) {
+  for (const line of formatChoices(markdown, { partial: !final }).split("\n")) {
     const choice = CHOICE_LINE.exec(line);
     if (choice) choices.push({ letter: choice[1]!, text: stripInline(choice[2]!).trim() });
     else narration.push(stripInline(stripBlock(line)));
