@@ -124,6 +124,7 @@ test("visitors are sent to /login from game and profile pages, and old paths red
     ["/genres", /\/generi$/],
     ["/create", /\/crea-gioco$/],
     ["/gallery", /\/galleria$/],
+    ["/gallery?vista=storie#inizio", /\/galleria\?vista=storie#inizio$/],
     ["/pricing", /\/prezzi$/],
     ["/profile", /\/login\?next=%2Fprofilo$/],
     ["/game/horror/123", /\/login\?next=%2Fgioco%2Fhorror%2F123$/],

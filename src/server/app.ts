@@ -33,6 +33,7 @@ import { mediaRoutes } from "./media/media.routes";
 import { eventsRoutes } from "./realtime/events.routes";
 import { presenceRoutes } from "./realtime/presence.routes";
 import { italianAuthAnswer } from "./http/auth-answers";
+import { mountLegacyRedirects } from "./http/legacy-redirects";
 import { limitRequestBodies } from "./http/body-limit";
 import { jsonLength } from "./http/json-length";
 import { handleError } from "./http/error-handler";
@@ -149,6 +150,8 @@ export function createApp(deps: AppDeps) {
 
   // Stored images (DESIGN §1): public, long-cached, with their own content type.
   app.route("/media", mediaRoutes);
+
+  mountLegacyRedirects(app);
 
   app.get("/robots.txt", (c) => {
     c.header("Cache-Control", absoluteLinksCaching(c));

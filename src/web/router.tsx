@@ -6,14 +6,15 @@
  */
 
 import type { ComponentType } from "react";
-import { Navigate, type RouteObject, useParams } from "react-router";
+import { LEGACY_PATHS, legacyTarget } from "@shared/legacy-paths";
+import { Navigate, type RouteObject, useLocation, useParams } from "react-router";
 import { RootLayout } from "./components/layout/root-layout";
 
-/** Redirect keeping the path parameters: to("/gioco/:genre/:gameId") etc. */
+/** Redirect of an old address on client navigation, keeping its parameters, query and #fragment (issue 22 §7). */
 function RedirectTo({ to }: { to: string }) {
   const params = useParams();
-  const target = to.replace(/:(\w+)/g, (_m, name: string) => encodeURIComponent(params[name] ?? ""));
-  return <Navigate to={target} replace />;
+  const { search, hash } = useLocation();
+  return <Navigate to={legacyTarget(to, params, search) + hash} replace />;
 }
 
 /** The page modules, each its own chunk, by path from src/web (the keys of Vite's build manifest). */
@@ -35,17 +36,7 @@ export interface PageHandle {
   module: string;
 }
 
-const redirects: RouteObject[] = [
-  ["/discover", "/scopri"],
-  ["/genres", "/generi"],
-  ["/create", "/crea-gioco"],
-  ["/game/:genre/:gameId", "/gioco/:genre/:gameId"],
-  ["/gallery", "/galleria"],
-  ["/gallery/:id", "/galleria/:id"],
-  ["/pricing", "/prezzi"],
-  ["/profile", "/profilo"],
-  ["/admin/games", "/admin/activity"],
-].map(([path, to]) => ({ path, element: <RedirectTo to={to!} /> }));
+const redirects: RouteObject[] = LEGACY_PATHS.map(([path, to]) => ({ path, element: <RedirectTo to={to} /> }));
 
 export const routes: RouteObject[] = [
   {

@@ -6,7 +6,7 @@
  *   (title, absolute image URL, size, canonical URL), so a shared link shows the picture;
  *   a wrong slug redirects to the right one; a missing image gets index.html with status 404
  *   (the page then shows 'Immagine non trovata');
- * - /gallery/{id} redirects to /galleria/{id}.
+ * The old /gallery/… addresses redirect in http/legacy-redirects.ts.
  */
 
 import type { Hono } from "hono";
@@ -46,8 +46,6 @@ function redirectStatus(imageId: string, requested: string): 301 | 302 {
  * rendered when possible).
  */
 export function mountGalleryPages(app: Hono<AppEnv>, pageHtml: PageHtml) {
-  app.get("/gallery/:id", (c) => c.redirect(`/galleria/${encodeURIComponent(c.req.param("id"))}`, 301));
-
   app.get("/galleria/:id", async (c, next) => {
     const image = await findImage(c.var.deps.db, c.req.param("id"));
     if (!image) return next();
