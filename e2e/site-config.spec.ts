@@ -87,6 +87,21 @@ test("the server's BRAND_NAME and links reach the page without a rebuild", async
   }
 });
 
+test("without configuration no placeholder link or contact is shown (issue 22 §6)", async ({ page }) => {
+  // The suite's server sets no COMMUNITY_URL, SOCIAL_URL or PRIVACY_EMAIL.
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByRole("banner").getByRole("link", { name: /Community/ })).toHaveCount(0);
+  const footer = page.getByRole("contentinfo");
+  await expect(footer.getByRole("link", { name: "Unisciti alla community" })).toHaveCount(0);
+  await expect(footer.getByRole("link", { name: "Seguici sui social" })).toHaveCount(0);
+  await footer.getByRole("button", { name: "Privacy Policy" }).click();
+  const notice = page.getByRole("dialog", { name: "Informativa sulla Privacy" });
+  await expect(notice.getByText("Il titolare del trattamento dei dati personali è Storie.ai.", { exact: false })).toBeVisible();
+  await expect(notice.getByText("dove puoi esportare i tuoi dati o eliminare l'account.", { exact: false })).toBeVisible();
+  await expect(notice.locator('a[href^="mailto:"]')).toHaveCount(0);
+});
+
 test("no CSP violation or console error on the public pages, for a visitor and for a player", async ({ page }) => {
   const problems = watchForErrors(page);
   const visit = async () => {

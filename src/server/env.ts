@@ -15,9 +15,8 @@ const optionalText = z
 
 const optionalUrl = optionalText.pipe(z.url({ message: "deve essere un URL valido" }).optional());
 
-/** An http(s) URL of the site configuration; empty or unset = the default. */
-const siteUrl = (fallback: string) =>
-  optionalText.pipe(z.url({ protocol: /^https?$/, message: "deve essere un URL http(s) valido" }).default(fallback));
+/** An http(s) URL of the site configuration; empty or unset = not configured (the link is not shown). */
+const siteUrl = optionalText.pipe(z.url({ protocol: /^https?$/, message: "deve essere un URL http(s) valido" }).optional());
 
 const milliseconds = (fallback: number) => z.coerce.number().int().min(0).default(fallback);
 
@@ -52,12 +51,12 @@ const envSchema = z
      */
     SQLITE_SYNCHRONOUS: z.enum(["NORMAL", "FULL"], { error: "deve essere NORMAL o FULL" }).default("NORMAL"),
     BRAND_NAME: z.string().trim().min(1).max(60).default(DEFAULT_SITE_CONFIG.brandName),
-    /** Community chat linked from the header and footer (http/https). */
-    COMMUNITY_URL: siteUrl(DEFAULT_SITE_CONFIG.communityUrl),
-    /** Microblogging profile linked from the footer (http/https). */
-    SOCIAL_URL: siteUrl(DEFAULT_SITE_CONFIG.socialUrl),
-    /** Contact address shown in the privacy notice. */
-    PRIVACY_EMAIL: optionalText.pipe(z.email({ message: "deve essere un indirizzo e-mail valido" }).default(DEFAULT_SITE_CONFIG.privacyEmail)),
+    /** Community chat linked from the header and footer (http/https); unset = no link. */
+    COMMUNITY_URL: siteUrl,
+    /** Microblogging profile linked from the footer (http/https); unset = no link. */
+    SOCIAL_URL: siteUrl,
+    /** The data controller's contact named in the privacy notice; unset = not named (a warning at start in production). */
+    PRIVACY_EMAIL: optionalText.pipe(z.email({ message: "deve essere un indirizzo e-mail valido" }).optional()),
     AUTH_SECRET: optionalText.pipe(z.string().min(32, "deve avere almeno 32 caratteri").optional()),
     /** Sign-in, sign-up, guest and e-mail limits (src/server/auth/limits.ts); off only for tests. */
     AUTH_RATE_LIMIT: z.enum(["on", "off"]).default("on"),

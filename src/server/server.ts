@@ -114,6 +114,10 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     social: socialConfig(env),
   });
   if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) await seedAdmin(handle.db, auth, env.ADMIN_EMAIL, env.ADMIN_PASSWORD, log);
+  // The privacy notice names the data controller's contact only when there is one (issue 22 §6).
+  if (env.NODE_ENV === "production" && !env.PRIVACY_EMAIL) {
+    log("Attenzione: PRIVACY_EMAIL non è impostata. L'informativa sulla privacy non indica un contatto del titolare del trattamento: impostala con l'indirizzo a cui i giocatori possono scrivere per i loro dati.");
+  }
 
   const shutdown = new AbortController();
   // Every open event stream listens to it (realtime/stream-lifetime.ts): thousands at once are

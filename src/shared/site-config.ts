@@ -9,12 +9,15 @@
 import type { SiteConfig } from "./schemas/site-config";
 
 export type { AuthProvider, SiteConfig } from "./schemas/site-config";
-/** Values used when the server sets none (the .env.example defaults). */
+/**
+ * Values used when the server sets none: a link or contact that is not configured is not shown
+ * (issue 22 §6: no placeholder addresses).
+ */
 export const DEFAULT_SITE_CONFIG: SiteConfig = {
   brandName: "Storie",
-  communityUrl: "https://discord.com",
-  socialUrl: "https://x.com",
-  privacyEmail: "privacy@storie.ai",
+  communityUrl: null,
+  socialUrl: null,
+  privacyEmail: null,
   authProviders: [],
 };
 

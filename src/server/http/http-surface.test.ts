@@ -211,6 +211,10 @@ describe("runtime site configuration", () => {
     expect(page).not.toContain("segreto-oidc");
   });
 
+  it("leaves out every link and contact the server was not given (issue 22 §6)", () => {
+    expect(siteConfig(loadEnv({}))).toMatchObject({ communityUrl: null, socialUrl: null, privacyEmail: null });
+  });
+
   it("puts the brand, escaped, in the page title", () => {
     expect(page).toContain("<title>Fiabe&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;.ai – x</title>");
   });

@@ -16,9 +16,9 @@ export function siteConfig(env: Env): SiteConfig {
   // Checked here, where it is made: the web trusts what its own server embeds (issue 12).
   return siteConfigSchema.parse({
     brandName: env.BRAND_NAME,
-    communityUrl: env.COMMUNITY_URL,
-    socialUrl: env.SOCIAL_URL,
-    privacyEmail: env.PRIVACY_EMAIL,
+    communityUrl: env.COMMUNITY_URL ?? null,
+    socialUrl: env.SOCIAL_URL ?? null,
+    privacyEmail: env.PRIVACY_EMAIL ?? null,
     authProviders: enabledProviders(socialConfig(env)),
   });
 }

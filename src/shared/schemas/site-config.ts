@@ -21,12 +21,12 @@ export type AuthProvider = z.infer<typeof authProviderSchema>;
 export const siteConfigSchema = z.object({
   /** Product name: the header shows `${brandName}.ai` (DESIGN: default 'Storie'). */
   brandName: z.string().trim().min(1).max(60),
-  /** The community chat opened by the header and the footer (spec §2 Site frame). */
-  communityUrl: httpUrl,
-  /** The microblogging profile opened by the footer (spec §2 Site frame). */
-  socialUrl: httpUrl,
-  /** Contact address of the privacy notice (spec §1 privacy dialog, section 1). */
-  privacyEmail: z.email(),
+  /** The community chat opened by the header and the footer (spec §2 Site frame); null = not configured, no link (issue 22 §6). */
+  communityUrl: httpUrl.nullable(),
+  /** The microblogging profile opened by the footer (spec §2 Site frame); null = not configured, no link. */
+  socialUrl: httpUrl.nullable(),
+  /** Contact address of the privacy notice (spec §1 privacy dialog, section 1); null = not configured, not named. */
+  privacyEmail: z.email().nullable(),
   /** Sign-in providers configured on the server (GOOGLE_*, OIDC_*), in button order; [] = none. */
   authProviders: z.array(authProviderSchema).max(5),
 });

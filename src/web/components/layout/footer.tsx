@@ -13,14 +13,16 @@ const FOOTER_LINKS = [
   { to: "/prezzi", label: "Prezzi" },
 ] as const;
 
+/** The external links the server configured (issue 22 §6: none is shown without its address). */
 const SOCIAL_LINKS = [
   { href: COMMUNITY_URL, label: "Unisciti alla community", Icon: MessagesSquare },
   { href: MICROBLOG_URL, label: "Seguici sui social", Icon: AtSign },
-] as const;
+].flatMap(({ href, ...link }) => (href ? [{ href, ...link }] : []));
 
 /**
- * Site footer (spec §2 Site frame): the four site links, the two external social links (new tab),
- * the copyright line with the current year and the 'Privacy Policy' button opening the notice.
+ * Site footer (spec §2 Site frame): the four site links, the two external social links (new tab)
+ * when configured, the copyright line with the current year and the 'Privacy Policy' button
+ * opening the notice.
  */
 export function Footer() {
   return (
@@ -41,15 +43,17 @@ export function Footer() {
             ))}
           </ul>
         </nav>
-        <div className="flex gap-2">
-          {SOCIAL_LINKS.map(({ href, label, Icon }) => (
-            <Button key={href} asChild variant="outline" size="icon" className="rounded-full">
-              <a href={href} target="_blank" rel="noopener noreferrer" aria-label={label}>
-                <Icon aria-hidden="true" />
-              </a>
-            </Button>
-          ))}
-        </div>
+        {SOCIAL_LINKS.length > 0 && (
+          <div className="flex gap-2">
+            {SOCIAL_LINKS.map(({ href, label, Icon }) => (
+              <Button key={href} asChild variant="outline" size="icon" className="rounded-full">
+                <a href={href} target="_blank" rel="noopener noreferrer" aria-label={label}>
+                  <Icon aria-hidden="true" />
+                </a>
+              </Button>
+            ))}
+          </div>
+        )}
       </div>
       <div className="border-t border-border/60">
         <div className="mx-auto flex max-w-7xl flex-col items-center justify-between gap-2 px-4 py-4 text-sm text-muted-foreground sm:flex-row md:px-6">

@@ -54,16 +54,18 @@ export function Header() {
               {link.label}
             </NavLink>
           ))}
-          <a
-            href={COMMUNITY_URL}
-            target="_blank"
-            rel="noopener noreferrer"
-            className={cn(navLinkClass({ isActive: false }), "inline-flex items-center gap-1")}
-          >
-            Community
-            <ExternalLink aria-hidden="true" className="size-3.5" />
-            <span className="sr-only">(si apre in una nuova scheda)</span>
-          </a>
+          {COMMUNITY_URL && (
+            <a
+              href={COMMUNITY_URL}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={cn(navLinkClass({ isActive: false }), "inline-flex items-center gap-1")}
+            >
+              Community
+              <ExternalLink aria-hidden="true" className="size-3.5" />
+              <span className="sr-only">(si apre in una nuova scheda)</span>
+            </a>
+          )}
           {isAdmin && (
             <NavLink to={ADMIN_LINK.to} className={navLinkClass}>
               {ADMIN_LINK.label}

@@ -47,11 +47,13 @@ export default function MobileDrawer({ signedIn, isAdmin, onSignOut, open, onOpe
               {link.label}
             </NavLink>
           ))}
-          <a href={COMMUNITY_URL} target="_blank" rel="noopener noreferrer" className={cn(itemClass, "text-muted-foreground")} onClick={close}>
-            Community
-            <ExternalLink aria-hidden="true" className="size-4" />
-            <span className="sr-only">(si apre in una nuova scheda)</span>
-          </a>
+          {COMMUNITY_URL && (
+            <a href={COMMUNITY_URL} target="_blank" rel="noopener noreferrer" className={cn(itemClass, "text-muted-foreground")} onClick={close}>
+              Community
+              <ExternalLink aria-hidden="true" className="size-4" />
+              <span className="sr-only">(si apre in una nuova scheda)</span>
+            </a>
+          )}
           {isAdmin && (
             <NavLink to={ADMIN_LINK.to} className={navItemClass} onClick={close}>
               <Shield aria-hidden="true" className="size-4" />

@@ -2,7 +2,10 @@
 
 import { SITE_CONFIG } from "@/lib/site-config";
 
-/** The community chat (server's COMMUNITY_URL) and the microblogging profile (SOCIAL_URL). */
+/**
+ * The community chat (server's COMMUNITY_URL) and the microblogging profile (SOCIAL_URL); null when
+ * the server has none, and then their links are not shown (issue 22 §6).
+ */
 export const COMMUNITY_URL = SITE_CONFIG.communityUrl;
 export const MICROBLOG_URL = SITE_CONFIG.socialUrl;
 

@@ -4,7 +4,7 @@ import { SITE_CONFIG } from "@/lib/site-config";
 import { useOpenerFocus } from "@/lib/use-focus-return";
 import { BRAND_NAME } from "./brand";
 
-/** The privacy contact (server's PRIVACY_EMAIL). */
+/** The data controller's contact (server's PRIVACY_EMAIL); null when the server has none (issue 22 §6). */
 const PRIVACY_EMAIL = SITE_CONFIG.privacyEmail;
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -16,10 +16,10 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function MailLink() {
+function MailLink({ address }: { address: string }) {
   return (
-    <a href={`mailto:${PRIVACY_EMAIL}`} className="font-medium text-violet-300 underline underline-offset-2 hover:text-violet-200">
-      {PRIVACY_EMAIL}
+    <a href={`mailto:${address}`} className="font-medium text-violet-300 underline underline-offset-2 hover:text-violet-200">
+      {address}
     </a>
   );
 }
@@ -44,8 +44,13 @@ export default function PrivacyNotice({ open, onOpenChange }: { open: boolean; o
         <div className="space-y-6 overflow-y-auto px-6 py-5" tabIndex={0} aria-label="Testo dell'informativa">
           <Section title="1. Titolare del trattamento">
             <p>
-              Il titolare del trattamento dei dati personali è {site}. Per qualsiasi domanda sul trattamento dei tuoi dati
-              puoi scriverci all'indirizzo <MailLink />.
+              Il titolare del trattamento dei dati personali è {site}.
+              {PRIVACY_EMAIL && (
+                <>
+                  {" "}
+                  Per qualsiasi domanda sul trattamento dei tuoi dati puoi scriverci all'indirizzo <MailLink address={PRIVACY_EMAIL} />.
+                </>
+              )}
             </p>
           </Section>
           <Section title="2. Dati raccolti">
@@ -91,7 +96,12 @@ export default function PrivacyNotice({ open, onOpenChange }: { open: boolean; o
             </ul>
             <p>
               Puoi esercitare questi diritti direttamente dalla pagina del profilo, dove puoi esportare i tuoi dati o
-              eliminare l'account, oppure scrivendo a <MailLink />.
+              eliminare l'account{PRIVACY_EMAIL ? (
+                <>
+                  , oppure scrivendo a <MailLink address={PRIVACY_EMAIL} />
+                </>
+              ) : null}
+              .
             </p>
           </Section>
           <Section title="6. Sicurezza">
