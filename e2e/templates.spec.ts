@@ -156,12 +156,17 @@ test("/crea-gioco: a visitor is sent to /login, a player generates the premise a
   await page.getByLabel("Titolo").fill("Neon sotto la pioggia");
   await page.getByLabel("Genere").selectOption("Cyberpunk");
   await page.getByLabel("Stile di risposta").selectOption("umoristico");
-  await page.getByRole("button", { name: "Genera con AI" }).click();
+  // The button says what it costs (issue 22 §5).
+  await page.getByRole("button", { name: "Genera con AI (1 token)" }).click();
   await expect(page.getByText("Contenuti generati!")).toBeVisible();
   const premise = await page.getByLabel("Premessa").inputValue();
   expect(premise.length).toBeGreaterThanOrEqual(20);
   await expect(page.getByLabel("Stile di risposta")).toHaveValue("umoristico");
   await expect(page.getByLabel("Ritmo della storia")).not.toHaveValue("");
+  // Every field is filled now: nothing more to generate, so nothing to pay for.
+  await page.getByLabel("Stile di interazione").selectOption("guidato");
+  await expect(page.getByRole("button", { name: "Genera con AI (1 token)" })).toBeDisabled();
+  await expect(page.getByText("Tutti i campi sono già compilati: non c'è niente da generare.")).toBeVisible();
   await expectAccessible(page);
   await screenshots(page, "create-game");
 

@@ -55,6 +55,21 @@ export const CREATE_GAME_DEFAULTS = {
 export const CUSTOM_GAME_GENERATABLE = ["premise", "response_style", "story_pacing", "interaction_style"] as const;
 export type CustomGameGeneratable = (typeof CUSTOM_GAME_GENERATABLE)[number];
 
+/**
+ * Daily messages one 'Genera con AI' costs a player (a model call paid like a narrated turn; admins
+ * pay nothing, spec §6). Shown on the button (issue 22 §5).
+ */
+export const CUSTOM_GAME_GENERATE_COST = 1;
+
+/**
+ * The generatable fields 'Genera con AI' would fill: those empty or blank in `values`.
+ * Input: the form's values (any subset). Output: the field names, in form order; [] = nothing to
+ * fill, and then nothing is asked of the model nor charged (issue 22 §5).
+ */
+export function emptyGeneratableFields(values: Partial<Record<CustomGameGeneratable, string | null | undefined>>): CustomGameGeneratable[] {
+  return CUSTOM_GAME_GENERATABLE.filter((field) => !values[field]?.trim());
+}
+
 /** POST /api/custom-games/generate {title, genre, fields}: fills the empty fields from title and genre. */
 export const generateCustomGameSchema = z.object({
   title: z.string().trim().max(TEMPLATE_LIMITS.titleMax).default(""),

@@ -15,7 +15,8 @@
  *   POST /api/templates/:id/play           → 201 CreatedGameView       plays + 1, the player's copy, the opening message
  *   POST /api/custom-games CreateCustomGame → 201 CreatedGameView      /crea-gioco
  *   POST /api/custom-games/generate {title, genre, fields} → 200 GenerateResultView  empty fields only;
- *     it costs one message of the daily quota (429 'Limite messaggi raggiunto', given back on failure)
+ *     it costs one message of the daily quota (429 'Limite messaggi raggiunto', given back on failure);
+ *     with every field already filled it answers {generatedContent: {}, source: 'none'} and costs nothing (issue 22 §5)
  * Admins (401 visitors, 403 'Accesso negato' others, audit-logged):
  *   GET    /api/admin/templates            → 200 AdminTemplateView[]   newest first
  *   POST   /api/admin/templates TemplateForm → 201 AdminTemplateView
@@ -31,7 +32,7 @@
 
 import { zValidator } from "@hono/zod-validator";
 import { Hono } from "hono";
-import { CUSTOM_GAME_GENERATABLE, createCustomGameSchema, generateCustomGameSchema } from "../../../shared/schemas/create-game";
+import { CUSTOM_GAME_GENERATE_COST, createCustomGameSchema, emptyGeneratableFields, generateCustomGameSchema } from "../../../shared/schemas/create-game";
 import {
   GENERATABLE_FIELDS,
   generateContentSchema,
@@ -126,17 +127,19 @@ export const customGamesRoutes = new Hono<AppEnv>()
       story_pacing: TEMPLATE_STORY_PACINGS,
       interaction_style: TEMPLATE_INTERACTION_STYLES,
     };
-    const wanted = CUSTOM_GAME_GENERATABLE.filter((f) => isEmpty(fields[f])).map((name) => ({ name, choices: choices[name] }));
+    const wanted = emptyGeneratableFields(fields).map((name) => ({ name, choices: choices[name] }));
+    // Every field already filled: nothing to ask the model, nothing to charge (issue 22 §5).
+    if (wanted.length === 0) return c.json({ generatedContent: {}, source: "none" } satisfies GenerateResultView);
     // A model call like a narrated turn: it is paid from the same daily quota.
     const { db, env, log } = c.var.deps;
     const userId = currentUser(c).id;
     const chargedAt = new Date();
-    if (!(await takeMessages(db, userId, 1, chargedAt))) throw AppError.of("MESSAGE_LIMIT", 429);
+    if (!(await takeMessages(db, userId, CUSTOM_GAME_GENERATE_COST, chargedAt))) throw AppError.of("MESSAGE_LIMIT", 429);
     try {
       const result = await generateFields(env, { title, genre, fields: wanted, kind: "game" }, log);
       return c.json(result satisfies GenerateResultView);
     } catch (error) {
-      await refundMessages(db, userId, 1, chargedAt);
+      await refundMessages(db, userId, CUSTOM_GAME_GENERATE_COST, chargedAt);
       throw error;
     }
   });

@@ -421,6 +421,18 @@ describe.each(DIALECTS)("templates on %s", (dialect) => {
     const schema = fake.requests.at(-1).response_format.json_schema.schema;
     expect(Object.keys(schema.properties).sort()).toEqual(["premise", "story_pacing"]);
     expect(schema.properties.story_pacing.enum).toEqual(["lento", "bilanciato", "veloce"]);
+
+    // Every field filled: nothing is asked of the model and nothing is charged (issue 22 §5).
+    const calls = fake.requests.length;
+    const full = await player.client.json("POST", "/api/custom-games/generate", {
+      title: "Neon",
+      genre: "Cyberpunk",
+      fields: { premise: "Una premessa già scritta dal giocatore.", response_style: "creativo", story_pacing: " lento ", interaction_style: "aperto" },
+    });
+    expect(full.status).toBe(200);
+    expect(full.body.generatedContent).toEqual({});
+    expect(fake.requests.length).toBe(calls);
+    expect((await player.client.json("GET", "/api/me")).body.tokens).toMatchObject({ messagesSent: 2 });
     expect((await visitor.json("POST", "/api/custom-games/generate", { title: "Neon", genre: "Cyberpunk" })).status).toBe(401);
   });
 });

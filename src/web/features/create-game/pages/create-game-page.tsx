@@ -2,13 +2,22 @@
  * /crea-gioco, "create your own game" (spec §2 route table; content chosen by issue 4): title,
  * one of the 14 genres, a premise (≥ 20 characters) that becomes the narrator's opening, and
  * optional response style, pacing and interaction style. 'Genera con AI' fills the empty fields
- * from title and genre; 'Crea e gioca' creates the game and opens it. Visitors see the form and
+ * from title and genre, and says what it costs ('(1 token)' of the daily messages, nothing for
+ * admins); with every field filled it is disabled with the reason (issue 22 §5). 'Crea e gioca'
+ * creates the game and opens it. Visitors see the form and
  * are sent to /login ('Accesso richiesto', and back here afterwards) when they submit or generate.
  */
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { GENRES, genreSlug, resolveGenre } from "@shared/genres";
-import { CREATE_GAME_DEFAULTS, CUSTOM_GAME_GENERATABLE, createCustomGameSchema, type CreateCustomGameValues } from "@shared/schemas/create-game";
+import {
+  CREATE_GAME_DEFAULTS,
+  CUSTOM_GAME_GENERATABLE,
+  CUSTOM_GAME_GENERATE_COST,
+  createCustomGameSchema,
+  type CreateCustomGameValues,
+  emptyGeneratableFields,
+} from "@shared/schemas/create-game";
 import { TEMPLATE_INTERACTION_STYLES, TEMPLATE_RESPONSE_STYLES, TEMPLATE_STORY_PACINGS } from "@shared/schemas/template";
 import { useQueryClient } from "@tanstack/react-query";
 import { Play, Sparkles } from "lucide-react";
@@ -47,6 +56,7 @@ export function CreateGamePage() {
   const [generating, setGenerating] = useState(false);
   const form = useForm<CreateCustomGameValues>({ resolver: zodResolver(createCustomGameSchema), defaultValues: CREATE_GAME_DEFAULTS });
   const { errors, isSubmitting } = form.formState;
+  const nothingToFill = emptyGeneratableFields(form.watch()).length === 0;
 
   const requireLogin = () => {
     if (me) return false;
@@ -77,6 +87,7 @@ export function CreateGamePage() {
     }
     if (requireLogin()) return;
     const current = form.getValues();
+    if (emptyGeneratableFields(current).length === 0) return;
     const fields = Object.fromEntries(CUSTOM_GAME_GENERATABLE.map((f) => [f, current[f] ?? ""]));
     setGenerating(true);
     try {
@@ -178,15 +189,29 @@ export function CreateGamePage() {
         </div>
 
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <Button type="button" variant="outline" size="lg" className="rounded-full" disabled={busy} onClick={() => void onGenerate()}>
+          <Button
+            type="button"
+            variant="outline"
+            size="lg"
+            className="rounded-full"
+            disabled={busy || nothingToFill}
+            aria-describedby={nothingToFill ? "crea-genera-aiuto" : undefined}
+            onClick={() => void onGenerate()}
+          >
             {generating ? <Spinner /> : <Sparkles aria-hidden="true" />}
-            {generating ? "AI al lavoro..." : "Genera con AI"}
+            {generating ? "AI al lavoro..." : me?.isAdmin ? "Genera con AI" : `Genera con AI (${CUSTOM_GAME_GENERATE_COST} token)`}
           </Button>
           <Button type="submit" size="lg" className="rounded-full shadow-lg shadow-primary/30" disabled={busy}>
             {isSubmitting ? <Spinner /> : <Play aria-hidden="true" className="fill-current" />}
             Crea e gioca
           </Button>
         </div>
+        {nothingToFill && (
+          // Under the buttons: on a phone 'Genera con AI' is the last one.
+          <p id="crea-genera-aiuto" className="-mt-3 text-sm text-muted-foreground sm:text-right">
+            Tutti i campi sono già compilati: non c'è niente da generare.
+          </p>
+        )}
       </form>
     </div>
   );
