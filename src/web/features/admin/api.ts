@@ -186,12 +186,16 @@ export function useSyncGenres() {
   });
 }
 
-/** Saves a genre prompt: PUT /api/admin/genres/:id with the form's values. */
+/**
+ * Saves a genre prompt: PUT /api/admin/genres/:id with the form's values and the version they were
+ * made on (409 STALE_EDIT when another admin saved meanwhile). Success or failure, the prompts are
+ * read again, so a refused save shows the current version.
+ */
 export function useSaveGenrePrompt() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, values }: { id: string; values: GenrePromptFormValues }) =>
+    mutationFn: ({ id, values }: { id: string; values: GenrePromptFormValues & { version: number } }) =>
       api<GenrePromptView>(`/admin/genres/${encodeURIComponent(id)}`, { method: "PUT", body: values }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: genresQuery.queryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: genresQuery.queryKey }),
   });
 }

@@ -1,11 +1,14 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { AdminNotificationView } from "@shared/api-types";
 import { type NotificationInput, notificationSchema } from "@shared/schemas/notification";
-import { useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery } from "@tanstack/react-query";
 import { Pencil, Send, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { ConfirmDialog } from "@/components/confirm-dialog";
+import { LoadMoreButton } from "@/components/load-more-button";
+import { SearchInput } from "@/components/search-input";
+import { StaleEditNotice, useEditVersion } from "@/components/stale-edit-notice";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
@@ -15,6 +18,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
 import { formatDayMonthTime } from "@/lib/format-date";
+import { useDebounced } from "@/lib/use-debounced";
 import { adminNotificationsQuery, useAdminNotificationActions } from "../api";
 
 const EMPTY: NotificationInput = { title: "", content: "", url: "" };
@@ -31,26 +35,36 @@ function FieldMessage({ id, message }: { id: string; message?: string }) {
  * /admin/notifications (spec §2 Admin notifications, §4 Notification, §8): the form (title,
  * content, optional URL), the list with 'Modifica' (loads the item into the form; 'Annulla'
  * clears it), 'Pubblica' only for drafts, and 'Elimina' with confirmation. Publishing reaches
- * every connected user at once.
+ * every connected user at once. A search and 'Mostra altri' (keyset pages, issue 22 §11); an edit
+ * refused because another admin saved first keeps the text in the form (issue 22 §9).
  */
 export function AdminNotificationsPage() {
-  const list = useQuery(adminNotificationsQuery);
+  const [searchText, setSearchText] = useState("");
+  const search = useDebounced(searchText.trim());
+  const list = useInfiniteQuery(adminNotificationsQuery(search));
+  const items = list.data?.pages.flatMap((p) => p.items) ?? [];
   const { save, publish, remove } = useAdminNotificationActions();
   const [editing, setEditing] = useState<AdminNotificationView | null>(null);
+  const edit = useEditVersion(1);
   const form = useForm<NotificationInput>({ resolver: zodResolver(notificationSchema), defaultValues: EMPTY });
   const { errors } = form.formState;
+  /** The edited notification as the (refetched) list has it now. */
+  const current = () => items.find((n) => n.id === editing?.id) ?? editing;
 
+  const load = (n: AdminNotificationView) => form.reset({ title: n.title, content: n.content, url: n.url ?? "" });
   const startEdit = (n: AdminNotificationView) => {
     setEditing(n);
-    form.reset({ title: n.title, content: n.content, url: n.url ?? "" });
+    edit.adopt(n.version);
+    load(n);
     document.getElementById("notifica-titolo")?.focus();
   };
   const cancel = () => {
     setEditing(null);
+    edit.adopt(1);
     form.reset(EMPTY);
   };
   const onSubmit = form.handleSubmit((input) =>
-    save.mutate({ id: editing?.id, input }, { onSuccess: () => cancel() }),
+    save.mutate({ id: editing?.id, input, version: edit.version }, { onSuccess: () => cancel(), onError: (error) => void edit.refused(error) }),
   );
 
   return (
@@ -68,6 +82,15 @@ export function AdminNotificationsPage() {
         </CardHeader>
         <CardContent>
           <form onSubmit={onSubmit} noValidate className="grid gap-4">
+            {edit.stale && (
+              <StaleEditNotice
+                onReload={() => {
+                  const latest = current();
+                  if (latest) startEdit(latest);
+                }}
+                onKeepMine={() => edit.adopt(current()?.version ?? edit.version)}
+              />
+            )}
             <div className="grid gap-2">
               <Label htmlFor="notifica-titolo">Titolo</Label>
               <Input id="notifica-titolo" aria-invalid={errors.title ? true : undefined} aria-describedby="notifica-titolo-errore" {...form.register("title")} />
@@ -102,15 +125,19 @@ export function AdminNotificationsPage() {
         <h2 id="elenco-notifiche" className="text-xl font-semibold">
           Notifiche
         </h2>
-        {list.isLoading ? (
+        <div className="max-w-sm">
+          <SearchInput label="Cerca nelle notifiche" value={searchText} onChange={setSearchText} />
+        </div>
+        {list.isPending ? (
           <Skeleton className="h-24 w-full" />
-        ) : list.isError ? (
+        ) : list.isError && items.length === 0 ? (
           <p className="text-muted-foreground">Impossibile caricare le notifiche. Riprova più tardi.</p>
-        ) : list.data?.length === 0 ? (
+        ) : items.length === 0 ? (
           <p className="rounded-lg border p-6 text-center text-muted-foreground">Nessuna notifica</p>
         ) : (
+          <>
           <ul className="flex flex-col gap-3">
-            {list.data?.map((n) => (
+            {items.map((n) => (
               <li key={n.id} className="flex flex-col gap-3 rounded-lg border bg-card p-4 sm:flex-row sm:items-start">
                 <div className="min-w-0 flex-1">
                   <div className="flex flex-wrap items-center gap-2">
@@ -157,6 +184,8 @@ export function AdminNotificationsPage() {
               </li>
             ))}
           </ul>
+          <LoadMoreButton query={list} label="Mostra altri" errorText="Impossibile caricare altre notifiche." />
+          </>
         )}
       </section>
     </div>

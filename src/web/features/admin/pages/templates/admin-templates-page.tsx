@@ -1,12 +1,13 @@
 /**
  * /admin/templates (spec §2 Admin templates; §7 saved_games is_template true by created_at
  * descending; §8 'Template eliminato con successo.', 'Errore'): the table (Titolo, Genere,
- * Giocate, Likes, Creato il, edit, delete), 'Crea Template' and the create/edit dialog.
+ * Giocate, Likes, Creato il, edit, delete), 'Crea Template' and the create/edit dialog; a search
+ * by title and 'Mostra altri' (keyset pages, issue 22 §11).
  */
 
 import { templatePath } from "@shared/slug";
 import type { AdminTemplateView } from "@shared/template-types";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { format } from "date-fns";
 import { it } from "date-fns/locale";
 import { ExternalLink, Pencil, Plus, Trash2 } from "lucide-react";
@@ -16,16 +17,22 @@ import { toast } from "@/lib/toast";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { CenteredSpinner } from "@/components/ui/spinner";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { formatCount } from "@/lib/format";
 import { adminTemplatesKey, adminTemplatesQuery, deleteTemplate } from "./api";
+import { LoadMoreButton } from "@/components/load-more-button";
+import { useDebounced } from "@/lib/use-debounced";
+import { AdminListState } from "../../components/admin-list-state";
+import { SearchInput } from "@/components/search-input";
 import { TemplateDialog } from "./template-dialog";
 
 /** The admin templates page. */
 export function AdminTemplatesPage() {
   const queryClient = useQueryClient();
-  const query = useQuery(adminTemplatesQuery);
+  const [searchText, setSearchText] = useState("");
+  const search = useDebounced(searchText.trim());
+  const query = useInfiniteQuery(adminTemplatesQuery(search));
+  const items = query.data?.pages.flatMap((p) => p.items) ?? [];
   const [editing, setEditing] = useState<{ template: AdminTemplateView | null; key: number } | null>(null);
   const [deleting, setDeleting] = useState<AdminTemplateView | null>(null);
 
@@ -55,16 +62,19 @@ export function AdminTemplatesPage() {
         </Button>
       </div>
 
-      <div className="mt-6 overflow-hidden rounded-xl border border-border/70 bg-card/60">
-        {query.isPending ? (
-          <CenteredSpinner />
-        ) : query.isError ? (
-          <p role="alert" className="p-6 text-center">
-            Errore nel caricamento dei template: {query.error.message}
-          </p>
-        ) : query.data.length === 0 ? (
-          <p className="p-6 text-center text-muted-foreground">Nessun template. Crea il primo con «Crea Template».</p>
-        ) : (
+      <div className="mt-6 max-w-sm">
+        <SearchInput label="Cerca per titolo" value={searchText} onChange={setSearchText} />
+      </div>
+      <div className="mt-4">
+        <AdminListState
+          query={query}
+          errorText="Errore nel caricamento dei template"
+          isEmpty={() => items.length === 0}
+          emptyText={search ? "Nessun template trovato." : "Nessun template. Crea il primo con «Crea Template»."}
+        >
+          {() => (
+          <>
+          <div className="overflow-hidden rounded-xl border border-border/70 bg-card/60">
           <Table>
             <TableHeader>
               <TableRow>
@@ -79,7 +89,7 @@ export function AdminTemplatesPage() {
               </TableRow>
             </TableHeader>
             <TableBody>
-              {query.data.map((t) => (
+              {items.map((t) => (
                 <TableRow key={t.id}>
                   <TableCell className="max-w-64 font-medium">
                     <Link to={templatePath(t.id, t.title)} className="inline-flex items-center gap-1 hover:underline">
@@ -105,7 +115,11 @@ export function AdminTemplatesPage() {
               ))}
             </TableBody>
           </Table>
-        )}
+          </div>
+          <LoadMoreButton query={query} label="Mostra altri" errorText="Impossibile caricare altri template." className="mt-4" />
+          </>
+          )}
+        </AdminListState>
       </div>
 
       {editing && <TemplateDialog key={editing.key} open template={editing.template} onOpenChange={(o) => !o && setEditing(null)} />}
