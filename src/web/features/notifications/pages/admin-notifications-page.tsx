@@ -136,55 +136,55 @@ export function AdminNotificationsPage() {
           <p className="rounded-lg border p-6 text-center text-muted-foreground">Nessuna notifica</p>
         ) : (
           <>
-          <ul className="flex flex-col gap-3">
-            {items.map((n) => (
-              <li key={n.id} className="flex flex-col gap-3 rounded-lg border bg-card p-4 sm:flex-row sm:items-start">
-                <div className="min-w-0 flex-1">
-                  <div className="flex flex-wrap items-center gap-2">
-                    <h3 className="font-semibold break-words">{n.title}</h3>
-                    {n.status === "published" ? (
-                      <Badge className="bg-emerald-700">Pubblicata</Badge>
-                    ) : (
-                      <Badge variant="secondary">Bozza</Badge>
-                    )}
+            <ul className="flex flex-col gap-3">
+              {items.map((n) => (
+                <li key={n.id} className="flex flex-col gap-3 rounded-lg border bg-card p-4 sm:flex-row sm:items-start">
+                  <div className="min-w-0 flex-1">
+                    <div className="flex flex-wrap items-center gap-2">
+                      <h3 className="font-semibold break-words">{n.title}</h3>
+                      {n.status === "published" ? (
+                        <Badge className="bg-emerald-700">Pubblicata</Badge>
+                      ) : (
+                        <Badge variant="secondary">Bozza</Badge>
+                      )}
+                    </div>
+                    <p className="mt-1 text-sm whitespace-pre-line break-words text-muted-foreground">{n.content}</p>
+                    {n.url && <p className="mt-1 truncate text-xs text-fuchsia-300">{n.url}</p>}
+                    <p className="mt-1 text-xs text-muted-foreground">
+                      {n.publishedAt ? `Pubblicata il ${formatDayMonthTime(n.publishedAt)}` : `Creata il ${formatDayMonthTime(n.createdAt)}`}
+                    </p>
                   </div>
-                  <p className="mt-1 text-sm whitespace-pre-line break-words text-muted-foreground">{n.content}</p>
-                  {n.url && <p className="mt-1 truncate text-xs text-fuchsia-300">{n.url}</p>}
-                  <p className="mt-1 text-xs text-muted-foreground">
-                    {n.publishedAt ? `Pubblicata il ${formatDayMonthTime(n.publishedAt)}` : `Creata il ${formatDayMonthTime(n.createdAt)}`}
-                  </p>
-                </div>
-                <div className="flex shrink-0 flex-wrap gap-2">
-                  <Button type="button" variant="outline" size="sm" onClick={() => startEdit(n)} aria-label={`Modifica ${n.title}`}>
-                    <Pencil aria-hidden="true" />
-                    Modifica
-                  </Button>
-                  {n.status !== "published" && (
-                    <Button type="button" size="sm" disabled={publish.isPending} onClick={() => publish.mutate(n.id)} aria-label={`Pubblica ${n.title}`}>
-                      <Send aria-hidden="true" />
-                      Pubblica
+                  <div className="flex shrink-0 flex-wrap gap-2">
+                    <Button type="button" variant="outline" size="sm" onClick={() => startEdit(n)} aria-label={`Modifica ${n.title}`}>
+                      <Pencil aria-hidden="true" />
+                      Modifica
                     </Button>
-                  )}
-                  <ConfirmDialog
-                    trigger={
-                      <Button type="button" variant="destructive" size="sm" aria-label={`Elimina ${n.title}`}>
-                        <Trash2 aria-hidden="true" />
-                        Elimina
+                    {n.status !== "published" && (
+                      <Button type="button" size="sm" disabled={publish.isPending} onClick={() => publish.mutate(n.id)} aria-label={`Pubblica ${n.title}`}>
+                        <Send aria-hidden="true" />
+                        Pubblica
                       </Button>
-                    }
-                    title="Eliminare la notifica?"
-                    description={<>«{n.title}» sparirà anche dalle notifiche degli utenti. L'azione è irreversibile.</>}
-                    confirmLabel="Elimina"
-                    onConfirm={() => {
-                      if (editing?.id === n.id) cancel();
-                      remove.mutate(n.id);
-                    }}
-                  />
-                </div>
-              </li>
-            ))}
-          </ul>
-          <LoadMoreButton query={list} label="Mostra altri" errorText="Impossibile caricare altre notifiche." />
+                    )}
+                    <ConfirmDialog
+                      trigger={
+                        <Button type="button" variant="destructive" size="sm" aria-label={`Elimina ${n.title}`}>
+                          <Trash2 aria-hidden="true" />
+                          Elimina
+                        </Button>
+                      }
+                      title="Eliminare la notifica?"
+                      description={<>«{n.title}» sparirà anche dalle notifiche degli utenti. L'azione è irreversibile.</>}
+                      confirmLabel="Elimina"
+                      onConfirm={() => {
+                        if (editing?.id === n.id) cancel();
+                        remove.mutate(n.id);
+                      }}
+                    />
+                  </div>
+                </li>
+              ))}
+            </ul>
+            <LoadMoreButton query={list} label="Mostra altri" errorText="Impossibile caricare altre notifiche." />
           </>
         )}
       </section>

@@ -73,51 +73,51 @@ export function AdminTemplatesPage() {
           emptyText={search ? "Nessun template trovato." : "Nessun template. Crea il primo con «Crea Template»."}
         >
           {() => (
-          <>
-          <div className="overflow-hidden rounded-xl border border-border/70 bg-card/60">
-          <Table>
-            <TableHeader>
-              <TableRow>
-                <TableHead>Titolo</TableHead>
-                <TableHead>Genere</TableHead>
-                <TableHead className="text-right">Giocate</TableHead>
-                <TableHead className="text-right">Likes</TableHead>
-                <TableHead>Creato il</TableHead>
-                <TableHead className="text-right">
-                  <span className="sr-only">Azioni</span>
-                </TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {items.map((t) => (
-                <TableRow key={t.id}>
-                  <TableCell className="max-w-64 font-medium">
-                    <Link to={templatePath(t.id, t.title)} className="inline-flex items-center gap-1 hover:underline">
-                      <span className="truncate">{t.title}</span>
-                      <ExternalLink aria-hidden="true" className="size-3 shrink-0 text-muted-foreground" />
-                    </Link>
-                  </TableCell>
-                  <TableCell>
-                    <Badge variant="secondary">{t.genre}</Badge>
-                  </TableCell>
-                  <TableCell className="text-right tabular-nums">{formatCount(t.plays)}</TableCell>
-                  <TableCell className="text-right tabular-nums">{formatCount(t.likes)}</TableCell>
-                  <TableCell className="whitespace-nowrap">{format(new Date(t.createdAt), "d MMM yyyy", { locale: it })}</TableCell>
-                  <TableCell className="text-right whitespace-nowrap">
-                    <Button variant="ghost" size="icon" aria-label={`Modifica ${t.title}`} onClick={() => open(t)}>
-                      <Pencil aria-hidden="true" />
-                    </Button>
-                    <Button variant="ghost" size="icon" className="text-red-300 hover:text-red-200" aria-label={`Elimina ${t.title}`} onClick={() => setDeleting(t)}>
-                      <Trash2 aria-hidden="true" />
-                    </Button>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-          </div>
-          <LoadMoreButton query={query} label="Mostra altri" errorText="Impossibile caricare altri template." className="mt-4" />
-          </>
+            <>
+              <div className="overflow-hidden rounded-xl border border-border/70 bg-card/60">
+                <Table>
+                  <TableHeader>
+                    <TableRow>
+                      <TableHead>Titolo</TableHead>
+                      <TableHead>Genere</TableHead>
+                      <TableHead className="text-right">Giocate</TableHead>
+                      <TableHead className="text-right">Likes</TableHead>
+                      <TableHead>Creato il</TableHead>
+                      <TableHead className="text-right">
+                        <span className="sr-only">Azioni</span>
+                      </TableHead>
+                    </TableRow>
+                  </TableHeader>
+                  <TableBody>
+                    {items.map((t) => (
+                      <TableRow key={t.id}>
+                        <TableCell className="max-w-64 font-medium">
+                          <Link to={templatePath(t.id, t.title)} className="inline-flex items-center gap-1 hover:underline">
+                            <span className="truncate">{t.title}</span>
+                            <ExternalLink aria-hidden="true" className="size-3 shrink-0 text-muted-foreground" />
+                          </Link>
+                        </TableCell>
+                        <TableCell>
+                          <Badge variant="secondary">{t.genre}</Badge>
+                        </TableCell>
+                        <TableCell className="text-right tabular-nums">{formatCount(t.plays)}</TableCell>
+                        <TableCell className="text-right tabular-nums">{formatCount(t.likes)}</TableCell>
+                        <TableCell className="whitespace-nowrap">{format(new Date(t.createdAt), "d MMM yyyy", { locale: it })}</TableCell>
+                        <TableCell className="text-right whitespace-nowrap">
+                          <Button variant="ghost" size="icon" aria-label={`Modifica ${t.title}`} onClick={() => open(t)}>
+                            <Pencil aria-hidden="true" />
+                          </Button>
+                          <Button variant="ghost" size="icon" className="text-red-300 hover:text-red-200" aria-label={`Elimina ${t.title}`} onClick={() => setDeleting(t)}>
+                            <Trash2 aria-hidden="true" />
+                          </Button>
+                        </TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              </div>
+              <LoadMoreButton query={query} label="Mostra altri" errorText="Impossibile caricare altri template." className="mt-4" />
+            </>
           )}
         </AdminListState>
       </div>
