@@ -17,9 +17,22 @@ import { useUserMutations } from "../api";
  * - 'Elimina definitivamente' (GDPR requests: erased now) when `permanent` or the account is
  *   deactivated.
  * `self` disables the destructive actions (the server refuses them too). `icons` shows icon
- * buttons (the users table) instead of labelled ones (the user page).
+ * buttons (the users table) instead of labelled ones (the user page). `onErased` runs once the
+ * account is erased (the user page then leaves).
  */
-export function UserDeletionActions({ user, self, permanent = false, icons = false }: { user: AdminUserView; self: boolean; permanent?: boolean; icons?: boolean }) {
+export function UserDeletionActions({
+  user,
+  self,
+  permanent = false,
+  icons = false,
+  onErased,
+}: {
+  user: AdminUserView;
+  self: boolean;
+  permanent?: boolean;
+  icons?: boolean;
+  onErased?: () => void;
+}) {
   const { remove, restore } = useUserMutations();
   const [asking, setAsking] = useState<"deactivate" | "erase" | null>(null);
   const busy = remove.isPending || restore.isPending;
@@ -30,10 +43,12 @@ export function UserDeletionActions({ user, self, permanent = false, icons = fal
     remove.mutate(
       { id: user.id, soft },
       {
-        onSuccess: (result) =>
+        onSuccess: (result) => {
           toast.success(soft ? "Utente disattivato" : "Utente eliminato", {
             description: soft && result.erasedAt ? `${user.email}: sarà cancellato il ${formatDate(result.erasedAt)} se non lo ripristini.` : user.email,
-          }),
+          });
+          if (!soft) onErased?.();
+        },
         onError: failed(soft ? "Impossibile disattivare l'utente" : "Impossibile eliminare l'utente"),
         onSettled: () => setAsking(null),
       },

@@ -3,7 +3,7 @@ import { ORDER_STATUS_LABELS, type OrderStatus, PLAN_LABELS, ROLE_LABELS } from 
 import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, MessagesSquare, ShieldOff } from "lucide-react";
 import { type ReactNode, useState } from "react";
-import { Link, useParams } from "react-router";
+import { Link, useNavigate, useParams } from "react-router";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -83,6 +83,7 @@ function FactorRow({ userId, email, factor }: { userId: string; email: string; f
 /** The page's content once loaded. */
 function UserDetail({ detail }: { detail: AdminUserDetailView }) {
   const { me } = useMe();
+  const navigate = useNavigate();
   const [history, setHistory] = useState<Pick<AdminGameView, "id" | "title"> | null>(null);
   const { user, profile, counters } = detail;
   const name = [profile.firstName, profile.lastName].filter(Boolean).join(" ");
@@ -98,7 +99,7 @@ function UserDetail({ detail }: { detail: AdminUserDetailView }) {
           </div>
         </div>
         <div className="flex flex-wrap gap-2">
-          <UserDeletionActions user={user} self={user.id === me?.user.id} permanent />
+          <UserDeletionActions user={user} self={user.id === me?.user.id} permanent onErased={() => navigate("/admin/users", { replace: true })} />
         </div>
       </header>
 
