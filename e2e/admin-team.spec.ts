@@ -103,7 +103,7 @@ test("an admin deactivates a player, who cannot sign in until 'Ripristina'", asy
   await expectAccessible(page);
   await screenshots(page, "admin-user-page");
   await page.getByRole("button", { name: "Ripristina" }).click();
-  await expect(page.getByText("Utente ripristinato")).toBeVisible();
+  await expect(page.getByRole("region", { name: /Notifications/ }).getByText("Utente ripristinato")).toBeVisible();
 
   await player.getByRole("button", { name: "Accedi", exact: true }).click();
   await expect(player).toHaveURL(/\/generi$/);
