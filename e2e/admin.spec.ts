@@ -59,7 +59,7 @@ test("'Registro attività' counts a player's denied calls on one entry and filte
   await expect(entries.first()).toContainText("Accesso negato");
   await expect(entries.first()).toContainText("×3");
   await expect(entries.first()).toContainText("GET /api/admin/users");
-  await page.getByLabel("Azione", { exact: true }).selectOption({ label: "Utente eliminato" });
+  await page.getByLabel("Azione", { exact: true }).selectOption({ label: "Utente eliminato definitivamente" });
   await expect(page.getByText("Nessun evento registrato con questi filtri.")).toBeVisible();
   await page.getByLabel("Azione", { exact: true }).selectOption({ label: "Accesso negato" });
   await expect(entries).toHaveCount(1);

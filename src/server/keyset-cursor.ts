@@ -4,6 +4,8 @@
  * (plays, created_at, id) and the saved templates (saved_at, favourite id).
  */
 
+import { AppError } from "./errors";
+
 type FieldType = "string" | "number";
 type ValueOf<T extends FieldType> = T extends "string" ? string : number;
 export type CursorValues<T extends readonly FieldType[]> = { -readonly [K in keyof T]: ValueOf<T[K]> };
@@ -40,4 +42,16 @@ export function keysetPage<R, T>(rows: R[], limit: number, toItem: (row: R) => T
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return { items: page.map(toItem), nextCursor: rows.length > limit && last ? encodeCursor(keyOf(last)) : null };
+}
+
+/**
+ * A list query's optional cursor, decoded (issue 22 §11: the admin lists). Input: the cursor text
+ * or undefined (first page) and the field types. Output: the values, or undefined for the first
+ * page. Throws 400 VALIDATION 'Pagina non valida.' for a malformed cursor.
+ */
+export function cursorParam<const T extends readonly FieldType[]>(value: string | undefined, types: T): CursorValues<T> | undefined {
+  if (value === undefined) return undefined;
+  const decoded = decodeCursor(value, types);
+  if (!decoded) throw AppError.of("VALIDATION", 400, "Pagina non valida.");
+  return decoded;
 }

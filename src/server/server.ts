@@ -9,6 +9,7 @@ import fs from "node:fs";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { serve } from "@hono/node-server";
+import { startDeactivationSweep } from "./accounts/deactivation";
 import { startGuestSweep } from "./accounts/guest-sweep";
 import { createIllustrator } from "./ai/illustrator";
 import type { Illustrator } from "./ai/illustrator/types";
@@ -149,6 +150,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const mediaSweep = startMediaSweep(deps);
   // Inactive guests are erased now and then daily (issue 9 finding 3).
   const guestSweep = startGuestSweep(deps);
+  // Accounts an admin deactivated are erased 30 days later (issue 22 §10).
+  const deactivationSweep = startDeactivationSweep(deps);
 
   let closing: Promise<void> | undefined;
   return {
@@ -157,7 +160,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     close() {
       closing ??= (async () => {
         shutdown.abort();
-        await Promise.all([mediaSweep.stop(), guestSweep.stop()]);
+        await Promise.all([mediaSweep.stop(), guestSweep.stop(), deactivationSweep.stop()]);
         await new Promise<void>((resolve) => {
           // Connections go idle as their requests finish: close them as soon as they do.
           const sweep = setInterval(() => "closeIdleConnections" in server && server.closeIdleConnections(), 50);

@@ -33,6 +33,41 @@ export interface AdminUserView {
   invitationPending: boolean;
   /** Two-step verification is on (issue 10). */
   twoFactorEnabled: boolean;
+  /** When an admin deactivated the account (soft delete, issue 22 §10); null: active. */
+  deactivatedAt: string | null;
+  /** When the sweep erases the deactivated account unless it is restored (30 days later); null: active. */
+  erasedAt: string | null;
+}
+
+/** A second factor of a user (spec §3 factors, §7 GET /admin/users/{userId}/factors): the TOTP app of Better Auth's two-factor plugin. */
+export interface AdminFactorView {
+  id: string;
+  factorType: "totp";
+  /** 'verified' once the user confirmed it with a code; 'unverified' while set-up is pending. */
+  status: "verified" | "unverified";
+  friendlyName: string;
+}
+
+/** GET /api/admin/users/:id, the user page (issue 22 §10). Lists hold the newest 50 items. */
+export interface AdminUserDetailView {
+  user: AdminUserView;
+  profile: { firstName: string | null; lastName: string | null; nickname: string | null };
+  /** Today's messages and this month's pictures against the plan's limits (-1 = unlimited). */
+  counters: { messagesSent: number; messageLimit: number; visualizationsSent: number; visualizeLimit: number };
+  games: { id: string; title: string; genre: string; lastPlayed: string | null; messages: number }[];
+  /** Games in all; `games` holds the 50 most recently played. */
+  gamesTotal: number;
+  factors: AdminFactorView[];
+  /** Open sign-ins (never their token). */
+  sessions: { id: string; createdAt: string; lastSeenAt: string; expiresAt: string; ipAddress: string | null; userAgent: string | null }[];
+  orders: AdminOrderView[];
+  audit: AuditEntryView[];
+}
+
+/** One keyset page of an admin list (issue 22 §11): nextCursor null on the last page. */
+export interface KeysetPage<T> {
+  items: T[];
+  nextCursor: string | null;
 }
 
 export interface Page<T> {
@@ -52,13 +87,28 @@ export interface AdminGameView {
   lastPlayed: string | null;
 }
 
-/** GET /api/admin/games/:id/messages ('Storico Chat'). */
+/** A message of 'Storico Chat': a node of the story tree (ADR 0008). */
+export interface AdminChatMessageView {
+  id: string;
+  /** The message it follows; null for a first message. */
+  parentId: string | null;
+  role: "user" | "assistant";
+  content: string;
+  imageUrl: string | null;
+  createdAt: string;
+  /** On the branch being played (the path from the first message to the tip). */
+  current: boolean;
+}
+
+/**
+ * GET /api/admin/games/:id/messages ('Storico Chat', issue 22 §8): the whole story tree, every
+ * branch ('Annulla', 'Rigenera', edits, 'Riprendi da qui'), parents before children and siblings
+ * oldest first; the branch being played is marked.
+ */
 export interface AdminChatHistoryView {
   id: string;
   title: string;
-  /** How many messages of the game are not on the current path (other branches, ADR 0008); 0: a single path. */
-  branches: number;
-  messages: { id: string; role: "user" | "assistant"; content: string; imageUrl: string | null; createdAt: string }[];
+  messages: AdminChatMessageView[];
 }
 
 /** A row of GET /api/admin/orders (spec §2 Admin orders). */
@@ -91,6 +141,8 @@ export interface GenrePromptView {
   /** Prompt budget in tokens (issue 11 §1). */
   prompt_budget: number;
   updated_at: string;
+  /** Edit count: a save names it and is refused (409 STALE_EDIT) once another admin saved (issue 22 §9). */
+  version: number;
 }
 
 /** GET /api/admin/genres: stored prompts ordered by genre, and the code's genres without one. */

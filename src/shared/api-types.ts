@@ -154,7 +154,9 @@ export type LiveEvent =
   /** Published notifications changed (one published, edited or deleted): reload the list. */
   | { type: "notifications.changed"; reason: "published" | "updated" | "deleted"; id: string }
   /** The user's role rows or plan changed: reload GET /api/me. */
-  | { type: "account.changed"; reason: "roles" | "plan" };
+  | { type: "account.changed"; reason: "roles" | "plan" }
+  /** A genre prompt was saved or genres were synchronised (spec §7 genre_prompts realtime subscription; issue 22 §9): admin pages reload them. */
+  | { type: "genre_prompts.changed"; id: string | null };
 
 /** A published notification as a user sees it (spec §3 notifications, §4 Notification). */
 export interface NotificationView {
@@ -179,6 +181,8 @@ export interface AdminNotificationView {
   createdAt: string;
   updatedAt: string;
   publishedAt: string | null;
+  /** Edit count: a save names it and is refused (409 STALE_EDIT) once another admin saved (issue 22 §9). */
+  version: number;
 }
 
 /** A plan as the pricing page shows it (GET /api/plans; spec §9). */

@@ -41,6 +41,10 @@ export function specAuthCode(code: string): string {
   return SPEC_CODES[code] ?? code;
 }
 
+/** Sign-in of an account an admin deactivated (issue 22 §10): erased after 30 days unless restored. */
+export const ACCOUNT_DEACTIVATED_MESSAGE =
+  "Questo account è stato disattivato da un amministratore: non è possibile accedere.";
+
 const TWO_STEP_TITLE = "Verifica in due passaggi";
 const twoStep = (message: string): ErrorText => ({ title: TWO_STEP_TITLE, message });
 
@@ -65,6 +69,7 @@ export const AUTH_ERRORS: Readonly<Record<string, ErrorText>> = {
   INVALID_TOKEN: EXPIRED_LINK,
   TOKEN_EXPIRED: EXPIRED_LINK,
   USER_NOT_FOUND: auth("Utente non trovato."),
+  ACCOUNT_DEACTIVATED: auth(ACCOUNT_DEACTIVATED_MESSAGE),
   CREDENTIAL_ACCOUNT_NOT_FOUND: auth("Questo account non ha una password: usa «Password dimenticata?» per impostarla."),
   SESSION_EXPIRED: auth("La sessione è scaduta. Accedi di nuovo."),
   SESSION_NOT_FRESH: auth("La sessione è scaduta. Accedi di nuovo."),

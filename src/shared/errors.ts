@@ -77,6 +77,11 @@ export const ERRORS = {
   /** Issue 13 "A public reading page": a story an admin took down cannot be shared again. */
   SHARE_TAKEN_DOWN: { title: "Storia rimossa", message: "Questa storia è stata rimossa da un amministratore e non può essere condivisa." },
   SHARE_NOT_FOUND: { title: "Errore", message: "Storia condivisa non trovata." },
+  /** Issue 22 §9: an admin saved an edit made on a version another admin has since replaced. */
+  STALE_EDIT: {
+    title: "Modifica non salvata",
+    message: "Questo elemento è stato modificato da un altro amministratore: ricarica per vedere la versione attuale.",
+  },
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

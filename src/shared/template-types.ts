@@ -58,6 +58,8 @@ export interface AdminTemplateView {
   likes: number;
   createdAt: string;
   updatedAt: string;
+  /** Edit count: a save names it and is refused (409 STALE_EDIT) once another admin saved (issue 22 §9). */
+  version: number;
 }
 
 /** Answer of the like toggle: the new state and the new like count (spec §7 toggle_like). */

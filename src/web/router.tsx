@@ -77,6 +77,7 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, ...page("features/admin/pages/dashboard-page.tsx", "DashboardPage") },
           { path: "users", ...page("features/admin/pages/users-page.tsx", "UsersPage") },
+          { path: "users/:id", ...page("features/admin/pages/user-page.tsx", "UserPage") },
           { path: "activity", ...page("features/admin/pages/activity-page.tsx", "ActivityPage") },
           {
             path: "templates",

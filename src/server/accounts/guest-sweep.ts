@@ -15,12 +15,10 @@
 import type { Kysely } from "kysely";
 import type { DialectName } from "../db/client";
 import type { Database } from "../db/schema";
-import { eraseAccount, type EraseDeps } from "./erase-account";
+import type { EraseDeps } from "./erase-account";
+import { DAY_MS, eraseAll, startSweep } from "./erase-sweep";
 
 export const GUEST_INACTIVE_DAYS = 30;
-const DAY_MS = 24 * 60 * 60 * 1000;
-/** Guests erased per query round (the sweep loops until none is left). */
-const BATCH = 200;
 
 export type GuestSweepDeps = EraseDeps & { dialect: DialectName };
 
@@ -29,7 +27,7 @@ export type GuestSweepDeps = EraseDeps & { dialect: DialectName };
  * Input: database, dialect (Better Auth stores its dates natively on PostgreSQL, as ISO text on
  * SQLite), cutoff instant.
  */
-export async function inactiveGuests(db: Kysely<Database>, dialect: DialectName, cutoff: Date, limit = BATCH): Promise<string[]> {
+export async function inactiveGuests(db: Kysely<Database>, dialect: DialectName, cutoff: Date, limit: number): Promise<string[]> {
   const iso = cutoff.toISOString();
   const authDate = dialect === "postgres" ? cutoff : iso;
   const rows = await db
@@ -70,50 +68,15 @@ export async function inactiveGuests(db: Kysely<Database>, dialect: DialectName,
  */
 export async function sweepInactiveGuests(deps: GuestSweepDeps, now = new Date(), shouldStop: () => boolean = () => false): Promise<number> {
   const cutoff = new Date(now.getTime() - GUEST_INACTIVE_DAYS * DAY_MS);
-  const failed = new Set<string>();
-  let erased = 0;
-  for (;;) {
-    const ids = (await inactiveGuests(deps.db, deps.dialect, cutoff, BATCH + failed.size)).filter((id) => !failed.has(id));
-    if (ids.length === 0 || shouldStop()) return erased;
-    for (const id of ids) {
-      if (shouldStop()) return erased;
-      try {
-        if (await eraseAccount(deps, id)) erased++;
-      } catch (error) {
-        failed.add(id);
-        deps.log(`Account ospite ${id} inattivo non cancellato: ${String(error)}`);
-      }
-    }
-  }
+  return eraseAll(deps, (limit) => inactiveGuests(deps.db, deps.dialect, cutoff, limit), shouldStop, "Account ospite inattivo");
 }
 
-/**
- * Starts the sweep: once now, then every `intervalMs` (a day by default).
- * Output: stop(), which cancels the timer, lets the running sweep end after the current
- * account and resolves when it has.
- */
+/** Starts the daily sweep of inactive guests (erase-sweep.ts startSweep). Output: stop(). */
 export function startGuestSweep(deps: GuestSweepDeps, intervalMs = DAY_MS): { stop(): Promise<void> } {
-  let stopping = false;
-  let running: Promise<void> = Promise.resolve();
-  const run = () => {
-    running = running.then(async () => {
-      if (stopping) return;
-      try {
-        const erased = await sweepInactiveGuests(deps, new Date(), () => stopping);
-        if (erased > 0) deps.log(`Cancellati ${erased} account ospite inattivi da più di ${GUEST_INACTIVE_DAYS} giorni.`);
-      } catch (error) {
-        deps.log(`Pulizia degli account ospite non riuscita: ${String(error)}`);
-      }
-    });
-  };
-  run();
-  const timer = setInterval(run, intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      stopping = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startSweep(
+    deps.log,
+    (now, shouldStop) => sweepInactiveGuests(deps, now, shouldStop),
+    (erased) => `Cancellati ${erased} account ospite inattivi da più di ${GUEST_INACTIVE_DAYS} giorni.`,
+    intervalMs,
+  );
 }

@@ -3,6 +3,7 @@
 import type { Context } from "hono";
 import type { Kysely } from "kysely";
 import { appendAudit, type AuditActor } from "../audit";
+import { AppError } from "../errors";
 import type { AppEnv } from "../context";
 import type { Database } from "../db/schema";
 import { clientIp, currentUser } from "./middleware";
@@ -32,4 +33,25 @@ export async function auditedChange<T>(
     if (detail !== null) await appendAudit(trx, actor, action, detail);
     return result;
   });
+}
+
+/**
+ * auditedChange for a versioned admin edit (issue 22 §9): when the change is refused as stale
+ * (409 STALE_EDIT), the refused version is written to the audit log as `<action>.conflict` with
+ * `rejected` (its values) before the error goes on, so the log holds both versions: the one
+ * saved (`describe`) and the one refused. Input and output as auditedChange.
+ */
+export async function auditedEdit<T>(
+  c: Context<AppEnv>,
+  action: string,
+  change: (trx: Kysely<Database>) => Promise<T>,
+  describe: (result: T) => string,
+  rejected: string,
+): Promise<T> {
+  try {
+    return await auditedChange(c, action, change, describe);
+  } catch (error) {
+    if (error instanceof AppError && error.code === "STALE_EDIT") await appendAudit(c.var.deps.db, auditActor(c), `${action}.conflict`, rejected);
+    throw error;
+  }
 }

@@ -11,7 +11,9 @@ import { addOAuthServerContext, APIError, createAuthMiddleware, getSessionFromCt
 import { hashPassword, verifyPassword } from "better-auth/crypto";
 import { anonymous, twoFactor } from "better-auth/plugins";
 import type { Kysely } from "kysely";
+import { ACCOUNT_DEACTIVATED_MESSAGE } from "../../shared/auth-errors";
 import { registrationSchema } from "../../shared/schemas/auth";
+import { isDeactivated } from "../accounts/deactivation";
 import type { DialectName } from "../db/client";
 import type { Database } from "../db/schema";
 import { CLIENT_ADDRESS_HEADER } from "../http/client-address";
@@ -179,6 +181,16 @@ export function createAuth(options: AuthOptions) {
       disableOriginCheck: false,
     },
     databaseHooks: {
+      // A deactivated account (an admin's soft delete, issue 22 §10) gets no session, however it signs in.
+      session: {
+        create: {
+          before: async (session) => {
+            if (await isDeactivated(db, session.userId)) {
+              throw new APIError("FORBIDDEN", { code: "ACCOUNT_DEACTIVATED", message: ACCOUNT_DEACTIVATED_MESSAGE });
+            }
+          },
+        },
+      },
       user: {
         create: {
           // An account created by a provider needs the privacy acceptance of its sign-in (spec §5).

@@ -153,6 +153,8 @@ export interface SavedGamesTable {
   prompt_budget: number | null;
   /** The template a game was copied from (issue 13, migration 0014; no foreign key); null otherwise. */
   template_id: string | null;
+  /** Edit count of a template (migration 0019; issue 22 §9); 1 for games. */
+  version: Generated<number>;
 }
 
 /** A story shared with 'Condividi' (issue 13 "A public reading page", migration 0014): /storia/{id}/{slug}. */
@@ -222,7 +224,9 @@ export interface GeneratedImagesTable {
 }
 
 /** The columns of GenrePromptView (the admin API's view of a stored prompt), with the topics as stored. */
-export interface GenrePromptsTable extends Omit<GenrePromptView, "forbidden_topics" | "prompt_budget"> {
+export interface GenrePromptsTable extends Omit<GenrePromptView, "forbidden_topics" | "prompt_budget" | "version"> {
+  /** Edit count (migration 0019; issue 22 §9). */
+  version: Generated<number>;
   /** JSON string[] */
   forbidden_topics: string;
   /** Prompt budget in tokens (issue 11 §1; default 6000). */
@@ -238,6 +242,16 @@ export interface NotificationsTable {
   created_at: string;
   updated_at: string;
   published_at: string | null;
+  /** Edit count (migration 0019; issue 22 §9). */
+  version: Generated<number>;
+}
+
+/** An account an admin deactivated (spec §7 DELETE /admin/users/{id} should_soft_delete; migration 0019). */
+export interface UserDeactivationsTable {
+  user_id: string;
+  deactivated_at: string;
+  /** The admin who did it; null once that account is erased. */
+  deactivated_by: string | null;
 }
 
 export interface NotificationReadsTable {
@@ -355,6 +369,7 @@ export interface Database {
   auth_limits: AuthLimitsTable;
   settings: SettingsTable;
   twoFactor: TwoFactorTable;
+  user_deactivations: UserDeactivationsTable;
 }
 
 /** Every table holding rows of a user, with the column naming the user (GDPR export, erasure, tests). */
@@ -375,4 +390,5 @@ export const USER_OWNED_COLUMNS = {
   audit_log: "user_id",
   presence: "user_id",
   twoFactor: "userId",
+  user_deactivations: "user_id",
 } as const;

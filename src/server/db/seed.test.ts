@@ -81,7 +81,7 @@ describe.each(DIALECTS)("admin seed on %s", (dialect) => {
     const operatorId = (await meOf(operator.client)).user.id;
     const colleague = await registerPlayer(server);
     expect((await operator.client.json("PUT", `/api/admin/users/${colleague.id}`, { email: colleague.email, role: "admin", plan: "admin" })).status).toBe(200);
-    expect((await colleague.client.json("DELETE", `/api/admin/users/${operatorId}`)).status).toBe(200);
+    expect((await colleague.client.json("DELETE", `/api/admin/users/${operatorId}?should_soft_delete=false`)).status).toBe(200);
 
     server = await restartTestServer(server, SEEDED);
     expect(await server.deps.db.selectFrom("user").select("id").where("email", "=", ADMIN_EMAIL).execute()).toEqual([]);

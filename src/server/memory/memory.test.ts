@@ -197,7 +197,8 @@ describe.each(DIALECTS)("narrator memory on %s", (dialect) => {
       const gameId = await newGame(player.client);
       expect((await player.client.json<PromptPreviewView>("GET", `/api/games/${gameId}/memory/prompt`)).body.budget).toBe(2500);
     } finally {
-      await admin.json("PUT", `/api/admin/genres/${horror.id}`, { ...horror, prompt_budget: 6000 });
+      const current = (await admin.json<{ prompts: { id: string; version: number }[] }>("GET", "/api/admin/genres")).body.prompts.find((p) => p.id === horror.id)!;
+      await admin.json("PUT", `/api/admin/genres/${horror.id}`, { ...horror, prompt_budget: 6000, version: current.version });
     }
   });
 

@@ -106,7 +106,9 @@ describe.each(DIALECTS)("story tree on %s", (dialect) => {
 
     const admin = await signIn(server, ADMIN_EMAIL, ADMIN_PASSWORD);
     const history = await admin.json("GET", `/api/admin/games/${gameId}/messages`);
-    expect(history.body.messages.map((m: { content: string }) => m.content)).toEqual(path);
+    // The admin sees every branch (issue 22 §8), the current one marked.
+    expect(history.body.messages.filter((m: { current: boolean }) => m.current).map((m: { content: string }) => m.content)).toEqual(path);
+    expect(history.body.messages).toHaveLength(8);
 
     const map = await player.client.json("GET", `/api/games/${gameId}/map`);
     expect(map.body.nodes).toHaveLength(8);

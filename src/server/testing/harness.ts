@@ -334,3 +334,43 @@ export async function readEvents(response: Response, onEvent?: (e: { event: stri
   }
   return events;
 }
+
+/** An open GET /api/events of a test client: the events so far, a wait for the next matching one, and close(). */
+export type LiveStream = {
+  events: { event: string; data: any; at: number }[];
+  /** Resolves with the first event matching, failing after `timeoutMs`. */
+  next(match: (e: { event: string; data: any }) => boolean, timeoutMs?: number): Promise<{ event: string; data: any; at: number }>;
+  close(): void;
+};
+
+/** Opens GET /api/events for a client and waits for 'ready'. */
+export async function openLive(client: TestClient): Promise<LiveStream> {
+  const controller = new AbortController();
+  const response = await client.request("GET", "/api/events", undefined, { signal: controller.signal });
+  if (response.status !== 200) throw new Error(`GET /api/events answered ${response.status}`);
+  const waiters: { match: (e: any) => boolean; resolve: (e: any) => void }[] = [];
+  const events: LiveStream["events"] = [];
+  void readEvents(response, (e) => {
+    events.push(e as (typeof events)[number]);
+    for (const w of [...waiters]) {
+      if (w.match(e)) {
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve(e);
+      }
+    }
+  }).catch(() => undefined);
+  const stream: LiveStream = {
+    events,
+    next(match, timeoutMs = 2000) {
+      const seen = events.find(match);
+      if (seen) return Promise.resolve(seen);
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no matching event within ${timeoutMs} ms; got ${JSON.stringify(events.map((e) => e.event))}`)), timeoutMs);
+        waiters.push({ match, resolve: (e) => (clearTimeout(timer), resolve(e)) });
+      });
+    },
+    close: () => controller.abort(),
+  };
+  await stream.next((e) => e.event === "ready");
+  return stream;
+}

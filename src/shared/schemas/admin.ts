@@ -52,14 +52,33 @@ export const adminListQuerySchema = z.object({
 });
 export type AdminListQuery = z.infer<typeof adminListQuerySchema>;
 
-/** Activity list query: the page sizes of spec §9 only. */
+/**
+ * Keyset list query of the admin lists (issue 22 §11): ?cursor (from the previous page) &limit
+ * (1–100, default 20) &search (part of a title, e-mail or nickname, as the list says).
+ */
+export const adminKeysetQuerySchema = z.object({
+  cursor: z.string().max(1000, "Pagina non valida.").optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(DEFAULT_PAGE_SIZE),
+  search: z.string().trim().max(254).optional(),
+});
+export type AdminKeysetQuery = z.infer<typeof adminKeysetQuerySchema>;
+
+/** Orders list query: the keyset query and ?status (one of the statuses; none = all). */
+export const adminOrderListQuerySchema = adminKeysetQuerySchema.extend({
+  status: z.enum(ORDER_STATUSES, { error: "Stato non valido." }).optional(),
+});
+export type AdminOrderListQuery = z.infer<typeof adminOrderListQuerySchema>;
+
+/** Activity list query: the page sizes of spec §9 only, and ?player (part of the player's e-mail or nickname; issue 22 §11). */
 export const adminActivityQuerySchema = adminListQuerySchema.extend({
+  player: z.string().trim().max(254).optional(),
   pageSize: z.coerce
     .number()
     .int()
     .refine((n) => (ACTIVITY_PAGE_SIZES as readonly number[]).includes(n), "Numero di righe per pagina non valido.")
     .default(DEFAULT_PAGE_SIZE),
 });
+export type AdminActivityQuery = z.infer<typeof adminActivityQuerySchema>;
 
 /**
  * 'Registra ordine' form (payments are not live: an admin records an order): the buyer's
@@ -80,13 +99,18 @@ export type AdminCreateOrderInput = z.infer<typeof adminCreateOrderSchema>;
 /** Order status change (e.g. completed → refunded). */
 export const adminUpdateOrderSchema = z.object({ status: z.enum(ORDER_STATUSES, { error: "Scegli uno stato valido." }) });
 
+/** DELETE /api/admin/users/:id?should_soft_delete (spec §7): 'true' (default) deactivates, 'false' erases now. */
+export const adminDeleteUserQuerySchema = z.object({
+  should_soft_delete: z.enum(["true", "false"], { error: "Valore non valido." }).default("true").transform((v) => v === "true"),
+});
+
 /** Which accounts the user list shows (issue 9): registered (default), guests ('Tutorial'), or all. */
 export const USER_KINDS = ["registered", "guest", "all"] as const;
 export type AdminUserKind = (typeof USER_KINDS)[number];
 export const USER_KIND_LABELS: Record<AdminUserKind, string> = { registered: "Registrati", guest: "Ospiti (Tutorial)", all: "Tutti" };
 
-/** User list query: the paged list query and ?kind. */
-export const adminUserListQuerySchema = adminListQuerySchema.extend({
+/** User list query: the keyset query (search: part of the e-mail or nickname) and ?kind. */
+export const adminUserListQuerySchema = adminKeysetQuerySchema.extend({
   kind: z.enum(USER_KINDS, { error: "Tipo di account non valido." }).default("registered"),
 });
 export type AdminUserListQuery = z.infer<typeof adminUserListQuerySchema>;
@@ -96,16 +120,22 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "admin.denied": "Accesso negato",
   "admin.user.create": "Utente creato",
   "admin.user.update": "Utente modificato",
-  "admin.user.delete": "Utente eliminato",
+  "admin.user.delete": "Utente eliminato definitivamente",
+  "admin.user.deactivate": "Utente disattivato",
+  "admin.user.restore": "Utente ripristinato",
+  "admin.user.factors.delete": "Verifica in due passaggi rimossa",
   "admin.order.create": "Ordine registrato",
   "admin.order.update": "Stato ordine cambiato",
   "admin.genre_prompt.sync": "Generi sincronizzati",
   "admin.genre_prompt.update": "Prompt di genere aggiornato",
+  "admin.genre_prompt.update.conflict": "Prompt di genere: modifica superata rifiutata",
   "template.create": "Template creato",
   "template.update": "Template modificato",
+  "template.update.conflict": "Template: modifica superata rifiutata",
   "template.delete": "Template eliminato",
   "notification.create": "Notifica creata",
   "notification.update": "Notifica modificata",
+  "notification.update.conflict": "Notifica: modifica superata rifiutata",
   "notification.publish": "Notifica pubblicata",
   "notification.delete": "Notifica eliminata",
 };

@@ -6,10 +6,11 @@
 
 import { type Kysely, sql } from "kysely";
 import type { AdminChatHistoryView, AdminGameView, Page } from "../../../shared/admin-types";
-import type { AdminListQuery } from "../../../shared/schemas/admin";
+import type { AdminActivityQuery } from "../../../shared/schemas/admin";
 import type { Database } from "../../db/schema";
+import { contains } from "../../db/text-search";
 import { AppError } from "../../errors";
-import { currentPath } from "../../story/story-tree";
+import { currentPathIdList } from "../../story/story-tree";
 import { offsetOf } from "./admin-shared";
 
 type Db = Kysely<Database>;
@@ -22,27 +23,24 @@ export function displayName(profile: { first_name: string | null; last_name: str
 
 /**
  * One page of personal games (templates excluded), most recently played first (never-played
- * games last), with the owner's name. Exactly two queries whatever the page size: the page,
- * joined with profiles, and the count. Output: Page<AdminGameView>.
+ * games last), with the owner's name; optionally only the games of players whose e-mail or
+ * nickname contains `player` (case-insensitive; issue 22 §11). Exactly two queries whatever the
+ * page size: the page, joined with profiles, and the count. Output: Page<AdminGameView>.
  */
-export async function listGames(db: Db, query: AdminListQuery): Promise<Page<AdminGameView>> {
+export async function listGames(db: Db, query: AdminActivityQuery): Promise<Page<AdminGameView>> {
+  let games = db.selectFrom("saved_games as g").leftJoin("profiles as p", "p.id", "g.user_id").where("g.is_template", "=", 0);
+  const { player } = query;
+  if (player) games = games.where((eb) => eb.or([contains("p.email", player), contains("p.nickname", player)]));
   const [rows, count] = await Promise.all([
-    db
-      .selectFrom("saved_games as g")
-      .leftJoin("profiles as p", "p.id", "g.user_id")
+    games
       .select(["g.id", "g.title", "g.genre", "g.last_played", "p.first_name", "p.last_name", "p.email"])
-      .where("g.is_template", "=", 0)
       .orderBy(sql`case when g.last_played is null then 1 else 0 end`)
       .orderBy("g.last_played", "desc")
       .orderBy("g.id")
       .limit(query.pageSize)
       .offset(offsetOf(query.page, query.pageSize))
       .execute(),
-    db
-      .selectFrom("saved_games")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .where("is_template", "=", 0)
-      .executeTakeFirstOrThrow(),
+    games.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
   ]);
   return {
     items: rows.map((r) => ({ id: r.id, title: r.title, genre: r.genre, userName: displayName(r), lastPlayed: r.last_played })),
@@ -53,9 +51,10 @@ export async function listGames(db: Db, query: AdminListQuery): Promise<Page<Adm
 }
 
 /**
- * 'Storico Chat' of any personal game: the messages of its current path (ADR 0008), oldest first,
- * and how many of its messages lie on other branches (issue 11 §2: the admin sees when other
- * branches exist). Throws 404 GAME_NOT_FOUND for a missing game or a template.
+ * 'Storico Chat' of any personal game (issue 22 §8: a player must not hide content with 'Annulla'
+ * or 'Rigenera'): every message of its story tree (ADR 0008), parents before children (by depth),
+ * siblings oldest first, each marked `current` when it lies on the path to the tip. Two queries:
+ * the messages and the current path's ids. Throws 404 GAME_NOT_FOUND for a missing game or a template.
  */
 export async function chatHistory(db: Db, gameId: string): Promise<AdminChatHistoryView> {
   const game = await db
@@ -65,14 +64,29 @@ export async function chatHistory(db: Db, gameId: string): Promise<AdminChatHist
     .where("is_template", "=", 0)
     .executeTakeFirst();
   if (!game) throw AppError.of("GAME_NOT_FOUND", 404);
-  const [messages, all] = await Promise.all([
-    currentPath(db, game.id, game.tip_message_id),
-    db.selectFrom("chat_messages").select((eb) => eb.fn.countAll<number>().as("n")).where("game_id", "=", game.id).executeTakeFirstOrThrow(),
+  const [messages, path] = await Promise.all([
+    db
+      .selectFrom("chat_messages")
+      .select(["id", "parent_id", "role", "content", "image_url", "created_at"])
+      .where("game_id", "=", game.id)
+      .orderBy("depth")
+      .orderBy("created_at")
+      .orderBy("id")
+      .execute(),
+    currentPathIdList(db, game.id, game.tip_message_id),
   ]);
+  const current = new Set(path);
   return {
     id: game.id,
     title: game.title,
-    branches: Number(all.n) - messages.length,
-    messages: messages.map((m) => ({ id: m.id, role: m.role, content: m.content, imageUrl: m.image_url, createdAt: m.created_at })),
+    messages: messages.map((m) => ({
+      id: m.id,
+      parentId: m.parent_id,
+      role: m.role,
+      content: m.content,
+      imageUrl: m.image_url,
+      createdAt: m.created_at,
+      current: current.has(m.id),
+    })),
   };
 }

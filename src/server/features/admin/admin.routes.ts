@@ -9,51 +9,75 @@
  * GET    /api/admin/check                       → 200 {ok: true}
  * GET    /api/admin/stats                       → 200 AdminStatsView
  * GET    /api/admin/audit?cursor&limit&actor&action&from&to → 200 AuditPage ('Registro attività', keyset)
- * GET    /api/admin/users?page&pageSize&search&kind → 200 Page<AdminUserView> (kind: registered|guest|all)
+ * GET    /api/admin/users?cursor&limit&search&kind → 200 KeysetPage<AdminUserView> (kind: registered|guest|all;
+ *                                                 search: part of the e-mail or nickname; issue 22 §11)
+ * GET    /api/admin/users/:id                   → 200 AdminUserDetailView (the user page, issue 22 §10); 404
  * POST   /api/admin/users {email, role, plan}   → 201 AdminUserView; invitation e-mail sent (7 days); 409 e-mail taken;
  *                                                 400 ADMIN_PLAN_RESERVED
  * PUT    /api/admin/users/:id {email, role, plan} → 200 AdminUserView; 404; 409 e-mail taken or LAST_ADMIN;
  *                                                 400 own admin role, own e-mail or ADMIN_PLAN_RESERVED
- * DELETE /api/admin/users/:id                   → 200 {ok: true}; 404; 400 own account; 409 LAST_ADMIN
+ * DELETE /api/admin/users/:id?should_soft_delete=true|false → 200 {ok: true, erasedAt}; 404; 400 own account;
+ *                                                 409 LAST_ADMIN. Soft (default): deactivated, erased at erasedAt
+ *                                                 unless restored; false: erased now (GDPR; erasedAt null)
+ * POST   /api/admin/users/:id/restore           → 200 AdminUserView ('Ripristina'); 404; 409 NOT_DEACTIVATED
  * POST   /api/admin/users/:id/invitation        → 200 {email, expiresAt}: invitation e-mailed again (§7 /invite); 404; 409 password set
  * POST   /api/admin/users/:id/invitation-link   → 200 {email, link, expiresAt}: a link to copy (§7 /admin/generate_link); 404; 409
+ * GET    /api/admin/users/:id/factors           → 200 AdminFactorView[] (spec §7); 404
  * DELETE /api/admin/users/:id/factors           → 200 {ok: true, removed}; 404 (two-step verification removed, issue 10)
- * GET    /api/admin/games?page&pageSize         → 200 Page<AdminGameView> (pageSize 10|20|50|100)
- * GET    /api/admin/games/:id/messages          → 200 AdminChatHistoryView; 404
- * GET    /api/admin/orders?page&pageSize        → 200 Page<AdminOrderView>
+ * DELETE /api/admin/users/:id/factors/:factorId → 200 {ok: true, removed: true}; 404 unknown user or factor (spec §7)
+ * GET    /api/admin/games?page&pageSize&player  → 200 Page<AdminGameView> (pageSize 10|20|50|100; player: part of
+ *                                                 the e-mail or nickname)
+ * GET    /api/admin/games/:id/messages          → 200 AdminChatHistoryView (the whole story tree); 404
+ * GET    /api/admin/orders?cursor&limit&status&search → 200 KeysetPage<AdminOrderView> (search: buyer's e-mail)
  * POST   /api/admin/orders {userEmail, subscriptionType, amount, status} → 201 {order, plan}; 404 unknown e-mail
  * PATCH  /api/admin/orders/:id {status}         → 200 {ok: true, plan}; 404
  * GET    /api/admin/genres                      → 200 GenrePromptsView
  * POST   /api/admin/genres/sync                 → 200 {created}
- * PUT    /api/admin/genres/:id GenrePromptForm  → 200 GenrePromptView; 400 with the §5 message; 404
+ * PUT    /api/admin/genres/:id GenrePromptForm + version → 200 GenrePromptView; 400 with the §5 message; 404;
+ *                                                 409 STALE_EDIT (issue 22 §9); the change goes live to every admin page
  */
 
 import { zValidator } from "@hono/zod-validator";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import {
   adminActivityQuerySchema,
   adminAuditQuerySchema,
   adminCreateOrderSchema,
   adminCreateUserSchema,
-  adminListQuerySchema,
+  adminDeleteUserQuerySchema,
+  adminOrderListQuerySchema,
   adminUpdateOrderSchema,
   adminUpdateUserSchema,
   adminUserListQuerySchema,
 } from "../../../shared/schemas/admin";
 import { genrePromptSchema } from "../../../shared/schemas/genre-prompt";
+import { versioned } from "../../../shared/schemas/version";
 import { requireAdmin, requireUser } from "../../auth/middleware";
 import type { AppEnv } from "../../context";
 import { validationHook } from "../../validation";
 import { chatHistory, listGames } from "./activity.service";
 import { appendAudit } from "../../audit";
-import { auditActor, auditedChange } from "../../auth/audit-change";
+import { omitVersion, rejectedDetail, versionDetail } from "../../admin-edit";
+import { auditActor, auditedChange, auditedEdit } from "../../auth/audit-change";
 import { listAudit } from "./audit.service";
-import { listGenrePrompts, syncGenrePrompts, updateGenrePrompt } from "./genres.service";
-import { removeFactors } from "./factors.service";
+import { announceGenrePrompts, listGenrePrompts, syncGenrePrompts, updateGenrePrompt } from "./genres.service";
+import { listFactors, removeFactors } from "./factors.service";
 import { createOrder, listOrders, updateOrderStatus } from "./orders.service";
 import { readStats } from "./stats.service";
 import { createInvitation, sendInvitation } from "./invitations.service";
-import { createUser, deleteUser, listUsers, updateUser } from "./users.service";
+import { userDetail } from "./user-detail.service";
+import { createUser, deleteUser, listUsers, restoreUser, updateUser } from "./users.service";
+
+/** Removes the user's second factors (all, or `factorId`) with its audit entry. Output: {ok, removed}. */
+async function removeFactorsAudited(c: Context<AppEnv>, userId: string, factorId?: string) {
+  const { removed } = await auditedChange(
+    c,
+    "admin.user.factors.delete",
+    (trx) => removeFactors(trx, userId, factorId),
+    (r) => (r.removed ? `${r.email} (${userId}): verifica in due passaggi rimossa` : null),
+  );
+  return { ok: true as const, removed };
+}
 
 export const adminRoutes = new Hono<AppEnv>()
   .use(requireUser, requireAdmin)
@@ -90,20 +114,16 @@ export const adminRoutes = new Hono<AppEnv>()
     const { user } = await updateUser(c.var.deps, auditActor(c), c.req.param("id"), c.req.valid("json"));
     return c.json(user);
   })
-  .delete("/users/:id", async (c) => {
-    await deleteUser(c.var.deps, auditActor(c), c.req.param("id"));
-    return c.json({ ok: true });
+  .delete("/users/:id", zValidator("query", adminDeleteUserQuerySchema, validationHook), async (c) => {
+    const { should_soft_delete: soft } = c.req.valid("query");
+    const { erasedAt } = await deleteUser(c.var.deps, auditActor(c), c.req.param("id"), soft);
+    return c.json({ ok: true, erasedAt });
   })
-  .delete("/users/:id/factors", async (c) => {
-    const id = c.req.param("id");
-    const { removed } = await auditedChange(
-      c,
-      "admin.user.factors.delete",
-      (trx) => removeFactors(trx, id),
-      (r) => (r.removed ? `${r.email} (${id}): verifica in due passaggi rimossa` : null),
-    );
-    return c.json({ ok: true, removed });
-  })
+  .post("/users/:id/restore", async (c) => c.json(await restoreUser(c.var.deps, auditActor(c), c.req.param("id"))))
+  .get("/users/:id", async (c) => c.json(await userDetail(c.var.deps.db, c.req.param("id"))))
+  .get("/users/:id/factors", async (c) => c.json(await listFactors(c.var.deps.db, c.req.param("id"))))
+  .delete("/users/:id/factors", async (c) => c.json(await removeFactorsAudited(c, c.req.param("id"))))
+  .delete("/users/:id/factors/:factorId", async (c) => c.json(await removeFactorsAudited(c, c.req.param("id"), c.req.param("factorId"))))
 
   // Player activity (spec §2 Admin activity)
   .get("/games", zValidator("query", adminActivityQuerySchema, validationHook), async (c) =>
@@ -112,7 +132,7 @@ export const adminRoutes = new Hono<AppEnv>()
   .get("/games/:id/messages", async (c) => c.json(await chatHistory(c.var.deps.db, c.req.param("id"))))
 
   // Orders (spec §2 Admin orders)
-  .get("/orders", zValidator("query", adminListQuerySchema, validationHook), async (c) =>
+  .get("/orders", zValidator("query", adminOrderListQuerySchema, validationHook), async (c) =>
     c.json(await listOrders(c.var.deps.db, c.req.valid("query"))),
   )
   .post("/orders", zValidator("json", adminCreateOrderSchema, validationHook), async (c) =>
@@ -127,15 +147,19 @@ export const adminRoutes = new Hono<AppEnv>()
   .get("/genres", async (c) => c.json(await listGenrePrompts(c.var.deps.db)))
   .post("/genres/sync", async (c) => {
     const created = await auditedChange(c, "admin.genre_prompt.sync", syncGenrePrompts, (n) => (n ? `${n} generi creati` : null));
+    if (created) await announceGenrePrompts(c.var.deps, null);
     return c.json({ created });
   })
-  .put("/genres/:id", zValidator("json", genrePromptSchema, validationHook), async (c) => {
+  .put("/genres/:id", zValidator("json", versioned(genrePromptSchema), validationHook), async (c) => {
     const input = c.req.valid("json");
-    const prompt = await auditedChange(
+    const id = c.req.param("id");
+    const prompt = await auditedEdit(
       c,
       "admin.genre_prompt.update",
-      (trx) => updateGenrePrompt(trx, c.req.param("id"), input),
-      (p) => `${p.genre} (${p.id})`,
+      (trx) => updateGenrePrompt(trx, id, input),
+      ({ id: _id, genre, version, updated_at: _at, ...values }) => versionDetail(`${genre} (${id})`, version, values),
+      rejectedDetail(`genre_prompt ${id}`, input.version, omitVersion(input)),
     );
+    await announceGenrePrompts(c.var.deps, prompt.id);
     return c.json(prompt);
   });

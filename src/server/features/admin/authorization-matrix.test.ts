@@ -74,6 +74,12 @@ const ownFact: Entry["params"] = async (_ctx, owner) => {
   return { id: id!, factId: fact.body.id };
 };
 const playerId: Entry["params"] = async (ctx) => ({ id: (await ctx.newPlayer()).id });
+/** A player an admin deactivated (issue 22 §10): 'Ripristina' applies. */
+const deactivatedId: Entry["params"] = async (ctx) => {
+  const { id } = await ctx.newPlayer();
+  expect((await ctx.admin.json("DELETE", `/api/admin/users/${id}`)).status).toBe(200);
+  return { id };
+};
 /** A user created with 'Nuovo Utente' (no password yet: invitations apply). */
 const invitedId: Entry["params"] = async (ctx) => {
   const created = await ctx.admin.json<{ id: string }>("POST", "/api/admin/users", { email: `invitato-${randomUUID().slice(0, 8)}@example.com`, role: "user", plan: "base" });
@@ -152,6 +158,10 @@ const MATRIX: Record<string, Entry> = {
   "POST /api/admin/users/:id/invitation": { access: "admin", params: invitedId, expect: 200 },
   "POST /api/admin/users/:id/invitation-link": { access: "admin", params: invitedId, expect: 200 },
   "DELETE /api/admin/users/:id/factors": { access: "admin", params: playerId, expect: 200 },
+  "GET /api/admin/users/:id": { access: "admin", params: playerId, expect: 200 },
+  "POST /api/admin/users/:id/restore": { access: "admin", params: deactivatedId, expect: 200 },
+  "GET /api/admin/users/:id/factors": { access: "admin", params: playerId, expect: 200 },
+  "DELETE /api/admin/users/:id/factors/:factorId": { access: "admin", params: async (ctx) => ({ ...(await playerId(ctx, undefined as never)), factorId: randomUUID() }), expect: 404 },
   "GET /api/admin/games": { access: "admin", expect: 200 },
   "GET /api/admin/games/:id/messages": { access: "admin", params: async (ctx) => ({ id: await newGame((await ctx.newPlayer()).client) }), expect: 200 },
   "GET /api/admin/orders": { access: "admin", expect: 200 },
@@ -167,7 +177,7 @@ const MATRIX: Record<string, Entry> = {
   "PUT /api/admin/genres/:id": { access: "admin", body: { system_prompt: "" }, expect: 400 },
   "GET /api/admin/notifications": { access: "admin", expect: 200 },
   "POST /api/admin/notifications": { access: "admin", body: { title: "Matrice", content: "Prova", url: "" } },
-  "PUT /api/admin/notifications/:id": { access: "admin", body: { title: "Matrice", content: "Prova", url: "" }, expect: 404 },
+  "PUT /api/admin/notifications/:id": { access: "admin", body: { title: "Matrice", content: "Prova", url: "", version: 1 }, expect: 404 },
   "POST /api/admin/notifications/:id/publish": { access: "admin", expect: 404 },
   "DELETE /api/admin/notifications/:id": { access: "admin", expect: 404 },
   "GET /api/admin/templates": { access: "admin", expect: 200 },

@@ -8,6 +8,9 @@ import type { Kysely, Selectable } from "kysely";
 import type { GenrePromptsView, GenrePromptView } from "../../../shared/admin-types";
 import { GENRES } from "../../../shared/genres";
 import type { GenrePromptInput } from "../../../shared/schemas/genre-prompt";
+import { nextVersion, staleOrMissing } from "../../admin-edit";
+import type { AppDeps } from "../../context";
+import { publishToEveryone } from "../../realtime/live-events";
 import { nowIso } from "../../clock";
 import type { Database, GenrePromptsTable } from "../../db/schema";
 import { insertMissingGenrePrompts } from "../../db/seed";
@@ -38,17 +41,36 @@ export async function syncGenrePrompts(db: Db): Promise<number> {
   return insertMissingGenrePrompts(db, GENRES.filter((g) => !stored.has(g)));
 }
 
+const GENRE_PROMPT_NOT_FOUND = () => new AppError("GENRE_PROMPT_NOT_FOUND", 404, "Prompt del genere non trovato.", "Errore");
+
 /**
- * Saves a genre prompt (the whole form, already normalised by genrePromptSchema).
- * Throws 404 GENRE_PROMPT_NOT_FOUND. Output: the stored prompt.
+ * Saves a genre prompt (the whole form, already normalised by genrePromptSchema) made on
+ * `version` (issue 22 §9: optimistic concurrency; the row moves to version + 1).
+ * Throws 404 GENRE_PROMPT_NOT_FOUND, 409 STALE_EDIT when another admin saved it since.
+ * Output: the stored prompt.
  */
-export async function updateGenrePrompt(db: Db, id: string, input: GenrePromptInput): Promise<GenrePromptView> {
+export async function updateGenrePrompt(db: Db, id: string, { version, ...input }: GenrePromptInput & { version: number }): Promise<GenrePromptView> {
   const row = await db
     .updateTable("genre_prompts")
-    .set({ ...input, forbidden_topics: JSON.stringify(input.forbidden_topics), updated_at: nowIso() })
+    .set({ ...input, forbidden_topics: JSON.stringify(input.forbidden_topics), updated_at: nowIso(), version: nextVersion })
     .where("id", "=", id)
+    .where("version", "=", version)
     .returningAll()
     .executeTakeFirst();
-  if (!row) throw new AppError("GENRE_PROMPT_NOT_FOUND", 404, "Prompt del genere non trovato.", "Errore");
-  return toView(row);
+  if (row) return toView(row);
+  const exists = await db.selectFrom("genre_prompts").select("id").where("id", "=", id).executeTakeFirst();
+  return staleOrMissing(Boolean(exists), GENRE_PROMPT_NOT_FOUND);
+}
+
+/**
+ * Tells every open admin page, on every instance (event bus; spec §7 genre_prompts realtime
+ * subscription, issue 22 §9), that genre prompts changed: `id` of the saved prompt, or null after
+ * a synchronisation. Best effort: a bus failure is logged, never fails the save.
+ */
+export async function announceGenrePrompts(deps: Pick<AppDeps, "bus" | "log">, id: string | null): Promise<void> {
+  try {
+    await publishToEveryone(deps.bus, { type: "genre_prompts.changed", id });
+  } catch (error) {
+    deps.log(`Evento prompt dei generi non inviato: ${String(error)}`);
+  }
 }

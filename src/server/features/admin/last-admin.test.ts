@@ -67,11 +67,27 @@ describe.each(DIALECTS)("last admin on %s", (dialect) => {
     expect(await admins()).toHaveLength(1);
   });
 
-  it("two admins deleting each other at once: exactly one admin remains", async () => {
+  it("two admins deactivating each other at once: exactly one active admin remains", async () => {
     const second = await twoAdmins();
     const results = await Promise.all([
       first.client.json("DELETE", `/api/admin/users/${second.id}`),
       second.client.json("DELETE", `/api/admin/users/${first.id}`),
+    ]);
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    const deactivated = await server.deps.db.selectFrom("user_deactivations").select("user_id").execute();
+    expect(deactivated).toHaveLength(1);
+    expect(await admins()).toHaveLength(2);
+    // The one left cannot deactivate or erase themselves, nor demote themselves.
+    const active = [first.id, second.id].find((id) => id !== deactivated[0]!.user_id)!;
+    const activeClient = active === first.id ? first.client : second.client;
+    expect((await activeClient.json("DELETE", "/api/profile")).status).toBe(409);
+  });
+
+  it("two admins erasing each other at once ('Elimina definitivamente'): exactly one admin remains", async () => {
+    const second = await twoAdmins();
+    const results = await Promise.all([
+      first.client.json("DELETE", `/api/admin/users/${second.id}?should_soft_delete=false`),
+      second.client.json("DELETE", `/api/admin/users/${first.id}?should_soft_delete=false`),
     ]);
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(await admins()).toHaveLength(1);

@@ -6,9 +6,9 @@
  */
 
 import { randomUUID } from "node:crypto";
-import type { Kysely } from "kysely";
-import type { AdminOrderView, Page } from "../../../shared/admin-types";
-import type { AdminCreateOrderInput, AdminListQuery, OrderStatus } from "../../../shared/schemas/admin";
+import { type Kysely, sql } from "kysely";
+import type { AdminOrderView, KeysetPage } from "../../../shared/admin-types";
+import type { AdminCreateOrderInput, AdminOrderListQuery, OrderStatus } from "../../../shared/schemas/admin";
 import { applyPlanFromOrders } from "../../accounts/plans";
 import { appendAudit, type AuditActor } from "../../audit";
 import { nowIso } from "../../clock";
@@ -17,32 +17,35 @@ import type { Database, PlanId } from "../../db/schema";
 import { isAdmin } from "../../auth/roles";
 import { AppError } from "../../errors";
 import { publishAccountChanged } from "../../realtime/live-events";
-import { offsetOf } from "./admin-shared";
+import { contains } from "../../db/text-search";
+import { cursorParam, keysetPage } from "../../keyset-cursor";
 
 type Db = Kysely<Database>;
 
 const ORDER_NOT_FOUND = () => new AppError("ORDER_NOT_FOUND", 404, "Ordine non trovato.", "Errore");
 
 /**
- * One page of orders, newest first, each with the buyer's e-mail from profiles (null = 'N/A').
- * Exactly two queries whatever the page size: one joined page query and the count (the
- * original looked the e-mail up once per order). Output: Page<AdminOrderView>, amount in euro.
+ * One keyset page of orders, newest first (issue 22 §11), each with the buyer's e-mail from
+ * profiles (null = 'N/A'). One joined query whatever the page size. Input: limit, the previous
+ * page's cursor [created_at, id], an optional status, an optional part of the buyer's e-mail
+ * (search) and an optional buyer id (the user page). Output: KeysetPage<AdminOrderView>, amount in
+ * euro. Throws 400 for a malformed cursor.
  */
-export async function listOrders(db: Db, query: AdminListQuery): Promise<Page<AdminOrderView>> {
-  const [rows, count] = await Promise.all([
-    db
-      .selectFrom("subscription_orders as o")
-      .leftJoin("profiles as p", "p.id", "o.user_id")
-      .select(["o.id", "o.user_id", "o.subscription_type", "o.amount", "o.status", "o.created_at", "p.email"])
-      .orderBy("o.created_at", "desc")
-      .orderBy("o.id", "desc")
-      .limit(query.pageSize)
-      .offset(offsetOf(query.page, query.pageSize))
-      .execute(),
-    db.selectFrom("subscription_orders").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
-  ]);
-  return {
-    items: rows.map((r) => ({
+export async function listOrders(db: Db, query: Partial<AdminOrderListQuery> & { limit: number; userId?: string }): Promise<KeysetPage<AdminOrderView>> {
+  let qb = db
+    .selectFrom("subscription_orders as o")
+    .leftJoin("profiles as p", "p.id", "o.user_id")
+    .select(["o.id", "o.user_id", "o.subscription_type", "o.amount", "o.status", "o.created_at", "p.email"]);
+  if (query.status) qb = qb.where("o.status", "=", query.status);
+  if (query.userId) qb = qb.where("o.user_id", "=", query.userId);
+  if (query.search) qb = qb.where(contains("p.email", query.search));
+  const cursor = cursorParam(query.cursor, ["string", "string"] as const);
+  if (cursor) qb = qb.where(sql<boolean>`(o.created_at, o.id) < (${cursor[0]}, ${cursor[1]})`);
+  const rows = await qb.orderBy("o.created_at", "desc").orderBy("o.id", "desc").limit(query.limit + 1).execute();
+  return keysetPage(
+    rows,
+    query.limit,
+    (r) => ({
       id: r.id,
       userId: r.user_id,
       userEmail: r.email,
@@ -50,11 +53,9 @@ export async function listOrders(db: Db, query: AdminListQuery): Promise<Page<Ad
       amount: Number(r.amount),
       status: r.status,
       createdAt: r.created_at,
-    })),
-    total: Number(count.n),
-    page: query.page,
-    pageSize: query.pageSize,
-  };
+    }),
+    (r) => [r.created_at, r.id],
+  );
 }
 
 /**
@@ -96,7 +97,7 @@ export async function createOrder(
     if (!user) throw new AppError("USER_NOT_FOUND", 404, "Nessun utente con questa email.", "Errore");
     await trx.insertInto("subscription_orders").values({ ...order, user_id: user.id }).execute();
     const applied = await replan(trx, user.id);
-    const detail = `${order.id}: ${input.userEmail} ${order.subscription_type} ${euro(input.amount)} ${order.status}${applied ? `, piano → ${applied}` : ""}`;
+    const detail = `${order.id}: ${input.userEmail} (${user.id}) ${order.subscription_type} ${euro(input.amount)} ${order.status}${applied ? `, piano → ${applied}` : ""}`;
     await appendAudit(trx, actor, "admin.order.create", detail);
     return { userId: user.id, plan: applied };
   });
@@ -132,7 +133,7 @@ export async function updateOrderStatus(
     if (!order) throw ORDER_NOT_FOUND();
     await trx.updateTable("subscription_orders").set({ status }).where("id", "=", orderId).execute();
     const plan = order.status === status ? null : await replan(trx, order.user_id);
-    await appendAudit(trx, actor, "admin.order.update", `${orderId}: ${order.status} → ${status}${plan ? `, piano → ${plan}` : ""}`);
+    await appendAudit(trx, actor, "admin.order.update", `${orderId}${order.user_id ? ` (${order.user_id})` : ""}: ${order.status} → ${status}${plan ? `, piano → ${plan}` : ""}`);
     return { previous: order.status, plan, userId: order.user_id };
   });
   await announcePlan(deps, result.userId, result.plan);

@@ -9,7 +9,7 @@
 
 import { randomUUID } from "node:crypto";
 import { type Kysely, sql } from "kysely";
-import type { AdminUserView, Page } from "../../../shared/admin-types";
+import type { AdminUserView, KeysetPage } from "../../../shared/admin-types";
 import type {
   AdminCreateUserInput,
   AdminUpdateUserInput,
@@ -28,7 +28,10 @@ import type { Database } from "../../db/schema";
 import { AppError } from "../../errors";
 import { remainingMessages } from "../../quota/quota";
 import { publishAccountChanged } from "../../realtime/live-events";
-import { likePattern, offsetOf, toIso } from "./admin-shared";
+import { deactivateAccount, erasureDate, restoreAccount } from "../../accounts/deactivation";
+import { contains } from "../../db/text-search";
+import { cursorParam, keysetPage } from "../../keyset-cursor";
+import { toIso } from "./admin-shared";
 
 type Db = Kysely<Database>;
 
@@ -59,64 +62,72 @@ function remainingOf(t: Parameters<typeof remainingMessages>[0] | null): number 
   return t ? remainingMessages(t) : null;
 }
 
-/**
- * One page of users, newest first, optionally filtered by a part of the e-mail
- * (case-insensitive) and by kind (registered accounts by default; guests, i.e. 'Tutorial'
- * accounts, or everyone: issue 9). Two queries whatever the page size: the page (joined with
- * tokens and the highest role) and the count. Output: Page<AdminUserView>.
- */
-export async function listUsers(db: Db, query: AdminUserListQuery): Promise<Page<AdminUserView>> {
-  const filtered = (qb: ReturnType<typeof usersQuery>) =>
-    query.search ? qb.where(sql<boolean>`lower(${sql.ref("u.email")}) like ${likePattern(query.search)} escape '\\'`) : qb;
-  const [rows, count] = await Promise.all([
-    filtered(usersQuery(db, query.kind))
-      .leftJoin("user_tokens as t", "t.user_id", "u.id")
-      .select((eb) => [
-        "u.id",
-        "u.email",
-        "u.createdAt",
-        "u.isAnonymous",
-        "u.twoFactorEnabled",
-        "t.model",
-        "t.message_limit",
-        "t.messages_sent",
-        "t.messages_period",
-        eb
-          .selectFrom("user_roles as r")
-          .select(sql<number>`max(case r.role when 'admin' then 3 when 'moderator' then 2 else 1 end)`.as("rank"))
-          .whereRef("r.user_id", "=", "u.id")
-          .as("role_rank"),
-        hasPassword.as("has_password"),
-      ])
-      .orderBy("u.createdAt", "desc")
-      .orderBy("u.id")
-      .limit(query.pageSize)
-      .offset(offsetOf(query.page, query.pageSize))
-      .execute(),
-    filtered(usersQuery(db, query.kind))
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .executeTakeFirstOrThrow(),
-  ]);
+/** The columns of a user as listed (from `u`, its tokens `t`, roles and deactivation `d`). */
+function listedUser(qb: ReturnType<typeof usersQuery>) {
+  return qb
+    .leftJoin("user_tokens as t", "t.user_id", "u.id")
+    .leftJoin("user_deactivations as d", "d.user_id", "u.id")
+    .select((eb) => [
+      "u.id",
+      "u.email",
+      "u.createdAt",
+      "u.isAnonymous",
+      "u.twoFactorEnabled",
+      "t.model",
+      "t.message_limit",
+      "t.messages_sent",
+      "t.messages_period",
+      "d.deactivated_at",
+      eb
+        .selectFrom("user_roles as r")
+        .select(sql<number>`max(case r.role when 'admin' then 3 when 'moderator' then 2 else 1 end)`.as("rank"))
+        .whereRef("r.user_id", "=", "u.id")
+        .as("role_rank"),
+      hasPassword.as("has_password"),
+    ]);
+}
+
+type ListedRow = Awaited<ReturnType<ReturnType<typeof listedUser>["execute"]>>[number];
+
+function toUserView(r: ListedRow): AdminUserView {
   return {
-    items: rows.map((r) => ({
-      id: r.id,
-      email: r.email,
-      role: RANK_ROLE[Number(r.role_rank ?? 1)] ?? "user",
-      plan: (r.model ?? "base") as PlanName,
-      messageLimit: r.message_limit ?? 0,
-      remaining:
-        r.message_limit === null
-          ? 0
-          : remainingOf({ message_limit: r.message_limit, messages_sent: r.messages_sent ?? 0, messages_period: r.messages_period ?? "" }),
-      createdAt: toIso(r.createdAt),
-      isGuest: Boolean(r.isAnonymous),
-      invitationPending: !r.isAnonymous && !r.has_password,
-      twoFactorEnabled: Boolean(r.twoFactorEnabled),
-    })),
-    total: Number(count.n),
-    page: query.page,
-    pageSize: query.pageSize,
+    id: r.id,
+    email: r.email,
+    role: RANK_ROLE[Number(r.role_rank ?? 1)] ?? "user",
+    plan: (r.model ?? "base") as PlanName,
+    messageLimit: r.message_limit ?? 0,
+    remaining:
+      r.message_limit === null
+        ? 0
+        : remainingOf({ message_limit: r.message_limit, messages_sent: r.messages_sent ?? 0, messages_period: r.messages_period ?? "" }),
+    createdAt: toIso(r.createdAt),
+    isGuest: Boolean(r.isAnonymous),
+    invitationPending: !r.isAnonymous && !r.has_password,
+    twoFactorEnabled: Boolean(r.twoFactorEnabled),
+    deactivatedAt: r.deactivated_at,
+    erasedAt: r.deactivated_at ? erasureDate(r.deactivated_at) : null,
   };
+}
+
+/**
+ * One keyset page of users, newest first (issue 22 §11), optionally filtered by a part of the
+ * e-mail or of the nickname (case-insensitive) and by kind (registered accounts by default;
+ * guests, i.e. 'Tutorial' accounts, or everyone: issue 9). One query whatever the page size.
+ * Input: limit, cursor [createdAt ISO, id] of the previous page, search, kind. Output:
+ * KeysetPage<AdminUserView>; deactivated accounts are listed with their dates. Throws 400 for a malformed cursor.
+ */
+export async function listUsers(db: Db, query: AdminUserListQuery): Promise<KeysetPage<AdminUserView>> {
+  let qb = usersQuery(db, query.kind);
+  const { search } = query;
+  if (search) {
+    qb = qb.where((eb) =>
+      eb.or([contains("u.email", search), eb.exists(eb.selectFrom("profiles as p").select("p.id").whereRef("p.id", "=", "u.id").where(contains("p.nickname", search)))]),
+    );
+  }
+  const cursor = cursorParam(query.cursor, ["string", "string"] as const);
+  if (cursor) qb = qb.where(sql<boolean>`(${sql.ref("u.createdAt")}, ${sql.ref("u.id")}) < (${cursor[0]}, ${cursor[1]})`);
+  const rows = await listedUser(qb).orderBy("u.createdAt", "desc").orderBy("u.id", "desc").limit(query.limit + 1).execute();
+  return keysetPage(rows, query.limit, toUserView, (r) => [toIso(r.createdAt), r.id]);
 }
 
 /**
@@ -124,33 +135,9 @@ export async function listUsers(db: Db, query: AdminUserListQuery): Promise<Page
  * `kind` is 'all' (an admin may delete a guest, not edit it).
  */
 export async function getUser(db: Db, userId: string, kind: AdminUserKind = "registered"): Promise<AdminUserView> {
-  const user = await usersQuery(db, kind)
-    .select(["u.email", "u.createdAt", "u.isAnonymous", "u.twoFactorEnabled", hasPassword.as("has_password")])
-    .where("u.id", "=", userId)
-    .executeTakeFirst();
-  if (!user) throw USER_NOT_FOUND();
-  const [tokens, roles] = await Promise.all([
-    db.selectFrom("user_tokens").selectAll().where("user_id", "=", userId).executeTakeFirst(),
-    db.selectFrom("user_roles").select("role").where("user_id", "=", userId).execute(),
-  ]);
-  return {
-    id: userId,
-    email: user.email,
-    role: highestRole(roles.map((r) => r.role)),
-    plan: (tokens?.model ?? "base") as PlanName,
-    messageLimit: tokens?.message_limit ?? 0,
-    remaining: tokens ? remainingOf(tokens) : 0,
-    createdAt: toIso(user.createdAt),
-    isGuest: Boolean(user.isAnonymous),
-    invitationPending: !user.isAnonymous && !user.has_password,
-    twoFactorEnabled: Boolean(user.twoFactorEnabled),
-  };
-}
-
-function highestRole(roles: RoleName[]): RoleName {
-  if (roles.includes("admin")) return "admin";
-  if (roles.includes("moderator")) return "moderator";
-  return "user";
+  const row = await listedUser(usersQuery(db, kind)).where("u.id", "=", userId).executeTakeFirst();
+  if (!row) throw USER_NOT_FOUND();
+  return toUserView(row);
 }
 
 async function emailTaken(db: Db, email: string, exceptId?: string): Promise<boolean> {
@@ -286,14 +273,43 @@ export async function updateUser(
 }
 
 /**
- * Deletes a user, guest or registered, exactly like self-deletion (every row and media file:
- * eraseAccount; orders and audit entries stay, anonymised), with the audit entry in the
- * erasure's transaction. Throws 400 SELF_DELETE for the admin's own account, 404
- * USER_NOT_FOUND, 409 LAST_ADMIN. Output: the e-mail.
+ * 'Elimina' (spec §7 DELETE /admin/users/{id} with should_soft_delete; issue 22 §10), with the
+ * audit entry in the change's transaction:
+ * - soft (default): the account is deactivated (accounts/deactivation.ts: sessions ended,
+ *   sign-in refused, public content hidden) and erased 30 days later unless restored;
+ * - hard ('Elimina definitivamente', GDPR requests): erased now, exactly like self-deletion
+ *   (every row and media file: eraseAccount; orders and audit entries stay, anonymised).
+ * Guests and registered accounts alike. Throws 400 SELF_DELETE for the admin's own account, 404
+ * USER_NOT_FOUND, 409 LAST_ADMIN (no other active admin would remain). Output: the e-mail and, when deactivated, the erasure date.
  */
-export async function deleteUser(deps: AppDeps, actor: AuditActor, userId: string): Promise<string> {
+export async function deleteUser(deps: AppDeps, actor: AuditActor, userId: string, soft: boolean): Promise<{ email: string; erasedAt: string | null }> {
   if (userId === actor.id) throw new AppError("SELF_DELETE", 400, "Non puoi eliminare il tuo account dal pannello di amministrazione.", "Errore");
   const user = await getUser(deps.db, userId, "all");
-  await eraseAccount(deps, userId, (trx) => appendAudit(trx, actor, "admin.user.delete", `${user.email} (${userId})`));
-  return user.email;
+  if (!soft) {
+    await eraseAccount(deps, userId, (trx) => appendAudit(trx, actor, "admin.user.delete", `${user.email} (${userId})`));
+    return { email: user.email, erasedAt: null };
+  }
+  const at = await deps.db.transaction().execute(async (trx) => {
+    await assertNotLastAdmin(trx, userId);
+    const deactivatedAt = await deactivateAccount(trx, userId, actor.id);
+    if (deactivatedAt) {
+      await appendAudit(trx, actor, "admin.user.deactivate", `${user.email} (${userId}): disattivato, sarà cancellato il ${erasureDate(deactivatedAt).slice(0, 10)}`);
+    }
+    return deactivatedAt ?? user.deactivatedAt!;
+  });
+  return { email: user.email, erasedAt: erasureDate(at) };
+}
+
+/**
+ * 'Ripristina' (issue 22 §10): reactivates an account an admin deactivated; its content shows
+ * again and it can sign in. Audited in the same transaction. Throws 404 USER_NOT_FOUND, 409
+ * NOT_DEACTIVATED when the account is active. Output: the user as listed.
+ */
+export async function restoreUser(deps: AppDeps, actor: AuditActor, userId: string): Promise<AdminUserView> {
+  const user = await getUser(deps.db, userId, "all");
+  await deps.db.transaction().execute(async (trx) => {
+    if (!(await restoreAccount(trx, userId))) throw new AppError("NOT_DEACTIVATED", 409, "L'account è già attivo.", "Errore");
+    await appendAudit(trx, actor, "admin.user.restore", `${user.email} (${userId}): riattivato`);
+  });
+  return getUser(deps.db, userId, "all");
 }

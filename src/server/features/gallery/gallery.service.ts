@@ -10,6 +10,7 @@ import { type Kysely, sql } from "kysely";
 import type { GalleryImageView, GalleryPageView } from "../../../shared/api-types";
 import { imagePath, looksLikeImageId } from "../../../shared/image-slug";
 import { FALLBACK_TITLE } from "../../ai/illustrator/types";
+import { ownerActive } from "../../accounts/deactivation";
 import type { Database } from "../../db/schema";
 import { decodeCursor, encodeCursor } from "../../keyset-cursor";
 
@@ -34,7 +35,9 @@ function publicImages(db: Db) {
   return db
     .selectFrom("generated_images as g")
     .leftJoin("profiles as p", "p.id", "g.user_id")
-    .select(["g.id", "g.prompt", "g.slug", "g.image_url", "g.created_at", "g.offline", "g.width", "g.height", "p.nickname"]);
+    .select(["g.id", "g.prompt", "g.slug", "g.image_url", "g.created_at", "g.offline", "g.width", "g.height", "p.nickname"])
+    // A deactivated account's images are hidden until it is restored (issue 22 §10).
+    .where(ownerActive("g.user_id"));
 }
 
 type Row = {
@@ -72,6 +75,7 @@ export async function galleryPagePaths(db: Db, options: { offset: number; limit:
   const rows = await db
     .selectFrom("generated_images")
     .select(["id", "prompt", "created_at"])
+    .where(ownerActive("generated_images.user_id"))
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
     .offset(options.offset)
@@ -82,7 +86,7 @@ export async function galleryPagePaths(db: Db, options: { offset: number; limit:
 
 /** Number of images in the gallery. */
 export async function countGalleryImages(db: Db): Promise<number> {
-  const row = await db.selectFrom("generated_images").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  const row = await db.selectFrom("generated_images").select((eb) => eb.fn.countAll<number>().as("n")).where(ownerActive("generated_images.user_id")).executeTakeFirstOrThrow();
   return Number(row.n);
 }
 

@@ -6,9 +6,10 @@
  *   GET  /api/notifications              → 200 NotificationView[]   published only, newest first, with the read flag
  *   POST /api/notifications/:id/read     → 200 {ok: true}           read record for this user; 404 unpublished/missing
  * Admins (401 visitors, 403 'Accesso negato' others, audit-logged):
- *   GET    /api/admin/notifications          → 200 AdminNotificationView[]  drafts included, newest created first
+ *   GET    /api/admin/notifications?cursor&limit&search → 200 KeysetPage<AdminNotificationView> drafts included,
+ *                                           newest created first; search in title and content (issue 22 §11)
  *   POST   /api/admin/notifications          → 201 AdminNotificationView    {title, content, url} (draft)
- *   PUT    /api/admin/notifications/:id      → 200 AdminNotificationView    edit
+ *   PUT    /api/admin/notifications/:id      → 200 AdminNotificationView    edit {title, content, url, version}; 409 STALE_EDIT
  *   POST   /api/admin/notifications/:id/publish → 200 AdminNotificationView 409 when already published
  *   DELETE /api/admin/notifications/:id      → 200 {ok: true}
  * Changes that users can see are pushed to every connected browser (GET /api/events,
@@ -18,9 +19,13 @@
 import { zValidator } from "@hono/zod-validator";
 import { type Context, Hono } from "hono";
 import { notificationSchema } from "../../../shared/schemas/notification";
-import { auditedChange } from "../../auth/audit-change";
+import { adminKeysetQuerySchema } from "../../../shared/schemas/admin";
+import { versioned } from "../../../shared/schemas/version";
+import { omitVersion, rejectedDetail, versionDetail } from "../../admin-edit";
+import { auditedChange, auditedEdit } from "../../auth/audit-change";
 import { currentUser, requireAdmin, requireUser } from "../../auth/middleware";
 import type { AppEnv } from "../../context";
+import { cursorParam } from "../../keyset-cursor";
 import { publishToEveryone } from "../../realtime/live-events";
 import { validationHook } from "../../validation";
 import {
@@ -57,16 +62,26 @@ async function announce(c: Context<AppEnv>, reason: "published" | "updated" | "d
  */
 export const adminNotificationsRoutes = new Hono<AppEnv>()
   .use(requireUser, requireAdmin)
-  .get("/", async (c) => c.json(await listAll(c.var.deps.db)))
+  .get("/", zValidator("query", adminKeysetQuerySchema, validationHook), async (c) => {
+    const { limit, cursor, search } = c.req.valid("query");
+    return c.json(await listAll(c.var.deps.db, { limit, search, cursor: cursorParam(cursor, ["string", "string"] as const) }));
+  })
   // Each change and its audit entry commit together (issue 9 finding 8).
   .post("/", zValidator("json", notificationSchema, validationHook), async (c) => {
     const input = c.req.valid("json");
     const created = await auditedChange(c, "notification.create", (trx) => createNotification(trx, input), (n) => `notification ${n.id}`);
     return c.json(created, 201);
   })
-  .put("/:id", zValidator("json", notificationSchema, validationHook), async (c) => {
+  .put("/:id", zValidator("json", versioned(notificationSchema), validationHook), async (c) => {
     const input = c.req.valid("json");
-    const updated = await auditedChange(c, "notification.update", (trx) => updateNotification(trx, c.req.param("id"), input), (n) => `notification ${n.id}`);
+    const id = c.req.param("id");
+    const updated = await auditedEdit(
+      c,
+      "notification.update",
+      (trx) => updateNotification(trx, id, input),
+      (n) => versionDetail(`notification ${id}`, n.version, { title: n.title, content: n.content, url: n.url }),
+      rejectedDetail(`notification ${id}`, input.version, omitVersion(input)),
+    );
     if (updated.status === "published") await announce(c, "updated", updated.id);
     return c.json(updated);
   })

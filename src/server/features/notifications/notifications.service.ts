@@ -6,12 +6,16 @@
  */
 
 import { randomUUID } from "node:crypto";
-import type { Kysely, Selectable } from "kysely";
+import { type Kysely, type Selectable, sql } from "kysely";
+import type { KeysetPage } from "../../../shared/admin-types";
 import type { AdminNotificationView, NotificationView } from "../../../shared/api-types";
 import type { NotificationInput } from "../../../shared/schemas/notification";
+import { nextVersion, staleOrMissing } from "../../admin-edit";
 import { nowIso } from "../../clock";
 import type { Database, NotificationsTable } from "../../db/schema";
+import { contains } from "../../db/text-search";
 import { AppError } from "../../errors";
+import { type CursorValues, keysetPage } from "../../keyset-cursor";
 
 type Db = Kysely<Database>;
 
@@ -70,13 +74,25 @@ function toAdminView(n: Selectable<NotificationsTable>): AdminNotificationView {
     createdAt: n.created_at,
     updatedAt: n.updated_at,
     publishedAt: n.published_at,
+    version: n.version,
   };
 }
 
-/** Admin list: every notification, drafts included, newest created first. */
-export async function listAll(db: Db): Promise<AdminNotificationView[]> {
-  const rows = await db.selectFrom("notifications").selectAll().orderBy("created_at", "desc").orderBy("id", "desc").execute();
-  return rows.map(toAdminView);
+/**
+ * Admin list: every notification, drafts included, newest created first, in keyset pages
+ * (issue 22 §11). Input: page size, the previous page's cursor [created_at, id] (undefined =
+ * first page), an optional part of the title or content (case-insensitive). Output: {items, nextCursor}.
+ */
+export async function listAll(
+  db: Db,
+  options: { limit: number; cursor?: CursorValues<readonly ["string", "string"]>; search?: string },
+): Promise<KeysetPage<AdminNotificationView>> {
+  let query = db.selectFrom("notifications").selectAll();
+  const { search, cursor } = options;
+  if (search) query = query.where((eb) => eb.or([contains("title", search), contains("content", search)]));
+  if (cursor) query = query.where(sql<boolean>`(created_at, id) < (${cursor[0]}, ${cursor[1]})`);
+  const rows = await query.orderBy("created_at", "desc").orderBy("id", "desc").limit(options.limit + 1).execute();
+  return keysetPage(rows, options.limit, toAdminView, (row) => [row.created_at, row.id]);
 }
 
 /** Creates a draft. Output: the new notification. */
@@ -91,21 +107,28 @@ export async function createNotification(db: Db, input: NotificationInput): Prom
     created_at: now,
     updated_at: now,
     published_at: null,
+    version: 1,
   };
   await db.insertInto("notifications").values(row).execute();
   return toAdminView(row);
 }
 
-/** Edits title, content and url. Throws 404 NOTIFICATION_NOT_FOUND. */
-export async function updateNotification(db: Db, id: string, input: NotificationInput): Promise<AdminNotificationView> {
+/**
+ * Edits title, content and url of the notification as of `version` (issue 22 §9: optimistic
+ * concurrency; the row moves to version + 1). Throws 404 NOTIFICATION_NOT_FOUND, 409 STALE_EDIT
+ * when another admin saved it since.
+ */
+export async function updateNotification(db: Db, id: string, input: NotificationInput & { version: number }): Promise<AdminNotificationView> {
   const row = await db
     .updateTable("notifications")
-    .set({ title: input.title, content: input.content, url: input.url || null, updated_at: nowIso() })
+    .set({ title: input.title, content: input.content, url: input.url || null, updated_at: nowIso(), version: nextVersion })
     .where("id", "=", id)
+    .where("version", "=", input.version)
     .returningAll()
     .executeTakeFirst();
-  if (!row) throw AppError.of("NOTIFICATION_NOT_FOUND", 404);
-  return toAdminView(row);
+  if (row) return toAdminView(row);
+  const exists = await db.selectFrom("notifications").select("id").where("id", "=", id).executeTakeFirst();
+  return staleOrMissing(Boolean(exists), () => AppError.of("NOTIFICATION_NOT_FOUND", 404));
 }
 
 /**

@@ -10,46 +10,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { nowIso } from "../../clock";
 import { publishAccountChanged } from "../../realtime/live-events";
-import { DIALECTS, readEvents, registerPlayer, startServerProcess, startTestServer, TestClient, type TestServer } from "../../testing/harness";
-
-type LiveStream = {
-  events: { event: string; data: any; at: number }[];
-  /** Resolves with the first event matching, failing after `timeoutMs`. */
-  next(match: (e: { event: string; data: any }) => boolean, timeoutMs?: number): Promise<{ event: string; data: any; at: number }>;
-  close(): void;
-};
-
-/** Opens GET /api/events for a client and waits for 'ready'. */
-async function openLive(client: TestClient): Promise<LiveStream> {
-  const controller = new AbortController();
-  const response = await client.request("GET", "/api/events", undefined, { signal: controller.signal });
-  expect(response.status).toBe(200);
-  const waiters: { match: (e: any) => boolean; resolve: (e: any) => void }[] = [];
-  const events: LiveStream["events"] = [];
-  void readEvents(response, (e) => {
-    events.push(e as (typeof events)[number]);
-    for (const w of [...waiters]) {
-      if (w.match(e)) {
-        waiters.splice(waiters.indexOf(w), 1);
-        w.resolve(e);
-      }
-    }
-  }).catch(() => undefined);
-  const stream: LiveStream = {
-    events,
-    next(match, timeoutMs = 2000) {
-      const seen = events.find(match);
-      if (seen) return Promise.resolve(seen);
-      return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no matching event within ${timeoutMs} ms; got ${JSON.stringify(events.map((e) => e.event))}`)), timeoutMs);
-        waiters.push({ match, resolve: (e) => (clearTimeout(timer), resolve(e)) });
-      });
-    },
-    close: () => controller.abort(),
-  };
-  await stream.next((e) => e.event === "ready");
-  return stream;
-}
+import { DIALECTS, openLive, registerPlayer, startServerProcess, startTestServer, TestClient, type TestServer } from "../../testing/harness";
 
 describe.each(DIALECTS)("notifications on %s", (dialect) => {
   let server: TestServer;
@@ -79,7 +40,7 @@ describe.each(DIALECTS)("notifications on %s", (dialect) => {
     const calls: [string, string, unknown?][] = [
       ["GET", "/api/admin/notifications"],
       ["POST", "/api/admin/notifications", draft()],
-      ["PUT", `/api/admin/notifications/${id}`, draft()],
+      ["PUT", `/api/admin/notifications/${id}`, { ...draft(), version: 1 }],
       ["POST", `/api/admin/notifications/${id}/publish`, {}],
       ["DELETE", `/api/admin/notifications/${id}`],
     ];
@@ -94,7 +55,7 @@ describe.each(DIALECTS)("notifications on %s", (dialect) => {
     expect(audit.every((a) => a.action === "admin.denied")).toBe(true);
     // Nothing changed.
     const list = await boss.client.json("GET", "/api/admin/notifications");
-    expect(list.body.find((n: any) => n.id === id)).toMatchObject({ title: created.body.title, status: null, publishedAt: null });
+    expect(list.body.items.find((n: any) => n.id === id)).toMatchObject({ title: created.body.title, status: null, publishedAt: null });
   });
 
   it("an admin creates, edits, publishes and deletes; users see only published ones, newest first", async () => {
@@ -108,7 +69,7 @@ describe.each(DIALECTS)("notifications on %s", (dialect) => {
     expect(await seen()).not.toContain(first.id);
     expect((await player.client.json("POST", `/api/notifications/${first.id}/read`)).status).toBe(404);
 
-    const edited = await boss.client.json("PUT", `/api/admin/notifications/${first.id}`, { title: "Prima (corretta)", content: "Testo nuovo", url: "" });
+    const edited = await boss.client.json("PUT", `/api/admin/notifications/${first.id}`, { title: "Prima (corretta)", content: "Testo nuovo", url: "", version: first.version });
     expect(edited.body).toMatchObject({ title: "Prima (corretta)", url: null });
 
     const published = await boss.client.json("POST", `/api/admin/notifications/${first.id}/publish`);

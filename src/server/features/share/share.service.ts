@@ -22,6 +22,7 @@ import type {
   ShareView,
 } from "../../../shared/schemas/share";
 import { storySlug, templatePath } from "../../../shared/slug";
+import { ownerActive } from "../../accounts/deactivation";
 import { nowIso } from "../../clock";
 import type { Database } from "../../db/schema";
 import { AppError } from "../../errors";
@@ -167,6 +168,8 @@ export async function findPublicShare(db: Db, shareId: string): Promise<PublicSh
     .where("s.id", "=", shareId)
     .where("s.taken_down_at", "is", null)
     .where("g.is_template", "=", 0)
+    // A deactivated account's stories are hidden until it is restored (issue 22 §10).
+    .where(ownerActive("g.user_id"))
     .executeTakeFirst();
   if (!row) return null;
   return {
@@ -238,7 +241,7 @@ export function decodeShareCursor(value: string): { createdAt: string; id: strin
  * SharedStoryPageView; one range scan of limit + 1 rows on story_shares_listed_idx.
  */
 export async function listSharedStories(db: Db, options: { limit: number; cursor?: { createdAt: string; id: string } }): Promise<SharedStoryPageView> {
-  let query = sharesWithStory(db).where("s.listed", "=", 1).where("s.taken_down_at", "is", null).where("g.is_template", "=", 0);
+  let query = sharesWithStory(db).where("s.listed", "=", 1).where("s.taken_down_at", "is", null).where("g.is_template", "=", 0).where(ownerActive("g.user_id"));
   if (options.cursor) query = query.where(sql<boolean>`(s.created_at, s.id) < (${options.cursor.createdAt}, ${options.cursor.id})`);
   const rows = await query.orderBy("s.created_at", "desc").orderBy("s.id", "desc").limit(options.limit + 1).execute();
   return keysetPage(rows, options.limit, toCard, (r) => [r.created_at, r.id]);
@@ -257,6 +260,7 @@ export async function sharedStoryPaths(db: Db, limit: number): Promise<{ path: s
     .where("s.listed", "=", 1)
     .where("s.taken_down_at", "is", null)
     .where("g.is_template", "=", 0)
+    .where(ownerActive("g.user_id"))
     .orderBy("s.created_at", "desc")
     .orderBy("s.id", "desc")
     .limit(limit)

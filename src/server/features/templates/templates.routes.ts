@@ -18,9 +18,10 @@
  *     it costs one message of the daily quota (429 'Limite messaggi raggiunto', given back on failure);
  *     with every field already filled it answers {generatedContent: {}, source: 'none'} and costs nothing (issue 22 §5)
  * Admins (401 visitors, 403 'Accesso negato' others, audit-logged):
- *   GET    /api/admin/templates            → 200 AdminTemplateView[]   newest first
+ *   GET    /api/admin/templates?cursor&limit&search → 200 KeysetPage<AdminTemplateView> newest first; search in
+ *                                            the title (issue 22 §11); 400 for a malformed cursor
  *   POST   /api/admin/templates TemplateForm → 201 AdminTemplateView
- *   PUT    /api/admin/templates/:id        → 200 AdminTemplateView; 404
+ *   PUT    /api/admin/templates/:id TemplateForm + version → 200 AdminTemplateView; 404; 409 STALE_EDIT (issue 22 §9)
  *   DELETE /api/admin/templates/:id        → 200 {ok: true}; 404; the stored cover file goes only when
  *                                            no other row (template, game, image) shows it
  *   POST   /api/admin/templates/ai/improve {text, field, context} → 200 ImproveResultView; 400 'Campo vuoto'
@@ -33,6 +34,8 @@
 import { zValidator } from "@hono/zod-validator";
 import { Hono } from "hono";
 import { CUSTOM_GAME_GENERATE_COST, createCustomGameSchema, emptyGeneratableFields, generateCustomGameSchema } from "../../../shared/schemas/create-game";
+import { adminKeysetQuerySchema } from "../../../shared/schemas/admin";
+import { versioned } from "../../../shared/schemas/version";
 import {
   GENERATABLE_FIELDS,
   generateContentSchema,
@@ -46,11 +49,13 @@ import {
   toggleSchema,
 } from "../../../shared/schemas/template";
 import type { CoverResultView, GenerateResultView, ImproveResultView } from "../../../shared/template-types";
-import { auditedChange } from "../../auth/audit-change";
+import { omitVersion, rejectedDetail, versionDetail } from "../../admin-edit";
+import { auditedChange, auditedEdit } from "../../auth/audit-change";
 import { currentUser, requireAdmin, requireUser } from "../../auth/middleware";
 import type { AppEnv } from "../../context";
 import { AppError } from "../../errors";
 import { deleteUnreferencedMedia } from "../../media/media-references";
+import { cursorParam } from "../../keyset-cursor";
 import { refundMessages, takeMessages } from "../../quota/quota";
 import { validationHook } from "../../validation";
 import { type FieldSpec, generateFields, improveText } from "./ai-helpers";
@@ -151,15 +156,25 @@ export const adminTemplatesRoutes = new Hono<AppEnv>()
     await next();
   })
   .use(requireUser, requireAdmin)
-  .get("/", async (c) => c.json(await listAdminTemplates(c.var.deps.db)))
+  .get("/", zValidator("query", adminKeysetQuerySchema, validationHook), async (c) => {
+    const { limit, cursor, search } = c.req.valid("query");
+    return c.json(await listAdminTemplates(c.var.deps.db, { limit, search, cursor: cursorParam(cursor, ["string", "string"] as const) }));
+  })
   .post("/", zValidator("json", templateFormSchema, validationHook), async (c) => {
     const input = c.req.valid("json");
     const template = await auditedChange(c, "template.create", (trx) => createTemplate(trx, input), (t) => `template ${t.id}`);
     return c.json(template, 201);
   })
-  .put("/:id", zValidator("json", templateFormSchema, validationHook), async (c) => {
+  .put("/:id", zValidator("json", versioned(templateFormSchema), validationHook), async (c) => {
     const input = c.req.valid("json");
-    const template = await auditedChange(c, "template.update", (trx) => updateTemplate(trx, c.req.param("id"), input), (t) => `template ${t.id}`);
+    const id = c.req.param("id");
+    const template = await auditedEdit(
+      c,
+      "template.update",
+      (trx) => updateTemplate(trx, id, input),
+      (t) => versionDetail(`template ${id}`, t.version, omitVersion(input)),
+      rejectedDetail(`template ${id}`, input.version, omitVersion(input)),
+    );
     return c.json(template);
   })
   .delete("/:id", async (c) => {

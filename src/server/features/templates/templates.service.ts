@@ -12,6 +12,7 @@
 import { randomUUID } from "node:crypto";
 import { type Kysely, type Selectable, sql, type Transaction } from "kysely";
 import { type GenreName, resolveGenre } from "../../../shared/genres";
+import type { KeysetPage } from "../../../shared/admin-types";
 import type { CreateCustomGameInput } from "../../../shared/schemas/create-game";
 import type { TemplateInput } from "../../../shared/schemas/template";
 import { templatePath, templateSlug } from "../../../shared/slug";
@@ -25,11 +26,13 @@ import type {
   TemplatePageView,
 } from "../../../shared/template-types";
 import { DEFAULT_PROMPT_BUDGET } from "../../../shared/schemas/memory";
+import { nextVersion, staleOrMissing } from "../../admin-edit";
 import { nowIso } from "../../clock";
 import type { Database, SavedGamesTable } from "../../db/schema";
 import { parseStoredTopics } from "../../db/topics";
 import { AppError } from "../../errors";
 import { type CursorValues, decodeCursor, keysetPage } from "../../keyset-cursor";
+import { contains } from "../../db/text-search";
 import { parseStoryCards } from "../../memory/cards";
 import { insertPlayerGame } from "../../player-games";
 import { appendMessage } from "../../story/story-tree";
@@ -82,6 +85,7 @@ function toAdminView(row: TemplateRow): AdminTemplateView {
     story_cards: parseStoryCards(row.story_cards),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    version: row.version,
   };
 }
 
@@ -183,17 +187,21 @@ export async function getTemplateDetail(db: Db, templateId: string, userId: stri
   return { ...toCard(row), initialPrompt: initialPromptOf(row.content), liked, favorited };
 }
 
-/** Admin table (spec §7: is_template true ordered by created_at descending). */
-export async function listAdminTemplates(db: Db): Promise<AdminTemplateView[]> {
-  const rows = await db
-    .selectFrom("saved_games")
-    .selectAll()
-    .where("is_template", "=", 1)
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
-    .limit(1000)
-    .execute();
-  return rows.map(toAdminView);
+/**
+ * Admin table (spec §7: is_template true ordered by created_at descending; issue 22 §11: keyset
+ * pages instead of the first 1,000, and a search). Input: page size, the previous page's cursor
+ * [created_at, id] (undefined = first page) and an optional part of the title (case-insensitive).
+ * Output: {items, nextCursor}.
+ */
+export async function listAdminTemplates(
+  db: Db,
+  options: { limit: number; cursor?: CursorValues<readonly ["string", "string"]>; search?: string },
+): Promise<KeysetPage<AdminTemplateView>> {
+  let query = db.selectFrom("saved_games").selectAll().where("is_template", "=", 1);
+  if (options.search) query = query.where(contains("title", options.search));
+  if (options.cursor) query = query.where(sql<boolean>`(created_at, id) < (${options.cursor[0]}, ${options.cursor[1]})`);
+  const rows = await query.orderBy("created_at", "desc").orderBy("id", "desc").limit(options.limit + 1).execute();
+  return keysetPage(rows, options.limit, toAdminView, (row) => [row.created_at, row.id]);
 }
 
 /** The stored columns of a template form (spec §5 save rules already applied by the schema). */
@@ -235,17 +243,22 @@ export async function createTemplate(db: Db, input: TemplateInput): Promise<Admi
   return toAdminView(row);
 }
 
-/** Replaces every field of a template. Throws 404 TEMPLATE_NOT_FOUND. Output: the stored template. */
-export async function updateTemplate(db: Db, templateId: string, input: TemplateInput): Promise<AdminTemplateView> {
+/**
+ * Replaces every field of a template as of `version` (issue 22 §9: optimistic concurrency; the
+ * row moves to version + 1). Throws 404 TEMPLATE_NOT_FOUND, 409 STALE_EDIT when another admin
+ * saved it since. Output: the stored template.
+ */
+export async function updateTemplate(db: Db, templateId: string, { version, ...input }: TemplateInput & { version: number }): Promise<AdminTemplateView> {
   const result = await db
     .updateTable("saved_games")
-    .set({ ...templateColumns(input), updated_at: nowIso() })
+    .set({ ...templateColumns(input), updated_at: nowIso(), version: nextVersion })
     .where("id", "=", templateId)
     .where("is_template", "=", 1)
+    .where("version", "=", version)
     .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) throw AppError.of("TEMPLATE_NOT_FOUND", 404);
-  const row = await db.selectFrom("saved_games").selectAll().where("id", "=", templateId).executeTakeFirstOrThrow();
-  return toAdminView(row);
+  const row = await db.selectFrom("saved_games").selectAll().where("id", "=", templateId).where("is_template", "=", 1).executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) staleOrMissing(Boolean(row), () => AppError.of("TEMPLATE_NOT_FOUND", 404));
+  return toAdminView(row!);
 }
 
 /**

@@ -66,7 +66,7 @@ describe.each(DIALECTS)("templates on %s", (dialect) => {
     const calls: [string, string, unknown?][] = [
       ["GET", "/api/admin/templates"],
       ["POST", "/api/admin/templates", FORM],
-      ["PUT", `/api/admin/templates/${id}`, FORM],
+      ["PUT", `/api/admin/templates/${id}`, { ...FORM, version: 1 }],
       ["DELETE", `/api/admin/templates/${id}`],
       ["POST", "/api/admin/templates/ai/improve", { text: "ciao", field: "title" }],
       ["POST", "/api/admin/templates/ai/generate", { title: "Titolo", genre: "Giallo" }],
@@ -115,11 +115,11 @@ describe.each(DIALECTS)("templates on %s", (dialect) => {
       likes: 0,
       initial_prompt: FORM.initial_prompt,
     });
-    const edited = await admin.json("PUT", `/api/admin/templates/${created.body.id}`, { ...FORM, title: "Il Faro Spento", special_instructions: "" });
+    const edited = await admin.json("PUT", `/api/admin/templates/${created.body.id}`, { ...FORM, title: "Il Faro Spento", special_instructions: "", version: created.body.version });
     expect(edited.body).toMatchObject({ title: "Il Faro Spento", slug: "il-faro-spento", special_instructions: null });
     const list = await admin.json("GET", "/api/admin/templates");
-    expect(list.body[0].id).toBe(created.body.id);
-    expect((await admin.json("PUT", "/api/admin/templates/nessuno", FORM)).status).toBe(404);
+    expect(list.body.items[0].id).toBe(created.body.id);
+    expect((await admin.json("PUT", "/api/admin/templates/nessuno", { ...FORM, version: 1 })).status).toBe(404);
   });
 
   it("'Mostra altri' never repeats a card or skips one while plays change and templates go (keyset, issue 9)", async () => {

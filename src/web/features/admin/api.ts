@@ -9,8 +9,10 @@ import type {
   AdminGameView,
   AdminOrderView,
   AdminStatsView,
+  AdminUserDetailView,
   AdminUserView,
   AuditPage,
+  KeysetPage,
   GenrePromptsView,
   GenrePromptView,
   Page,
@@ -61,24 +63,44 @@ export const auditLogQuery = (filters: AuditFilters, limit = 50) =>
   });
 
 /**
- * GET /api/admin/users?page&pageSize&search&kind → Page<AdminUserView> (kind: registered
- * accounts, guests or all). Cached 30 s with 1 retry (spec §2 Admin users); edits invalidate
- * ['admin', 'users'].
+ * A keyset-paged admin list (issue 22 §11): GET `path`?…filters&limit&cursor, page after page
+ * ('Mostra altri'), under the query key ['admin', name, filters].
  */
-export const usersQuery = (page: number, pageSize: number, search: string, kind: AdminUserKind = "registered") =>
-  queryOptions({
-    queryKey: ["admin", "users", { page, pageSize, search, kind }],
-    queryFn: ({ signal }) => api<Page<AdminUserView>>(`/admin/users?${qs({ page, pageSize, search, kind })}`, { signal }),
-    staleTime: 30_000,
-    retry: 1,
+function keysetListQuery<T>(name: string, path: string, filters: Record<string, string | undefined>, limit = 20) {
+  return infiniteQueryOptions({
+    queryKey: ["admin", name, filters],
+    queryFn: ({ signal, pageParam }) => api<KeysetPage<T>>(`${path}?${qs({ ...filters, limit, cursor: pageParam })}`, { signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    staleTime: 0,
     placeholderData: keepPreviousData,
   });
+}
 
-/** GET /api/admin/games?page&pageSize → Page<AdminGameView> (pageSize 10, 20, 50 or 100). */
-export const gamesQuery = (page: number, pageSize: number) =>
+/**
+ * GET /api/admin/users?search&kind&limit&cursor → users newest first, in keyset pages (search:
+ * part of the e-mail or nickname; kind: registered accounts, guests or all). Cached 30 s with 1
+ * retry (spec §2 Admin users); edits invalidate ['admin', 'users'].
+ */
+export const usersQuery = (search: string, kind: AdminUserKind = "registered") => ({
+  ...keysetListQuery<AdminUserView>("users", "/admin/users", { search, kind }),
+  staleTime: 30_000,
+  retry: 1,
+});
+
+/** GET /api/admin/users/:id → the user page (issue 22 §10). */
+export const userDetailQuery = (id: string) =>
   queryOptions({
-    queryKey: ["admin", "games", { page, pageSize }],
-    queryFn: ({ signal }) => api<Page<AdminGameView>>(`/admin/games?${qs({ page, pageSize })}`, { signal }),
+    queryKey: ["admin", "users", id, "detail"],
+    queryFn: ({ signal }) => api<AdminUserDetailView>(`/admin/users/${encodeURIComponent(id)}`, { signal }),
+    staleTime: 0,
+  });
+
+/** GET /api/admin/games?page&pageSize&player → Page<AdminGameView> (pageSize 10, 20, 50 or 100; player: part of the e-mail or nickname). */
+export const gamesQuery = (page: number, pageSize: number, player = "") =>
+  queryOptions({
+    queryKey: ["admin", "games", { page, pageSize, player }],
+    queryFn: ({ signal }) => api<Page<AdminGameView>>(`/admin/games?${qs({ page, pageSize, player })}`, { signal }),
     staleTime: 0,
     placeholderData: keepPreviousData,
   });
@@ -91,14 +113,8 @@ export const chatHistoryQuery = (gameId: string) =>
     staleTime: 0,
   });
 
-/** GET /api/admin/orders?page&pageSize → Page<AdminOrderView>, newest first. */
-export const ordersQuery = (page: number, pageSize: number) =>
-  queryOptions({
-    queryKey: ["admin", "orders", { page, pageSize }],
-    queryFn: ({ signal }) => api<Page<AdminOrderView>>(`/admin/orders?${qs({ page, pageSize })}`, { signal }),
-    staleTime: 0,
-    placeholderData: keepPreviousData,
-  });
+/** GET /api/admin/orders?status&search&limit&cursor → orders newest first, in keyset pages (search: the buyer's e-mail). */
+export const ordersQuery = (status: OrderStatus | "", search: string) => keysetListQuery<AdminOrderView>("orders", "/admin/orders", { status, search });
 
 /** GET /api/admin/genres → stored prompts and the genres still missing one. */
 export const genresQuery = queryOptions({
@@ -121,13 +137,26 @@ export function useUserMutations() {
         api<AdminUserView>(`/admin/users/${encodeURIComponent(id)}`, { method: "PUT", body: input }),
       onSuccess: refresh,
     }),
+    /** DELETE /api/admin/users/:id?should_soft_delete: deactivate (soft, erased 30 days later) or erase now. */
     remove: useMutation({
-      mutationFn: (id: string) => api<{ ok: true }>(`/admin/users/${encodeURIComponent(id)}`, { method: "DELETE" }),
+      mutationFn: ({ id, soft }: { id: string; soft: boolean }) =>
+        api<{ ok: true; erasedAt: string | null }>(`/admin/users/${encodeURIComponent(id)}?should_soft_delete=${soft}`, { method: "DELETE" }),
+      onSuccess: refresh,
+    }),
+    /** POST /api/admin/users/:id/restore: 'Ripristina' a deactivated account. */
+    restore: useMutation({
+      mutationFn: (id: string) => api<AdminUserView>(`/admin/users/${encodeURIComponent(id)}/restore`, { method: "POST" }),
       onSuccess: refresh,
     }),
     /** DELETE /api/admin/users/:id/factors: removes the user's two-step verification (issue 10). */
     removeFactors: useMutation({
       mutationFn: (id: string) => api<{ ok: true; removed: boolean }>(`/admin/users/${encodeURIComponent(id)}/factors`, { method: "DELETE" }),
+      onSuccess: refresh,
+    }),
+    /** DELETE /api/admin/users/:id/factors/:factorId: removes one second factor (spec §7). */
+    removeFactor: useMutation({
+      mutationFn: ({ id, factorId }: { id: string; factorId: string }) =>
+        api<{ ok: true; removed: boolean }>(`/admin/users/${encodeURIComponent(id)}/factors/${encodeURIComponent(factorId)}`, { method: "DELETE" }),
       onSuccess: refresh,
     }),
   };
@@ -186,12 +215,16 @@ export function useSyncGenres() {
   });
 }
 
-/** Saves a genre prompt: PUT /api/admin/genres/:id with the form's values. */
+/**
+ * Saves a genre prompt: PUT /api/admin/genres/:id with the form's values and the version they were
+ * made on (409 STALE_EDIT when another admin saved meanwhile). Success or failure, the prompts are
+ * read again, so a refused save shows the current version.
+ */
 export function useSaveGenrePrompt() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, values }: { id: string; values: GenrePromptFormValues }) =>
+    mutationFn: ({ id, values }: { id: string; values: GenrePromptFormValues & { version: number } }) =>
       api<GenrePromptView>(`/admin/genres/${encodeURIComponent(id)}`, { method: "PUT", body: values }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: genresQuery.queryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: genresQuery.queryKey }),
   });
 }

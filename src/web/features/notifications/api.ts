@@ -6,7 +6,8 @@
 
 import type { AdminNotificationView, LiveEvent, NotificationView } from "@shared/api-types";
 import type { NotificationInput } from "@shared/schemas/notification";
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { KeysetPage } from "@shared/admin-types";
+import { infiniteQueryOptions, keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { toast } from "@/lib/toast";
 import { meQuery } from "@/lib/session";
@@ -48,7 +49,8 @@ export function useMarkRead() {
 
 /**
  * While mounted (for signed-in users), listens to GET /api/events: 'notifications.changed'
- * refreshes the notification lists, 'account.changed' refreshes ['me'] (the Admin link follows
+ * refreshes the notification lists, 'genre_prompts.changed' the admin's genre prompts,
+ * 'account.changed' refreshes ['me'] (the Admin link follows
  * the user's role rows). Each (re)connection refreshes both, so nothing missed while offline
  * stays stale. EventSource reconnects by itself after a network failure.
  */
@@ -71,6 +73,8 @@ export function useLiveEvents(enabled: boolean) {
       opened = true;
     });
     source.addEventListener("notifications.changed", refreshNotifications);
+    // Genre prompts saved by another admin (spec §7 genre_prompts realtime subscription; issue 22 §9).
+    source.addEventListener("genre_prompts.changed", () => void queryClient.invalidateQueries({ queryKey: ["admin", "genres"] }));
     source.addEventListener("account.changed", (event) => {
       try {
         const data = JSON.parse((event as MessageEvent<string>).data) as LiveEvent;
@@ -83,11 +87,22 @@ export function useLiveEvents(enabled: boolean) {
   }, [enabled, queryClient]);
 }
 
-/** GET /api/admin/notifications → every notification, drafts included (admin only). */
-export const adminNotificationsQuery = queryOptions({
-  queryKey: adminNotificationsKey,
-  queryFn: ({ signal }) => api<AdminNotificationView[]>("/admin/notifications", { signal }),
-});
+/**
+ * GET /api/admin/notifications?search&limit&cursor → every notification, drafts included (admin
+ * only), newest first, page after page by keyset cursor (issue 22 §11); `search`: part of the
+ * title or text.
+ */
+export const adminNotificationsQuery = (search: string) =>
+  infiniteQueryOptions({
+    queryKey: [...adminNotificationsKey, { search }],
+    queryFn: ({ signal, pageParam }) =>
+      api<KeysetPage<AdminNotificationView>>(`/admin/notifications?${new URLSearchParams({ limit: "20", ...(search ? { search } : {}), ...(pageParam ? { cursor: pageParam } : {}) })}`, {
+        signal,
+      }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    placeholderData: keepPreviousData,
+  });
 
 /** Text of a failed admin action: the server's message, else the given fallback. */
 function failure(error: unknown, fallback: string): string {
@@ -107,15 +122,19 @@ export function useAdminNotificationActions() {
       queryClient.invalidateQueries({ queryKey: notificationsKey }),
     ]);
   const save = useMutation({
-    mutationFn: ({ id, input }: { id?: string; input: NotificationInput }) =>
+    // An edit names the version it was made on (issue 22 §9): 409 STALE_EDIT, shown in the form, when another admin saved meanwhile.
+    mutationFn: ({ id, input, version }: { id?: string; input: NotificationInput; version?: number }) =>
       id
-        ? api<AdminNotificationView>(`/admin/notifications/${encodeURIComponent(id)}`, { method: "PUT", body: input })
+        ? api<AdminNotificationView>(`/admin/notifications/${encodeURIComponent(id)}`, { method: "PUT", body: { ...input, version } })
         : api<AdminNotificationView>("/admin/notifications", { method: "POST", body: input }),
     onSuccess: async (_data, { id }) => {
       await refresh();
       toast.success(id ? "Notifica aggiornata con successo" : "Notifica creata con successo");
     },
-    onError: (error) => toast.error("Errore", { description: failure(error, "Impossibile salvare la notifica. Riprova.") }),
+    onError: async (error) => {
+      if (error instanceof ApiError && error.code === "STALE_EDIT") return void (await refresh());
+      toast.error("Errore", { description: failure(error, "Impossibile salvare la notifica. Riprova.") });
+    },
   });
   const publish = useMutation({
     mutationFn: (id: string) => api<AdminNotificationView>(`/admin/notifications/${encodeURIComponent(id)}/publish`, { method: "POST", body: {} }),

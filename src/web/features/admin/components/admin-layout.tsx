@@ -7,7 +7,11 @@ import { Button } from "@/components/ui/button";
 import { CenteredSpinner } from "@/components/ui/spinner";
 import { ADMIN_2FA_SETUP_PATH } from "@/lib/admin-two-factor";
 import { ApiError, api } from "@/lib/api";
+import { queryClient } from "@/lib/query-client";
 import { cn } from "@/lib/utils";
+
+// Two admins at once (issue 22 §9): admin pages read their data again when the window gets focus.
+queryClient.setQueryDefaults(["admin"], { refetchOnWindowFocus: true });
 
 /**
  * The admin menu: the seven entries of spec §2 (Dashboard, Utenti, Partite Utenti, Template,

@@ -16,6 +16,7 @@ import { Pencil } from "lucide-react";
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { toast } from "@/lib/toast";
+import { StaleEditNotice, useEditVersion } from "@/components/stale-edit-notice";
 import { GenreIcon } from "@/components/genre-icon";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
@@ -86,16 +87,18 @@ function GenrePromptForm({ prompt, onDone }: { prompt: GenrePromptView; onDone: 
     resolver: zodResolver(genrePromptSchema),
     defaultValues: formValues(prompt),
   });
+  const edit = useEditVersion(prompt.version);
   const { errors, isSubmitting } = form.formState;
   const temperature = form.watch("temperature");
   const id = (field: string) => `${prompt.genre.toLowerCase()}-${field}`;
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await save.mutateAsync({ id: prompt.id, values });
+      await save.mutateAsync({ id: prompt.id, values: { ...values, version: edit.version } });
       toast.success("Prompt aggiornato");
       onDone();
     } catch (error) {
+      if (edit.refused(error)) return;
       toast.error("Si è verificato un errore durante l'aggiornamento del prompt.", {
         description: error instanceof ApiError && error.code === "VALIDATION" ? error.message : undefined,
       });
@@ -104,6 +107,15 @@ function GenrePromptForm({ prompt, onDone }: { prompt: GenrePromptView; onDone: 
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label={`Modifica prompt ${prompt.genre}`}>
+      {edit.stale && (
+        <StaleEditNotice
+          onReload={() => {
+            form.reset(formValues(prompt));
+            edit.adopt(prompt.version);
+          }}
+          onKeepMine={() => edit.adopt(prompt.version)}
+        />
+      )}
       <TextAreaField id={id("system-prompt")} label="Prompt di sistema" rows={8} className="max-h-96" error={errors.system_prompt?.message} {...form.register("system_prompt")} />
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="grid gap-2">

@@ -1,6 +1,6 @@
 import type { AdminOrderView } from "@shared/admin-types";
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from "@shared/schemas/admin";
-import { useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery } from "@tanstack/react-query";
 import { Plus } from "lucide-react";
 import { useState } from "react";
 import { toast } from "@/lib/toast";
@@ -16,9 +16,12 @@ import { ordersQuery, useOrderMutations } from "../api";
 import { AdminListState } from "../components/admin-list-state";
 import { AdminPageHeader } from "../components/admin-page-header";
 import { OrderFormDialog } from "../components/order-form-dialog";
-import { PaginationBar } from "../components/pagination-bar";
+import { LoadMoreButton } from "@/components/load-more-button";
+import { SearchInput } from "@/components/search-input";
+import { useDebounced } from "@/lib/use-debounced";
+import { SelectField } from "../components/fields";
 
-const PAGE_SIZE = 20;
+const STATUS_OPTIONS = ORDER_STATUSES.map((value) => ({ value, label: ORDER_STATUS_LABELS[value] }));
 
 /** Badge colours of spec §4 Order status: completed green, failed red, refunded orange, other blue (dark enough for white text). */
 function statusClass(status: string): string {
@@ -75,12 +78,16 @@ function StatusCell({ order }: { order: AdminOrderView }) {
  * /admin/orders (spec §2 Admin orders, §4 Order status): 'Ordini Subscription' / 'Gestione degli
  * ordini di abbonamento'; the paged table ID (8 characters + …), Utente (e-mail or 'N/A'), Tipo
  * (capitalised), Importo (€ in Italian format), Stato (coloured badge, changeable), Data ('x
- * fa'); a spinner while loading; 'Registra ordine'.
+ * fa'); a spinner while loading; 'Registra ordine'; a filter by status and a search by e-mail,
+ * with 'Mostra altri' (keyset pages, issue 22 §11).
  */
 export function OrdersPage() {
-  const [page, setPage] = useState(1);
   const [formOpen, setFormOpen] = useState(false);
-  const orders = useQuery(ordersQuery(page, PAGE_SIZE));
+  const [status, setStatus] = useState<OrderStatus | "">("");
+  const [searchText, setSearchText] = useState("");
+  const search = useDebounced(searchText.trim());
+  const orders = useInfiniteQuery(ordersQuery(status, search));
+  const items = orders.data?.pages.flatMap((p) => p.items) ?? [];
 
   return (
     <div>
@@ -94,8 +101,21 @@ export function OrdersPage() {
           </Button>
         }
       />
-      <AdminListState query={orders} errorText="Errore nel caricamento degli ordini" isEmpty={(data) => data.total === 0} emptyText="Nessun ordine registrato.">
-        {(data) => (
+      <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-end">
+        <div className="w-full max-w-sm">
+          <SearchInput label="Cerca per email" value={searchText} onChange={setSearchText} />
+        </div>
+        <div className="w-full sm:w-52">
+          <SelectField id="ordini-stato" label="Stato" emptyOption="Tutti" options={STATUS_OPTIONS} value={status} onChange={(e) => setStatus(e.target.value as OrderStatus | "")} />
+        </div>
+      </div>
+      <AdminListState
+        query={orders}
+        errorText="Errore nel caricamento degli ordini"
+        isEmpty={() => items.length === 0}
+        emptyText={status || search ? "Nessun ordine con questi filtri." : "Nessun ordine registrato."}
+      >
+        {() => (
           <>
             <div className="rounded-xl border bg-card">
               <Table>
@@ -110,7 +130,7 @@ export function OrdersPage() {
                   </TableRow>
                 </TableHeader>
                 <TableBody>
-                  {data.items.map((order) => (
+                  {items.map((order) => (
                     <TableRow key={order.id}>
                       <TableCell className="font-mono text-xs" title={order.id}>
                         {order.id.slice(0, 8)}…
@@ -127,7 +147,7 @@ export function OrdersPage() {
                 </TableBody>
               </Table>
             </div>
-            <PaginationBar page={page} pageSize={PAGE_SIZE} total={data.total} noun="ordini" onPage={setPage} />
+            <LoadMoreButton query={orders} label="Mostra altri" errorText="Impossibile caricare altri ordini." className="mt-4" />
           </>
         )}
       </AdminListState>

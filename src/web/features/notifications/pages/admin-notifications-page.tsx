@@ -1,11 +1,14 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { AdminNotificationView } from "@shared/api-types";
 import { type NotificationInput, notificationSchema } from "@shared/schemas/notification";
-import { useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery } from "@tanstack/react-query";
 import { Pencil, Send, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { ConfirmDialog } from "@/components/confirm-dialog";
+import { LoadMoreButton } from "@/components/load-more-button";
+import { SearchInput } from "@/components/search-input";
+import { StaleEditNotice, useEditVersion } from "@/components/stale-edit-notice";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
@@ -15,6 +18,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
 import { formatDayMonthTime } from "@/lib/format-date";
+import { useDebounced } from "@/lib/use-debounced";
 import { adminNotificationsQuery, useAdminNotificationActions } from "../api";
 
 const EMPTY: NotificationInput = { title: "", content: "", url: "" };
@@ -31,26 +35,36 @@ function FieldMessage({ id, message }: { id: string; message?: string }) {
  * /admin/notifications (spec §2 Admin notifications, §4 Notification, §8): the form (title,
  * content, optional URL), the list with 'Modifica' (loads the item into the form; 'Annulla'
  * clears it), 'Pubblica' only for drafts, and 'Elimina' with confirmation. Publishing reaches
- * every connected user at once.
+ * every connected user at once. A search and 'Mostra altri' (keyset pages, issue 22 §11); an edit
+ * refused because another admin saved first keeps the text in the form (issue 22 §9).
  */
 export function AdminNotificationsPage() {
-  const list = useQuery(adminNotificationsQuery);
+  const [searchText, setSearchText] = useState("");
+  const search = useDebounced(searchText.trim());
+  const list = useInfiniteQuery(adminNotificationsQuery(search));
+  const items = list.data?.pages.flatMap((p) => p.items) ?? [];
   const { save, publish, remove } = useAdminNotificationActions();
   const [editing, setEditing] = useState<AdminNotificationView | null>(null);
+  const edit = useEditVersion(1);
   const form = useForm<NotificationInput>({ resolver: zodResolver(notificationSchema), defaultValues: EMPTY });
   const { errors } = form.formState;
+  /** The edited notification as the (refetched) list has it now. */
+  const current = () => items.find((n) => n.id === editing?.id) ?? editing;
 
+  const load = (n: AdminNotificationView) => form.reset({ title: n.title, content: n.content, url: n.url ?? "" });
   const startEdit = (n: AdminNotificationView) => {
     setEditing(n);
-    form.reset({ title: n.title, content: n.content, url: n.url ?? "" });
+    edit.adopt(n.version);
+    load(n);
     document.getElementById("notifica-titolo")?.focus();
   };
   const cancel = () => {
     setEditing(null);
+    edit.adopt(1);
     form.reset(EMPTY);
   };
   const onSubmit = form.handleSubmit((input) =>
-    save.mutate({ id: editing?.id, input }, { onSuccess: () => cancel() }),
+    save.mutate({ id: editing?.id, input, version: edit.version }, { onSuccess: () => cancel(), onError: (error) => void edit.refused(error) }),
   );
 
   return (
@@ -68,6 +82,15 @@ export function AdminNotificationsPage() {
         </CardHeader>
         <CardContent>
           <form onSubmit={onSubmit} noValidate className="grid gap-4">
+            {edit.stale && (
+              <StaleEditNotice
+                onReload={() => {
+                  const latest = current();
+                  if (latest) startEdit(latest);
+                }}
+                onKeepMine={() => edit.adopt(current()?.version ?? edit.version)}
+              />
+            )}
             <div className="grid gap-2">
               <Label htmlFor="notifica-titolo">Titolo</Label>
               <Input id="notifica-titolo" aria-invalid={errors.title ? true : undefined} aria-describedby="notifica-titolo-errore" {...form.register("title")} />
@@ -102,61 +125,67 @@ export function AdminNotificationsPage() {
         <h2 id="elenco-notifiche" className="text-xl font-semibold">
           Notifiche
         </h2>
-        {list.isLoading ? (
+        <div className="max-w-sm">
+          <SearchInput label="Cerca nelle notifiche" value={searchText} onChange={setSearchText} />
+        </div>
+        {list.isPending ? (
           <Skeleton className="h-24 w-full" />
-        ) : list.isError ? (
+        ) : list.isError && items.length === 0 ? (
           <p className="text-muted-foreground">Impossibile caricare le notifiche. Riprova più tardi.</p>
-        ) : list.data?.length === 0 ? (
+        ) : items.length === 0 ? (
           <p className="rounded-lg border p-6 text-center text-muted-foreground">Nessuna notifica</p>
         ) : (
-          <ul className="flex flex-col gap-3">
-            {list.data?.map((n) => (
-              <li key={n.id} className="flex flex-col gap-3 rounded-lg border bg-card p-4 sm:flex-row sm:items-start">
-                <div className="min-w-0 flex-1">
-                  <div className="flex flex-wrap items-center gap-2">
-                    <h3 className="font-semibold break-words">{n.title}</h3>
-                    {n.status === "published" ? (
-                      <Badge className="bg-emerald-700">Pubblicata</Badge>
-                    ) : (
-                      <Badge variant="secondary">Bozza</Badge>
-                    )}
+          <>
+            <ul className="flex flex-col gap-3">
+              {items.map((n) => (
+                <li key={n.id} className="flex flex-col gap-3 rounded-lg border bg-card p-4 sm:flex-row sm:items-start">
+                  <div className="min-w-0 flex-1">
+                    <div className="flex flex-wrap items-center gap-2">
+                      <h3 className="font-semibold break-words">{n.title}</h3>
+                      {n.status === "published" ? (
+                        <Badge className="bg-emerald-700">Pubblicata</Badge>
+                      ) : (
+                        <Badge variant="secondary">Bozza</Badge>
+                      )}
+                    </div>
+                    <p className="mt-1 text-sm whitespace-pre-line break-words text-muted-foreground">{n.content}</p>
+                    {n.url && <p className="mt-1 truncate text-xs text-fuchsia-300">{n.url}</p>}
+                    <p className="mt-1 text-xs text-muted-foreground">
+                      {n.publishedAt ? `Pubblicata il ${formatDayMonthTime(n.publishedAt)}` : `Creata il ${formatDayMonthTime(n.createdAt)}`}
+                    </p>
                   </div>
-                  <p className="mt-1 text-sm whitespace-pre-line break-words text-muted-foreground">{n.content}</p>
-                  {n.url && <p className="mt-1 truncate text-xs text-fuchsia-300">{n.url}</p>}
-                  <p className="mt-1 text-xs text-muted-foreground">
-                    {n.publishedAt ? `Pubblicata il ${formatDayMonthTime(n.publishedAt)}` : `Creata il ${formatDayMonthTime(n.createdAt)}`}
-                  </p>
-                </div>
-                <div className="flex shrink-0 flex-wrap gap-2">
-                  <Button type="button" variant="outline" size="sm" onClick={() => startEdit(n)} aria-label={`Modifica ${n.title}`}>
-                    <Pencil aria-hidden="true" />
-                    Modifica
-                  </Button>
-                  {n.status !== "published" && (
-                    <Button type="button" size="sm" disabled={publish.isPending} onClick={() => publish.mutate(n.id)} aria-label={`Pubblica ${n.title}`}>
-                      <Send aria-hidden="true" />
-                      Pubblica
+                  <div className="flex shrink-0 flex-wrap gap-2">
+                    <Button type="button" variant="outline" size="sm" onClick={() => startEdit(n)} aria-label={`Modifica ${n.title}`}>
+                      <Pencil aria-hidden="true" />
+                      Modifica
                     </Button>
-                  )}
-                  <ConfirmDialog
-                    trigger={
-                      <Button type="button" variant="destructive" size="sm" aria-label={`Elimina ${n.title}`}>
-                        <Trash2 aria-hidden="true" />
-                        Elimina
+                    {n.status !== "published" && (
+                      <Button type="button" size="sm" disabled={publish.isPending} onClick={() => publish.mutate(n.id)} aria-label={`Pubblica ${n.title}`}>
+                        <Send aria-hidden="true" />
+                        Pubblica
                       </Button>
-                    }
-                    title="Eliminare la notifica?"
-                    description={<>«{n.title}» sparirà anche dalle notifiche degli utenti. L'azione è irreversibile.</>}
-                    confirmLabel="Elimina"
-                    onConfirm={() => {
-                      if (editing?.id === n.id) cancel();
-                      remove.mutate(n.id);
-                    }}
-                  />
-                </div>
-              </li>
-            ))}
-          </ul>
+                    )}
+                    <ConfirmDialog
+                      trigger={
+                        <Button type="button" variant="destructive" size="sm" aria-label={`Elimina ${n.title}`}>
+                          <Trash2 aria-hidden="true" />
+                          Elimina
+                        </Button>
+                      }
+                      title="Eliminare la notifica?"
+                      description={<>«{n.title}» sparirà anche dalle notifiche degli utenti. L'azione è irreversibile.</>}
+                      confirmLabel="Elimina"
+                      onConfirm={() => {
+                        if (editing?.id === n.id) cancel();
+                        remove.mutate(n.id);
+                      }}
+                    />
+                  </div>
+                </li>
+              ))}
+            </ul>
+            <LoadMoreButton query={list} label="Mostra altri" errorText="Impossibile caricare altre notifiche." />
+          </>
         )}
       </section>
     </div>

@@ -1,12 +1,13 @@
 /**
  * /admin/templates (spec §2 Admin templates; §7 saved_games is_template true by created_at
  * descending; §8 'Template eliminato con successo.', 'Errore'): the table (Titolo, Genere,
- * Giocate, Likes, Creato il, edit, delete), 'Crea Template' and the create/edit dialog.
+ * Giocate, Likes, Creato il, edit, delete), 'Crea Template' and the create/edit dialog; a search
+ * by title and 'Mostra altri' (keyset pages, issue 22 §11).
  */
 
 import { templatePath } from "@shared/slug";
 import type { AdminTemplateView } from "@shared/template-types";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { format } from "date-fns";
 import { it } from "date-fns/locale";
 import { ExternalLink, Pencil, Plus, Trash2 } from "lucide-react";
@@ -16,16 +17,22 @@ import { toast } from "@/lib/toast";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { CenteredSpinner } from "@/components/ui/spinner";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { formatCount } from "@/lib/format";
 import { adminTemplatesKey, adminTemplatesQuery, deleteTemplate } from "./api";
+import { LoadMoreButton } from "@/components/load-more-button";
+import { useDebounced } from "@/lib/use-debounced";
+import { AdminListState } from "../../components/admin-list-state";
+import { SearchInput } from "@/components/search-input";
 import { TemplateDialog } from "./template-dialog";
 
 /** The admin templates page. */
 export function AdminTemplatesPage() {
   const queryClient = useQueryClient();
-  const query = useQuery(adminTemplatesQuery);
+  const [searchText, setSearchText] = useState("");
+  const search = useDebounced(searchText.trim());
+  const query = useInfiniteQuery(adminTemplatesQuery(search));
+  const items = query.data?.pages.flatMap((p) => p.items) ?? [];
   const [editing, setEditing] = useState<{ template: AdminTemplateView | null; key: number } | null>(null);
   const [deleting, setDeleting] = useState<AdminTemplateView | null>(null);
 
@@ -55,57 +62,64 @@ export function AdminTemplatesPage() {
         </Button>
       </div>
 
-      <div className="mt-6 overflow-hidden rounded-xl border border-border/70 bg-card/60">
-        {query.isPending ? (
-          <CenteredSpinner />
-        ) : query.isError ? (
-          <p role="alert" className="p-6 text-center">
-            Errore nel caricamento dei template: {query.error.message}
-          </p>
-        ) : query.data.length === 0 ? (
-          <p className="p-6 text-center text-muted-foreground">Nessun template. Crea il primo con «Crea Template».</p>
-        ) : (
-          <Table>
-            <TableHeader>
-              <TableRow>
-                <TableHead>Titolo</TableHead>
-                <TableHead>Genere</TableHead>
-                <TableHead className="text-right">Giocate</TableHead>
-                <TableHead className="text-right">Likes</TableHead>
-                <TableHead>Creato il</TableHead>
-                <TableHead className="text-right">
-                  <span className="sr-only">Azioni</span>
-                </TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {query.data.map((t) => (
-                <TableRow key={t.id}>
-                  <TableCell className="max-w-64 font-medium">
-                    <Link to={templatePath(t.id, t.title)} className="inline-flex items-center gap-1 hover:underline">
-                      <span className="truncate">{t.title}</span>
-                      <ExternalLink aria-hidden="true" className="size-3 shrink-0 text-muted-foreground" />
-                    </Link>
-                  </TableCell>
-                  <TableCell>
-                    <Badge variant="secondary">{t.genre}</Badge>
-                  </TableCell>
-                  <TableCell className="text-right tabular-nums">{formatCount(t.plays)}</TableCell>
-                  <TableCell className="text-right tabular-nums">{formatCount(t.likes)}</TableCell>
-                  <TableCell className="whitespace-nowrap">{format(new Date(t.createdAt), "d MMM yyyy", { locale: it })}</TableCell>
-                  <TableCell className="text-right whitespace-nowrap">
-                    <Button variant="ghost" size="icon" aria-label={`Modifica ${t.title}`} onClick={() => open(t)}>
-                      <Pencil aria-hidden="true" />
-                    </Button>
-                    <Button variant="ghost" size="icon" className="text-red-300 hover:text-red-200" aria-label={`Elimina ${t.title}`} onClick={() => setDeleting(t)}>
-                      <Trash2 aria-hidden="true" />
-                    </Button>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        )}
+      <div className="mt-6 max-w-sm">
+        <SearchInput label="Cerca per titolo" value={searchText} onChange={setSearchText} />
+      </div>
+      <div className="mt-4">
+        <AdminListState
+          query={query}
+          errorText="Errore nel caricamento dei template"
+          isEmpty={() => items.length === 0}
+          emptyText={search ? "Nessun template trovato." : "Nessun template. Crea il primo con «Crea Template»."}
+        >
+          {() => (
+            <>
+              <div className="overflow-hidden rounded-xl border border-border/70 bg-card/60">
+                <Table>
+                  <TableHeader>
+                    <TableRow>
+                      <TableHead>Titolo</TableHead>
+                      <TableHead>Genere</TableHead>
+                      <TableHead className="text-right">Giocate</TableHead>
+                      <TableHead className="text-right">Likes</TableHead>
+                      <TableHead>Creato il</TableHead>
+                      <TableHead className="text-right">
+                        <span className="sr-only">Azioni</span>
+                      </TableHead>
+                    </TableRow>
+                  </TableHeader>
+                  <TableBody>
+                    {items.map((t) => (
+                      <TableRow key={t.id}>
+                        <TableCell className="max-w-64 font-medium">
+                          <Link to={templatePath(t.id, t.title)} className="inline-flex items-center gap-1 hover:underline">
+                            <span className="truncate">{t.title}</span>
+                            <ExternalLink aria-hidden="true" className="size-3 shrink-0 text-muted-foreground" />
+                          </Link>
+                        </TableCell>
+                        <TableCell>
+                          <Badge variant="secondary">{t.genre}</Badge>
+                        </TableCell>
+                        <TableCell className="text-right tabular-nums">{formatCount(t.plays)}</TableCell>
+                        <TableCell className="text-right tabular-nums">{formatCount(t.likes)}</TableCell>
+                        <TableCell className="whitespace-nowrap">{format(new Date(t.createdAt), "d MMM yyyy", { locale: it })}</TableCell>
+                        <TableCell className="text-right whitespace-nowrap">
+                          <Button variant="ghost" size="icon" aria-label={`Modifica ${t.title}`} onClick={() => open(t)}>
+                            <Pencil aria-hidden="true" />
+                          </Button>
+                          <Button variant="ghost" size="icon" className="text-red-300 hover:text-red-200" aria-label={`Elimina ${t.title}`} onClick={() => setDeleting(t)}>
+                            <Trash2 aria-hidden="true" />
+                          </Button>
+                        </TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              </div>
+              <LoadMoreButton query={query} label="Mostra altri" errorText="Impossibile caricare altri template." className="mt-4" />
+            </>
+          )}
+        </AdminListState>
       </div>
 
       {editing && <TemplateDialog key={editing.key} open template={editing.template} onOpenChange={(o) => !o && setEditing(null)} />}

@@ -2,21 +2,39 @@
 
 import type { GeneratableField, ImprovableField, TemplateFormValues } from "@shared/schemas/template";
 import type { AdminTemplateView, CoverResultView, GenerateResultView, ImproveResultView } from "@shared/template-types";
-import { queryOptions } from "@tanstack/react-query";
+import type { KeysetPage } from "@shared/admin-types";
+import { type InfiniteData, infiniteQueryOptions, keepPreviousData, type QueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api";
 
 export const adminTemplatesKey = ["admin", "templates"] as const;
 
-/** GET /api/admin/templates → every template, newest first. */
-export const adminTemplatesQuery = queryOptions({
-  queryKey: adminTemplatesKey,
-  queryFn: ({ signal }) => api<AdminTemplateView[]>("/admin/templates", { signal }),
-});
+/**
+ * GET /api/admin/templates?search&limit&cursor → templates newest first, page after page by keyset
+ * cursor (issue 22 §11); `search`: part of the title.
+ */
+export const adminTemplatesQuery = (search: string) =>
+  infiniteQueryOptions({
+    queryKey: [...adminTemplatesKey, { search }],
+    queryFn: ({ signal, pageParam }) =>
+      api<KeysetPage<AdminTemplateView>>(`/admin/templates?${new URLSearchParams({ limit: "20", ...(search ? { search } : {}), ...(pageParam ? { cursor: pageParam } : {}) })}`, { signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    placeholderData: keepPreviousData,
+  });
 
-/** POST (new) or PUT (edit) /api/admin/templates[/:id] with the form values. */
-export function saveTemplate(id: string | null, values: TemplateFormValues): Promise<AdminTemplateView> {
+/** The template as the loaded admin list has it now (after a refetch), or undefined. */
+export function cachedTemplate(queryClient: QueryClient, id: string): AdminTemplateView | undefined {
+  for (const [, data] of queryClient.getQueriesData<InfiniteData<KeysetPage<AdminTemplateView>>>({ queryKey: adminTemplatesKey })) {
+    const found = data?.pages?.flatMap((p) => p.items).find((t) => t.id === id);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** POST (new) or PUT (edit, with the version it was made on: 409 STALE_EDIT when stale) /api/admin/templates[/:id]. */
+export function saveTemplate(id: string | null, values: TemplateFormValues, version: number): Promise<AdminTemplateView> {
   return id
-    ? api<AdminTemplateView>(`/admin/templates/${encodeURIComponent(id)}`, { method: "PUT", body: values })
+    ? api<AdminTemplateView>(`/admin/templates/${encodeURIComponent(id)}`, { method: "PUT", body: { ...values, version } })
     : api<AdminTemplateView>("/admin/templates", { body: values });
 }
 

@@ -35,7 +35,8 @@ import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
 import { ApiError } from "@/lib/api";
 import { capitalise } from "@/lib/format";
-import { adminTemplatesKey, generateCover, generateEmptyFields, improveField, saveTemplate } from "./api";
+import { StaleEditNotice, useEditVersion } from "@/components/stale-edit-notice";
+import { adminTemplatesKey, cachedTemplate, generateCover, generateEmptyFields, improveField, saveTemplate } from "./api";
 import { StoryCardsField } from "./story-cards-field";
 
 /** Form values of an existing template (lists as comma-separated text, nulls as ""). */
@@ -158,14 +159,22 @@ export function TemplateDialog({ open, onOpenChange, template }: Props) {
     }
   };
 
+  const edit = useEditVersion(template?.version ?? 1);
+  /** The saved template as the (refetched) list has it; the one the dialog opened with otherwise. */
+  const latest = () => (template && cachedTemplate(queryClient, template.id)) ?? template;
+
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await saveTemplate(template?.id ?? null, values);
+      await saveTemplate(template?.id ?? null, values, edit.version);
       await queryClient.invalidateQueries({ queryKey: adminTemplatesKey });
       void queryClient.invalidateQueries({ queryKey: ["templates"] });
       toast.success("Successo!", { description: template ? "Template aggiornato con successo." : "Template creato con successo." });
       onOpenChange(false);
     } catch (error) {
+      if (edit.refused(error)) {
+        await queryClient.invalidateQueries({ queryKey: adminTemplatesKey });
+        return;
+      }
       toast.error("Errore", { description: error instanceof Error ? error.message : "Si è verificato un errore. Riprova più tardi." });
     }
   });
@@ -222,6 +231,16 @@ export function TemplateDialog({ open, onOpenChange, template }: Props) {
         </DialogHeader>
 
         <form id="template-form" onSubmit={onSubmit} noValidate className="grid gap-5">
+          {edit.stale && (
+            <StaleEditNotice
+              onReload={() => {
+                const current = latest();
+                form.reset(valuesOf(current ?? null));
+                edit.adopt(current?.version ?? edit.version);
+              }}
+              onKeepMine={() => edit.adopt(latest()?.version ?? edit.version)}
+            />
+          )}
           {field("title", "Titolo", <Input {...aria("title")} {...form.register("title")} />, improveButton("title", "il titolo"))}
           {field("description", "Descrizione", <Textarea rows={3} {...aria("description")} {...form.register("description")} />, improveButton("description", "la descrizione"))}
           {field(
