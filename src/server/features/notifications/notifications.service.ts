@@ -3,6 +3,9 @@
  * A notification is created as a draft (status null); publishing sets status 'published' and
  * published_at. Users only ever see published ones, newest first; a read record belongs to the
  * user who made it (the user id always comes from the session, never from the request).
+ * Issue 23: a notification with user_id set is personal (a statement of reasons, an appeal's
+ * outcome, written by features/moderation): only that user reads it, and the admins' screens
+ * never list, edit or delete it; user_id null is the admins' broadcast.
  */
 
 import { randomUUID } from "node:crypto";
@@ -27,6 +30,7 @@ export async function listPublished(db: Db, userId: string, limit = 200): Promis
     .leftJoin("notification_reads as r", (join) => join.onRef("r.notification_id", "=", "n.id").on("r.user_id", "=", userId))
     .select(["n.id", "n.title", "n.content", "n.url", "n.published_at", "r.id as read_id"])
     .where("n.status", "=", PUBLISHED)
+    .where((eb) => eb.or([eb("n.user_id", "is", null), eb("n.user_id", "=", userId)]))
     .orderBy("n.published_at", "desc")
     .orderBy("n.id", "desc")
     .limit(limit)
@@ -51,6 +55,7 @@ export async function markRead(db: Db, userId: string, notificationId: string): 
     .select("id")
     .where("id", "=", notificationId)
     .where("status", "=", PUBLISHED)
+    .where((eb) => eb.or([eb("user_id", "is", null), eb("user_id", "=", userId)]))
     .executeTakeFirst();
   if (!exists) throw AppError.of("NOTIFICATION_NOT_FOUND", 404);
   await db
@@ -75,7 +80,7 @@ function toAdminView(n: Selectable<NotificationsTable>): AdminNotificationView {
 
 /** Admin list: every notification, drafts included, newest created first. */
 export async function listAll(db: Db): Promise<AdminNotificationView[]> {
-  const rows = await db.selectFrom("notifications").selectAll().orderBy("created_at", "desc").orderBy("id", "desc").execute();
+  const rows = await db.selectFrom("notifications").selectAll().where("user_id", "is", null).orderBy("created_at", "desc").orderBy("id", "desc").execute();
   return rows.map(toAdminView);
 }
 
@@ -91,6 +96,7 @@ export async function createNotification(db: Db, input: NotificationInput): Prom
     created_at: now,
     updated_at: now,
     published_at: null,
+    user_id: null,
   };
   await db.insertInto("notifications").values(row).execute();
   return toAdminView(row);
@@ -102,6 +108,7 @@ export async function updateNotification(db: Db, id: string, input: Notification
     .updateTable("notifications")
     .set({ title: input.title, content: input.content, url: input.url || null, updated_at: nowIso() })
     .where("id", "=", id)
+    .where("user_id", "is", null)
     .returningAll()
     .executeTakeFirst();
   if (!row) throw AppError.of("NOTIFICATION_NOT_FOUND", 404);
@@ -119,11 +126,12 @@ export async function publishNotification(db: Db, id: string): Promise<AdminNoti
     .updateTable("notifications")
     .set({ status: PUBLISHED, published_at: now, updated_at: now })
     .where("id", "=", id)
+    .where("user_id", "is", null)
     .where((eb) => eb.or([eb("status", "is", null), eb("status", "<>", PUBLISHED)]))
     .returningAll()
     .executeTakeFirst();
   if (row) return toAdminView(row);
-  const exists = await db.selectFrom("notifications").select("id").where("id", "=", id).executeTakeFirst();
+  const exists = await db.selectFrom("notifications").select("id").where("id", "=", id).where("user_id", "is", null).executeTakeFirst();
   throw exists ? AppError.of("NOTIFICATION_ALREADY_PUBLISHED", 409) : AppError.of("NOTIFICATION_NOT_FOUND", 404);
 }
 
@@ -132,7 +140,7 @@ export async function publishNotification(db: Db, id: string): Promise<AdminNoti
  * users' lists must be refreshed). Throws 404 NOTIFICATION_NOT_FOUND.
  */
 export async function deleteNotification(db: Db, id: string): Promise<{ wasPublished: boolean }> {
-  const row = await db.deleteFrom("notifications").where("id", "=", id).returning(["status"]).executeTakeFirst();
+  const row = await db.deleteFrom("notifications").where("id", "=", id).where("user_id", "is", null).returning(["status"]).executeTakeFirst();
   if (!row) throw AppError.of("NOTIFICATION_NOT_FOUND", 404);
   return { wasPublished: row.status === PUBLISHED };
 }

@@ -30,7 +30,8 @@
  */
 
 import { zValidator } from "@hono/zod-validator";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
+import type { Kysely } from "kysely";
 import { CUSTOM_GAME_GENERATABLE, createCustomGameSchema, generateCustomGameSchema } from "../../../shared/schemas/create-game";
 import {
   GENERATABLE_FIELDS,
@@ -41,18 +42,21 @@ import {
   TEMPLATE_RESPONSE_STYLES,
   TEMPLATE_STORY_PACINGS,
   templateFormSchema,
+  type TemplateInput,
   templateListQuerySchema,
   toggleSchema,
 } from "../../../shared/schemas/template";
-import type { CoverResultView, GenerateResultView, ImproveResultView } from "../../../shared/template-types";
+import type { AdminTemplateView, CoverResultView, GenerateResultView, ImproveResultView } from "../../../shared/template-types";
 import { auditedChange } from "../../auth/audit-change";
 import { currentUser, requireAdmin, requireUser } from "../../auth/middleware";
 import type { AppEnv } from "../../context";
+import type { Database } from "../../db/schema";
 import { AppError } from "../../errors";
 import { deleteUnreferencedMedia } from "../../media/media-references";
 import { refundMessages, takeMessages } from "../../quota/quota";
 import { validationHook } from "../../validation";
 import { type FieldSpec, generateFields, improveText } from "./ai-helpers";
+import { screenPublication } from "../moderation/screening";
 import { generateCover } from "./cover";
 import {
   createCustomGame,
@@ -69,6 +73,27 @@ import {
   toggleLike,
   updateTemplate,
 } from "./templates.service";
+
+/**
+ * Saves a template with its audit entry; its public texts (title, description, opening, cover
+ * URL) are screened first (issue 23: with MODERATION_MODEL set, a flagged template is held for
+ * the moderators instead of appearing in Scopri). Output: the stored template.
+ */
+async function screenedChange(c: Context<AppEnv>, action: string, input: TemplateInput, save: (trx: Kysely<Database>) => Promise<AdminTemplateView>): Promise<AdminTemplateView> {
+  const publication = await screenPublication(c.var.deps, [input.title, input.description, input.initial_prompt]);
+  const template = await auditedChange(
+    c,
+    action,
+    async (trx) => {
+      const saved = await save(trx);
+      await publication.hold(trx, { kind: "template", id: saved.id, title: saved.title, authorId: null });
+      return saved;
+    },
+    (t) => `template ${t.id}`,
+  );
+  await publication.announce();
+  return template;
+}
 
 /** Turns an unexpected failure into the spec's error for the action; AppErrors pass through. */
 async function orFail<T>(action: Promise<T>, code: "LIKE_FAILED" | "FAVORITE_FAILED", log: (line: string) => void): Promise<T> {
@@ -151,13 +176,11 @@ export const adminTemplatesRoutes = new Hono<AppEnv>()
   .get("/", async (c) => c.json(await listAdminTemplates(c.var.deps.db)))
   .post("/", zValidator("json", templateFormSchema, validationHook), async (c) => {
     const input = c.req.valid("json");
-    const template = await auditedChange(c, "template.create", (trx) => createTemplate(trx, input), (t) => `template ${t.id}`);
-    return c.json(template, 201);
+    return c.json(await screenedChange(c, "template.create", input, (trx) => createTemplate(trx, input)), 201);
   })
   .put("/:id", zValidator("json", templateFormSchema, validationHook), async (c) => {
     const input = c.req.valid("json");
-    const template = await auditedChange(c, "template.update", (trx) => updateTemplate(trx, c.req.param("id"), input), (t) => `template ${t.id}`);
-    return c.json(template);
+    return c.json(await screenedChange(c, "template.update", input, (trx) => updateTemplate(trx, c.req.param("id"), input)));
   })
   .delete("/:id", async (c) => {
     const id = c.req.param("id");
