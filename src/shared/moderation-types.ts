@@ -110,7 +110,7 @@ export interface ModerationStatsView {
   openReports: number;
   openItems: number;
   openAppeals: number;
-  /** Median hours from the first report to the decision, over the last 90 days; null without decisions. */
+  /** Median hours (2 decimals) from the first report to the decision, over the last 90 days; null without decisions. */
   medianDecisionHours: number | null;
   decisionsLast30Days: number;
 }

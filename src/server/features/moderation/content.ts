@@ -168,3 +168,15 @@ export async function storyTexts(db: Db, gameId: string): Promise<string[]> {
   const body = book.blocks.map((b) => (b.kind === "narration" ? b.paragraphs.join("\n") : b.kind === "choice" ? b.text : b.image.title));
   return [book.title, body.join("\n\n")];
 }
+
+/**
+ * A shared story's own moderation_state (null for an unknown link). Unlike findContent, a story an
+ * admin took down from 'Storie condivise' (issue 13) without a moderation decision stays as it
+ * was: its page keeps answering 404, a moderator's removal 410.
+ */
+export async function storyModerationState(db: Db, shareId: string): Promise<ModerationState | null> {
+  // Link ids are 22 base64url characters; anything else (e.g. a NUL byte) is not looked up.
+  if (!/^[A-Za-z0-9_-]{22}$/.test(shareId)) return null;
+  const row = await db.selectFrom("story_shares").select("moderation_state").where("id", "=", shareId).executeTakeFirst();
+  return row?.moderation_state ?? null;
+}

@@ -142,14 +142,13 @@ export async function decideItem(deps: NoticeDeps, moderator: AuditActor & { id:
   return result;
 }
 
-function toDecisionView(d: Selectable<ModerationDecisionsTable>, appeal: Selectable<Database["moderation_appeals"]> | undefined): DecisionView {
-  const age = Date.now() - new Date(d.created_at).getTime();
+/** A decision's statement of reasons as the views show it (without the appeal). */
+export function decisionSummary(d: Selectable<ModerationDecisionsTable>) {
   return {
     id: d.id,
     contentKind: d.content_kind,
     contentTitle: d.content_title,
     action: d.action,
-    actionLabel: DECISION_LABELS[d.action],
     suspendAuthor: Number(d.suspend_author) === 1,
     groundType: d.ground_type,
     ground: d.ground,
@@ -157,6 +156,14 @@ function toDecisionView(d: Selectable<ModerationDecisionsTable>, appeal: Selecta
     automatedDetection: Number(d.automated_detection) === 1,
     automatedDecision: Number(d.automated_decision) === 1,
     createdAt: d.created_at,
+  };
+}
+
+function toDecisionView(d: Selectable<ModerationDecisionsTable>, appeal: Selectable<Database["moderation_appeals"]> | undefined): DecisionView {
+  const age = Date.now() - new Date(d.created_at).getTime();
+  return {
+    ...decisionSummary(d),
+    actionLabel: DECISION_LABELS[d.action],
     appeal: appeal
       ? { text: appeal.text, status: appeal.status, outcomeReasons: appeal.outcome_reasons, createdAt: appeal.created_at, decidedAt: appeal.decided_at }
       : null,

@@ -12,6 +12,7 @@ import type { AppealQueueItemView, EarlierDecisionView, QueueItemView, QueueRepo
 import { reasonLabel } from "../../../shared/schemas/moderation";
 import type { Database } from "../../db/schema";
 import { contentPreview, findContent, isPublishingSuspended } from "./content";
+import { decisionSummary } from "./decisions.service";
 
 type Db = Kysely<Database>;
 
@@ -129,10 +130,8 @@ export async function listAppeals(db: Db, viewer: QueueViewer): Promise<AppealQu
     .selectFrom("moderation_appeals as a")
     .innerJoin("moderation_decisions as d", "d.id", "a.decision_id")
     .leftJoin("profiles as p", "p.id", "d.moderator_id")
-    .select([
-      "a.id", "a.text", "a.created_at", "d.id as decision_id", "d.content_kind", "d.content_id", "d.content_title", "d.action", "d.suspend_author",
-      "d.ground_type", "d.ground", "d.facts", "d.automated_detection", "d.automated_decision", "d.created_at as decided_at", "d.moderator_id", "p.nickname",
-    ])
+    .selectAll("d")
+    .select(["a.id as appeal_id", "a.text as appeal_text", "a.created_at as appealed_at", "p.nickname"])
     .where("a.status", "=", "open")
     .orderBy("a.created_at")
     .limit(APPEAL_ITEMS)
@@ -141,23 +140,10 @@ export async function listAppeals(db: Db, viewer: QueueViewer): Promise<AppealQu
   for (const r of rows) {
     const item = await findContent(db, r.content_kind, r.content_id);
     appeals.push({
-      id: r.id,
-      text: r.text,
-      createdAt: r.created_at,
-      decision: {
-        id: r.decision_id,
-        contentKind: r.content_kind,
-        contentTitle: r.content_title,
-        action: r.action,
-        suspendAuthor: Number(r.suspend_author) === 1,
-        groundType: r.ground_type,
-        ground: r.ground,
-        facts: r.facts,
-        automatedDetection: Number(r.automated_detection) === 1,
-        automatedDecision: Number(r.automated_decision) === 1,
-        createdAt: r.decided_at,
-        moderatorNickname: r.nickname ?? null,
-      },
+      id: r.appeal_id,
+      text: r.appeal_text,
+      createdAt: r.appealed_at,
+      decision: { ...decisionSummary(r), moderatorNickname: r.nickname ?? null },
       content: item ? await contentPreview(db, item) : null,
       canDecide: r.moderator_id !== viewer.id,
     });

@@ -33,6 +33,7 @@ function handlingHours(rows: { created_at: string; first_report_at: string | nul
 }
 
 const round1 = (n: number | null) => (n === null ? null : Math.round(n * 10) / 10);
+const round2 = (n: number | null) => (n === null ? null : Math.round(n * 100) / 100);
 
 /** GET /api/moderation/stats. Output: ModerationStatsView (median over the last 90 days). */
 export async function moderationStats(db: Db): Promise<ModerationStatsView> {
@@ -52,7 +53,7 @@ export async function moderationStats(db: Db): Promise<ModerationStatsView> {
     openReports: Number(open.n),
     openItems,
     openAppeals: Number(appeals.n),
-    medianDecisionHours: round1(median(handlingHours(decisions))),
+    medianDecisionHours: round2(median(handlingHours(decisions))),
     decisionsLast30Days: decisions.filter((d) => d.created_at >= since30).length,
   };
 }

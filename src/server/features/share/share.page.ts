@@ -27,7 +27,7 @@ import { excerptOf, findPublicShare, type PublicShare, sharePath } from "./share
 import { italianDay } from "../../../shared/italian-date";
 import { ERRORS } from "../../../shared/errors";
 import { KIND_SEGMENTS } from "../../../shared/schemas/moderation";
-import { findContent } from "../moderation/content";
+import { storyModerationState } from "../moderation/content";
 
 /** The head's <link rel="stylesheet"> and icon tags of the built index.html (hashed asset names). */
 function siteHeadLinks(indexHtml: string): string {
@@ -186,13 +186,13 @@ export function renderMissingStoryPage(options: { links: string; brand: string }
  */
 export function mountSharePages(app: Hono<AppEnv>, indexHtml: string) {
   const links = siteHeadLinks(indexHtml);
-  // Issue 23: a story a moderator removed (or an admin took down) answers 410 with the notice;
-  // one held by automatic screening is not public yet (404 with its own notice).
+  // Issue 23: a story a moderator removed answers 410 with the notice; one held by automatic
+  // screening is not public yet (404 with its own notice).
   const missing = async (c: Context<AppEnv>) => {
     const options = { links, brand: c.var.deps.env.BRAND_NAME };
-    const item = await findContent(c.var.deps.db, "story", c.req.param("id") ?? "");
-    if (item?.state === "removed") return c.html(renderNoticePage(options, ERRORS.CONTENT_REMOVED.title, ERRORS.CONTENT_REMOVED.message), 410);
-    if (item?.state === "held") return c.html(renderNoticePage(options, ERRORS.CONTENT_UNDER_REVIEW.title, ERRORS.CONTENT_UNDER_REVIEW.message), 404);
+    const state = await storyModerationState(c.var.deps.db, c.req.param("id") ?? "");
+    if (state === "removed") return c.html(renderNoticePage(options, ERRORS.CONTENT_REMOVED.title, ERRORS.CONTENT_REMOVED.message), 410);
+    if (state === "held") return c.html(renderNoticePage(options, ERRORS.CONTENT_UNDER_REVIEW.title, ERRORS.CONTENT_UNDER_REVIEW.message), 404);
     return c.html(renderMissingStoryPage(options), 404);
   };
 

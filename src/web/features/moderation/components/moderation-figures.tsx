@@ -3,9 +3,13 @@ import { Link } from "react-router";
 import { formatCount } from "@/lib/format";
 import { moderationStatsQuery } from "../api";
 
-/** Hours as Italian text: '3,5 ore', '2 giorni'. */
+/** Hours as Italian text: '12 minuti', '3,5 ore', '2 giorni'. */
 function hoursText(hours: number | null): string {
   if (hours === null) return "—";
+  if (hours < 1) {
+    const minutes = Math.max(1, Math.round(hours * 60));
+    return `${minutes} ${minutes === 1 ? "minuto" : "minuti"}`;
+  }
   if (hours >= 48) return `${new Intl.NumberFormat("it-IT", { maximumFractionDigits: 1 }).format(hours / 24)} giorni`;
   return `${new Intl.NumberFormat("it-IT", { maximumFractionDigits: 1 }).format(hours)} ${hours === 1 ? "ora" : "ore"}`;
 }

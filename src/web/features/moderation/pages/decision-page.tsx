@@ -12,7 +12,7 @@ import type { DecisionView } from "@shared/moderation-types";
 import { useQuery } from "@tanstack/react-query";
 import { Gavel } from "lucide-react";
 import { useForm } from "react-hook-form";
-import { Link, useParams } from "react-router";
+import { useParams } from "react-router";
 import { TextAreaField } from "@/components/form-field";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -20,6 +20,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
 import { italianDate } from "@/lib/format";
 import { decisionQuery, useAppeal } from "../api";
+import { PageNotice } from "../components/removed-notice";
 
 const APPEAL_STATUS: Record<NonNullable<DecisionView["appeal"]>["status"], string> = {
   open: "In esame da parte di un moderatore diverso",
@@ -50,16 +51,7 @@ export function DecisionPage() {
       </div>
     );
   }
-  if (!decision) {
-    return (
-      <div className="mx-auto max-w-xl px-4 py-20 text-center">
-        <h1 className="text-3xl font-bold tracking-tight">Decisione non trovata.</h1>
-        <Button asChild size="lg" className="mt-8 rounded-full">
-          <Link to="/notifiche">Vai alle notifiche</Link>
-        </Button>
-      </div>
-    );
-  }
+  if (!decision) return <PageNotice title="Decisione non trovata." message="Questa decisione non esiste o non riguarda i tuoi contenuti." back={{ to: "/notifiche", label: "Vai alle notifiche" }} />;
 
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-8 md:py-12">

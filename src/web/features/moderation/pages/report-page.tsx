@@ -24,7 +24,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { ApiError } from "@/lib/api";
 import { useMe } from "@/lib/session";
 import { reportTargetQuery, useSendReport } from "../api";
-import { RemovedNotice } from "../components/removed-notice";
+import { PageNotice, RemovedNotice } from "../components/removed-notice";
 
 const KIND_OF_SEGMENT = Object.fromEntries(Object.entries(KIND_SEGMENTS).map(([kind, segment]) => [segment, kind])) as Record<string, ContentKindName>;
 
@@ -39,13 +39,11 @@ export function ReportPage() {
     const error = target.error;
     if (error instanceof ApiError && error.status === 410) return <RemovedNotice />;
     return (
-      <div className="mx-auto max-w-xl px-4 py-20 text-center">
-        <h1 className="text-3xl font-bold tracking-tight">Contenuto non trovato</h1>
-        <p className="mt-4 text-muted-foreground">Non c'è niente da segnalare a questo indirizzo: il contenuto potrebbe essere stato eliminato.</p>
-        <Button asChild size="lg" className="mt-8 rounded-full">
-          <Link to="/galleria">Vai alla galleria</Link>
-        </Button>
-      </div>
+      <PageNotice
+        title="Contenuto non trovato"
+        message="Non c'è niente da segnalare a questo indirizzo: il contenuto potrebbe essere stato eliminato."
+        back={{ to: "/galleria", label: "Vai alla galleria" }}
+      />
     );
   }
 
