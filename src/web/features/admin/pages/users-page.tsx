@@ -1,5 +1,6 @@
 import type { AdminUserView } from "@shared/admin-types";
 import { type AdminUserKind, PLAN_LABELS, ROLE_LABELS, USER_KIND_LABELS, USER_KINDS } from "@shared/schemas/admin";
+import { useSearchParams } from "react-router";
 import { useQuery } from "@tanstack/react-query";
 import { Pencil, Search, Trash2, UserPlus } from "lucide-react";
 import { useEffect, useState } from "react";
@@ -41,8 +42,10 @@ function messagesLabel(user: AdminUserView): string {
 export function UsersPage() {
   const { me } = useMe();
   const [page, setPage] = useState(1);
-  const [searchText, setSearchText] = useState("");
-  const [search, setSearch] = useState("");
+  // ?search=<e-mail> opens the page filtered (issue 23: the moderation queue links an author's account).
+  const [searchParams] = useSearchParams();
+  const [searchText, setSearchText] = useState(() => searchParams.get("search") ?? "");
+  const [search, setSearch] = useState(() => searchParams.get("search")?.trim() ?? "");
   const [kind, setKind] = useState<AdminUserKind>("registered");
   const [editing, setEditing] = useState<AdminUserView | null>(null);
   const [formOpen, setFormOpen] = useState(false);
