@@ -96,7 +96,7 @@ test("a player who forgot the password gets back in from the e-mail alone; the l
 test("an unconfirmed sign-in and a tampered confirmation link both offer 'Invia di nuovo', and the new link signs in", async ({ page }) => {
   const email = newEmail("conferma");
   const signUp = await page.request.post("/api/auth/sign-up/email", {
-    data: { email, password: PASSWORD, name: "e2e", acceptPrivacy: true, callbackURL: "/login?conferma=1" },
+    data: { email, password: PASSWORD, name: "e2e", acceptPrivacy: true, confirmAge: true, callbackURL: "/login?conferma=1" },
   });
   expect(signUp.ok()).toBe(true);
   const link = await confirmationPath(email);

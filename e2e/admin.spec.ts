@@ -84,16 +84,16 @@ test("'Registro attività' counts a player's denied calls on one entry and filte
 
 test("the admin guard keeps an admin on the page when the check fails to run, and retries", async ({ page }) => {
   await signInAdmin(page);
-  await page.route("**/api/admin/check", (route) => route.abort("internetdisconnected"));
+  await page.route("**/api/moderation/access", (route) => route.abort("internetdisconnected"));
   await page.goto("/admin/orders");
   await expect(page.getByRole("heading", { name: "Errore di autorizzazione" })).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/orders$/);
-  await page.unroute("**/api/admin/check");
-  await page.route("**/api/admin/check", (route) => route.fulfill({ status: 500, contentType: "application/json", body: "{}" }));
+  await page.unroute("**/api/moderation/access");
+  await page.route("**/api/moderation/access", (route) => route.fulfill({ status: 500, contentType: "application/json", body: "{}" }));
   await page.getByRole("button", { name: "Riprova" }).click();
   await expect(page.getByRole("heading", { name: "Verifica di sicurezza fallita" })).toBeVisible();
   await expectAccessible(page);
-  await page.unroute("**/api/admin/check");
+  await page.unroute("**/api/moderation/access");
   await page.getByRole("button", { name: "Riprova" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Ordini Subscription" })).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/orders$/);

@@ -64,7 +64,7 @@ export async function startExtraServer(extraEnv: Record<string, string>): Promis
     async signUp(page) {
       const email = newEmail();
       const response = await page.request.post(`${base}/api/auth/sign-up/email`, {
-        data: { email, password: PASSWORD, name: "e2e", acceptPrivacy: true, callbackURL: "/generi" },
+        data: { email, password: PASSWORD, name: "e2e", acceptPrivacy: true, confirmAge: true, callbackURL: "/generi" },
       });
       expect(response.ok()).toBe(true);
       await expect.poll(() => outboxLink(dataDir, email).then(() => true, () => false)).toBe(true);

@@ -71,7 +71,7 @@ export async function confirmationPath(email: string): Promise<string> {
 /** Registers and confirms a player through the API (fast path for tests that are not about sign-up). */
 export async function signedInPlayer(page: Page, email = newEmail()): Promise<string> {
   const signUp = await page.request.post("/api/auth/sign-up/email", {
-    data: { email, password: PASSWORD, name: "e2e", acceptPrivacy: true, callbackURL: "/generi" },
+    data: { email, password: PASSWORD, name: "e2e", acceptPrivacy: true, confirmAge: true, callbackURL: "/generi" },
   });
   expect(signUp.ok()).toBe(true);
   await page.goto(await confirmationPath(email));

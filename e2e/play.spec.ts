@@ -28,9 +28,12 @@ test("a newcomer registers, confirms, signs in, plays a Horror story and finds i
   await page.getByRole("button", { name: "Registrati" }).last().click();
   await expect(page.getByText("Inserisci un'email valida.")).toBeVisible();
   await expect(page.getByText("Devi accettare la Privacy Policy per registrarti.")).toBeVisible();
+  // Issue 23: the age box is required too, with its Italian message.
+  await expect(page.getByText("Devi avere almeno 14 anni per registrarti: conferma la tua età.")).toBeVisible();
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(PASSWORD);
   await page.getByLabel("Accetto la Privacy Policy").check();
+  await page.getByLabel("Ho almeno 14 anni").check();
   await expectAccessible(page);
   await screenshots(page, "registration");
   await page.getByRole("button", { name: "Registrati" }).last().click();

@@ -58,8 +58,20 @@ test("a newcomer signs up with the provider; the only way to sign in cannot be u
 
   await page.getByRole("button", { name: BUTTON }).click();
   await expect(page).toHaveURL(/\/generi$/);
+  // Issue 23: the first sign-in through a provider asks 'Ho almeno 14 anni', once.
+  const age = page.getByRole("dialog", { name: "Conferma la tua età" });
+  await age.getByRole("button", { name: "Conferma" }).click();
+  await expect(age.getByText("Devi avere almeno 14 anni per registrarti: conferma la tua età.")).toBeVisible();
+  await age.getByLabel("Ho almeno 14 anni").check();
+  await expectAccessible(page);
+  await screenshots(page, "age-confirmation");
+  await age.getByRole("button", { name: "Conferma" }).click();
+  await expect(age).toHaveCount(0);
   await expect(page.getByRole("link", { name: "Profilo" })).toBeVisible();
   expect((await (await page.request.get("/api/me")).json()).user.email).toBe(email);
+  await page.reload();
+  await expect(page.getByRole("link", { name: "Profilo" })).toBeVisible();
+  await expect(page.getByRole("dialog", { name: "Conferma la tua età" })).toHaveCount(0);
 
   await page.goto("/profilo");
   const card = linkedCard(page);

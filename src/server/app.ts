@@ -24,6 +24,7 @@ import { mountGalleryPages } from "./features/gallery/gallery.pages";
 import { galleryRoutes } from "./features/gallery/gallery.routes";
 import { mountSharePages } from "./features/share/share.page";
 import { shareAdminRoutes, sharedStoriesRoutes, shareOwnerRoutes } from "./features/share/share.routes";
+import { decisionsRoutes, moderationRoutes, reportsRoutes } from "./features/moderation/moderation.routes";
 import { adminNotificationsRoutes, notificationsRoutes } from "./features/notifications/notifications.routes";
 import { plansRoutes } from "./features/plans/plans.routes";
 import { profileRoutes } from "./features/profile/profile.routes";
@@ -84,6 +85,10 @@ export function createApp(deps: AppDeps) {
     .route("/notifications", notificationsRoutes)
     .route("/templates", templatesRoutes)
     .route("/custom-games", customGamesRoutes)
+    // Trust and safety (issue 23): reports (anyone), decisions (their author), the queue (moderators and admins).
+    .route("/reports", reportsRoutes)
+    .route("/decisions", decisionsRoutes)
+    .route("/moderation", moderationRoutes)
     // Before "/admin": a matched route ends the chain, so the admin check runs (and audits) once.
     .route("/admin/notifications", adminNotificationsRoutes)
     .route("/admin/templates", adminTemplatesRoutes)

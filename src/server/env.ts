@@ -113,6 +113,17 @@ const envSchema = z
     IMAGE_TIMEOUT_MS: milliseconds(120_000),
     /** Largest picture accepted from the provider (bytes). */
     IMAGE_MAX_BYTES: z.coerce.number().int().min(1024).default(20 * 1024 * 1024),
+    /**
+     * Automatic screening of what becomes public (issue 23): the model of an OpenAI-compatible
+     * /v1/moderations endpoint (e.g. omni-moderation-latest). Unset = nothing is screened.
+     */
+    MODERATION_MODEL: optionalText,
+    /** Base URL of the moderation endpoint (ending in /v1); default: AI_BASE_URL. */
+    MODERATION_BASE_URL: optionalUrl,
+    /** Key of the moderation endpoint; default: AI_API_KEY. */
+    MODERATION_API_KEY: optionalText,
+    /** Longest wait for one screening answer; past it the content is published unscreened (and logged). */
+    MODERATION_TIMEOUT_MS: milliseconds(10_000),
     /** S3-compatible bucket for media; unset = local folder DATA_DIR/media. */
     S3_BUCKET: optionalText,
     /** Region of the bucket (any value for MinIO/R2-style services). */
@@ -132,6 +143,9 @@ const envSchema = z
     }
     if (env.IMAGE_BASE_URL && !env.IMAGE_MODEL) {
       ctx.addIssue({ code: "custom", path: ["IMAGE_MODEL"], message: "è obbligatorio quando IMAGE_BASE_URL è impostato" });
+    }
+    if (env.MODERATION_MODEL && !env.MODERATION_BASE_URL && !env.AI_BASE_URL) {
+      ctx.addIssue({ code: "custom", path: ["MODERATION_BASE_URL"], message: "è obbligatorio quando MODERATION_MODEL è impostato e AI_BASE_URL no" });
     }
     if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
       ctx.addIssue({ code: "custom", path: ["S3_SECRET_ACCESS_KEY"], message: "S3_ACCESS_KEY_ID e S3_SECRET_ACCESS_KEY vanno impostati insieme" });

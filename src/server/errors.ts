@@ -5,7 +5,7 @@ import { ERRORS, type ErrorCode } from "../shared/errors";
 export class AppError extends Error {
   constructor(
     readonly code: ErrorCode | string,
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 500 | 502 | 503 | 504,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 410 | 413 | 422 | 429 | 500 | 502 | 503 | 504,
     readonly userMessage: string,
     readonly title?: string,
   ) {

@@ -16,6 +16,10 @@ export interface TokensView {
 export interface MeView {
   user: { id: string; email: string | null; isAnonymous: boolean; nickname: string | null };
   isAdmin: boolean;
+  /** Holds the spec's moderator role (issue 23: the 'Segnalazioni' queue only). */
+  isModerator: boolean;
+  /** True until the player confirms 'Ho almeno 14 anni' (issue 23; never for guests). */
+  ageConfirmationNeeded: boolean;
   tokens: TokensView | null;
 }
 

@@ -82,6 +82,27 @@ export const ERRORS = {
     title: "Modifica non salvata",
     message: "Questo elemento è stato modificato da un altro amministratore: ricarica per vedere la versione attuale.",
   },
+  // Trust and safety (issue 23: reports, moderation queue, statements of reasons, appeals)
+  CONTENT_REMOVED: {
+    title: "Contenuto rimosso",
+    message: "Questo contenuto è stato rimosso dai moderatori perché violava la legge o le regole del sito. Chi l'ha pubblicato ha ricevuto la motivazione.",
+  },
+  CONTENT_UNDER_REVIEW: { title: "Contenuto in revisione", message: "Questo contenuto è in attesa della revisione dei moderatori." },
+  CONTENT_NOT_FOUND: { title: "Errore", message: "Contenuto non trovato: potrebbe essere stato eliminato." },
+  REPORT_LIMIT: { title: "Troppe segnalazioni", message: "Hai inviato troppe segnalazioni in poco tempo. Riprova più tardi." },
+  NOTHING_TO_DECIDE: { title: "Errore", message: "Non ci sono segnalazioni aperte su questo contenuto." },
+  DECISION_NOT_FOUND: { title: "Errore", message: "Decisione non trovata." },
+  APPEAL_EXISTS: { title: "Errore", message: "Hai già contestato questa decisione." },
+  APPEAL_NOT_ALLOWED: { title: "Errore", message: "Questa decisione non si può più contestare." },
+  APPEAL_NOT_FOUND: { title: "Errore", message: "Ricorso non trovato o già deciso." },
+  APPEAL_SAME_MODERATOR: {
+    title: "Moderatore diverso richiesto",
+    message: "Il ricorso deve essere deciso da un moderatore diverso da chi ha preso la decisione.",
+  },
+  PUBLISHING_SUSPENDED: {
+    title: "Pubblicazione sospesa",
+    message: "La possibilità di pubblicare contenuti è sospesa per il tuo account per decisione dei moderatori.",
+  },
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -59,6 +59,8 @@ export const routes: RouteObject[] = [
       { id: "gallery", path: "galleria", ...page("features/gallery/pages/gallery-page.tsx", "GalleryPage") },
       { id: "image", path: "galleria/:id/*", ...page("features/gallery/pages/image-page.tsx", "ImagePage") },
       { id: "pricing", path: "prezzi", ...page("features/pricing/pages/pricing-page.tsx", "PricingPage") },
+      // Issue 23: 'Segnala' on a public item, for visitors and players alike.
+      { path: "segnala/:kind/:id", ...page("features/moderation/pages/report-page.tsx", "ReportPage") },
       {
         lazy: () => import("./features/auth/components/require-auth").then((m) => ({ Component: m.RequireAuth })),
         children: [
@@ -69,6 +71,8 @@ export const routes: RouteObject[] = [
             path: "notifiche",
             ...page("features/notifications/pages/notifications-page.tsx", "NotificationsPage"),
           },
+          // Issue 23: a statement of reasons, for the author of the moderated content.
+          { path: "decisioni/:id", ...page("features/moderation/pages/decision-page.tsx", "DecisionPage") },
         ],
       },
       {
@@ -91,6 +95,7 @@ export const routes: RouteObject[] = [
           { path: "orders", ...page("features/admin/pages/orders-page.tsx", "OrdersPage") },
           { path: "audit", ...page("features/admin/pages/audit-page.tsx", "AuditPage") },
           { path: "shares", ...page("features/admin/pages/shares-page.tsx", "SharesPage") },
+          { path: "reports", ...page("features/moderation/pages/reports-queue-page.tsx", "ReportsQueuePage") },
         ],
       },
       ...redirects,

@@ -91,6 +91,15 @@ export async function eraseAccount(
     await trx.deleteFrom("template_likes").where("user_id", "=", userId).execute();
     await trx.deleteFrom("user_favorites").where("user_id", "=", userId).execute();
     await trx.deleteFrom("notification_reads").where("user_id", "=", userId).execute();
+    // Issue 23: personal notifications and a suspension go; reports, decisions and appeals stay
+    // for the moderation records and the transparency report, without the person.
+    await trx.deleteFrom("notifications").where("user_id", "=", userId).execute();
+    await trx.deleteFrom("publishing_suspensions").where("user_id", "=", userId).execute();
+    await trx.updateTable("content_reports").set({ reporter_user_id: null, reporter_email: null, reporter_ip: null }).where("reporter_user_id", "=", userId).execute();
+    await trx.updateTable("moderation_decisions").set({ author_user_id: null }).where("author_user_id", "=", userId).execute();
+    await trx.updateTable("moderation_decisions").set({ moderator_id: null }).where("moderator_id", "=", userId).execute();
+    await trx.updateTable("moderation_appeals").set({ author_user_id: null }).where("author_user_id", "=", userId).execute();
+    await trx.updateTable("moderation_appeals").set({ decided_by: null }).where("decided_by", "=", userId).execute();
     await trx.deleteFrom("generated_images").where("user_id", "=", userId).execute();
     await trx.updateTable("subscription_orders").set({ user_id: null }).where("user_id", "=", userId).execute();
     await trx.updateTable("audit_log").set({ user_id: null }).where("user_id", "=", userId).execute();

@@ -8,7 +8,8 @@ import type { Database } from "../db/schema";
 
 /**
  * The nine tables of spec §7, then the other tables holding the user's rows (story_facts: issue 11 §1
- * 'Ricordi'; story_shares: issue 13, the links of their shared stories).
+ * 'Ricordi'; story_shares: issue 13, the links of their shared stories; issue 23: their personal
+ * notifications, the reports they made, the decisions on their content, their appeals, a suspension).
  */
 export const EXPORTED_TABLES = [
   "profiles",
@@ -24,6 +25,11 @@ export const EXPORTED_TABLES = [
   "notification_reads",
   "subscription_orders",
   "audit_log",
+  "notifications",
+  "content_reports",
+  "moderation_decisions",
+  "moderation_appeals",
+  "publishing_suspensions",
 ] as const;
 
 export type ExportedTable = (typeof EXPORTED_TABLES)[number];
@@ -80,6 +86,28 @@ function readTable(db: Kysely<Database>, table: ExportedTable, userId: string): 
         .selectFrom("story_shares")
         .select(["id", "game_id", "show_nickname", "listed", "created_at", "updated_at", "taken_down_at"])
         .where("game_id", "in", ownGames)
+        .orderBy("created_at")
+        .execute();
+    case "content_reports":
+      return db
+        .selectFrom("content_reports")
+        .select(["id", "content_kind", "content_id", "reason", "explanation", "reporter_email", "reporter_ip", "status", "created_at", "updated_at"])
+        .where("reporter_user_id", "=", userId)
+        .orderBy("created_at")
+        .execute();
+    case "moderation_decisions":
+      // Decisions on the user's content, never the moderator's id (someone else's).
+      return db
+        .selectFrom("moderation_decisions")
+        .select(["id", "content_kind", "content_id", "content_title", "action", "suspend_author", "ground_type", "ground", "facts", "automated_detection", "automated_decision", "created_at"])
+        .where("author_user_id", "=", userId)
+        .orderBy("created_at")
+        .execute();
+    case "moderation_appeals":
+      return db
+        .selectFrom("moderation_appeals")
+        .select(["id", "decision_id", "text", "status", "outcome_reasons", "decided_at", "created_at"])
+        .where("author_user_id", "=", userId)
         .orderBy("created_at")
         .execute();
     default:

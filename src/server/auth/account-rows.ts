@@ -53,3 +53,11 @@ export async function transferGuestData(db: Kysely<Database>, guestId: string, u
     await trx.updateTable("generated_images").set({ user_id: userId }).where("user_id", "=", guestId).execute();
   });
 }
+
+/**
+ * Records that the player confirmed 'Ho almeno 14 anni' now (issue 23; Codice privacy art.
+ * 2-quinquies). Idempotent: the first confirmation's time is kept.
+ */
+export async function recordAgeConfirmation(db: Kysely<Database>, userId: string): Promise<void> {
+  await db.updateTable("profiles").set({ age_confirmed_at: nowIso() }).where("id", "=", userId).where("age_confirmed_at", "is", null).execute();
+}

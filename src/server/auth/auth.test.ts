@@ -25,17 +25,17 @@ describe.each(DIALECTS)("accounts on %s", (dialect) => {
     const noPrivacy = await client.json("POST", "/api/auth/sign-up/email", { email: "a@example.com", password: "password-1", name: "a" });
     expect(noPrivacy.status).toBe(400);
     expect(noPrivacy.body.message).toBe("Devi accettare la Privacy Policy per registrarti.");
-    const short = await client.json("POST", "/api/auth/sign-up/email", { email: "a@example.com", password: "corta", name: "a", acceptPrivacy: true });
+    const short = await client.json("POST", "/api/auth/sign-up/email", { email: "a@example.com", password: "corta", name: "a", acceptPrivacy: true, confirmAge: true });
     expect(short.status).toBe(400);
     expect(short.body.message).toBe("La password deve contenere almeno 8 caratteri.");
-    const badEmail = await client.json("POST", "/api/auth/sign-up/email", { email: "non-una-email", password: "password-1", name: "a", acceptPrivacy: true });
+    const badEmail = await client.json("POST", "/api/auth/sign-up/email", { email: "non-una-email", password: "password-1", name: "a", acceptPrivacy: true, confirmAge: true });
     expect(badEmail.body.message).toBe("Inserisci un'email valida.");
   });
 
   it("registers, needs the e-mail confirmation, then signs in and out", async () => {
     const client = new TestClient(server.url);
     const email = `nuovo-${Date.now()}@example.com`;
-    const signUp = await client.json("POST", "/api/auth/sign-up/email", { email, password: "password-sicura", name: "nuovo", acceptPrivacy: true, callbackURL: "/generi" });
+    const signUp = await client.json("POST", "/api/auth/sign-up/email", { email, password: "password-sicura", name: "nuovo", acceptPrivacy: true, confirmAge: true, callbackURL: "/generi" });
     expect(signUp.status).toBe(200);
     expect((await client.json("GET", "/api/me")).status).toBe(401);
     // What the web asks at start: 200 for a visitor too, with nobody signed in.
@@ -68,7 +68,7 @@ describe.each(DIALECTS)("accounts on %s", (dialect) => {
   it("answers a taken e-mail and wrong credentials with the spec's errors", async () => {
     const player = await registerPlayer(server);
     const client = new TestClient(server.url);
-    const again = await client.json("POST", "/api/auth/sign-up/email", { email: player.email, password: "altra-password", name: "x", acceptPrivacy: true });
+    const again = await client.json("POST", "/api/auth/sign-up/email", { email: player.email, password: "altra-password", name: "x", acceptPrivacy: true, confirmAge: true });
     expect(again.status).toBe(422);
     expect(again.body).toMatchObject({ code: "USER_ALREADY_EXISTS", message: "Un account con questa email esiste già. Prova ad accedere." });
     const wrong = await client.json("POST", "/api/auth/sign-in/email", { email: player.email, password: "sbagliata-123" });

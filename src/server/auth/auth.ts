@@ -18,7 +18,7 @@ import type { DialectName } from "../db/client";
 import type { Database } from "../db/schema";
 import { CLIENT_ADDRESS_HEADER } from "../http/client-address";
 import type { Mailer } from "../mail/mailer";
-import { createAccountRows, transferGuestData } from "./account-rows";
+import { createAccountRows, recordAgeConfirmation, transferGuestData } from "./account-rows";
 import { limiterFactory } from "./limit-store";
 import { createAuthLimits } from "./limits";
 import { checkEmailRequest, checkReturnPaths, recordPasswordReset, recorded, recordVerificationMail, recoveryAnswer } from "./recovery";
@@ -60,7 +60,7 @@ const concernsRules = (ctx: { path?: string; body?: unknown; query?: unknown }) 
 
 /**
  * Creates the Better Auth instance.
- * Sign-up (POST /api/auth/sign-up/email) takes {email, password, name, acceptPrivacy, callbackURL}
+ * Sign-up (POST /api/auth/sign-up/email) takes {email, password, name, acceptPrivacy, confirmAge, callbackURL}
  * and is validated with the shared registration schema (spec §5); a taken e-mail answers 422
  * USER_ALREADY_EXISTS (spec §8 'Utente già registrato'). New accounts get their profile, 'user'
  * role and base-plan tokens (spec §3) right after the user row.
@@ -197,8 +197,10 @@ export function createAuth(options: AuthOptions) {
           before: async () => {
             await requireProviderPrivacy();
           },
-          after: async (user) => {
+          after: async (user, context) => {
             await createAccountRows(db, { id: user.id, email: user.isAnonymous ? null : user.email });
+            // Issue 23: an e-mail sign-up passed registrationSchema, so its 'Ho almeno 14 anni' was checked.
+            if (context?.path === "/sign-up/email") await recordAgeConfirmation(db, user.id);
           },
         },
         // A confirmed e-mail change reaches the profile row too (spec §7 profiles: update email).

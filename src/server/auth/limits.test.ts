@@ -24,7 +24,7 @@ function signIn(client: TestClient, email: string, password: string, forwardedFo
 }
 
 function signUp(client: TestClient, email: string) {
-  return client.json("POST", "/api/auth/sign-up/email", { email, password: "password-sicura-1", name: "x", acceptPrivacy: true, callbackURL: "/generi" });
+  return client.json("POST", "/api/auth/sign-up/email", { email, password: "password-sicura-1", name: "x", acceptPrivacy: true, confirmAge: true, callbackURL: "/generi" });
 }
 
 /** Status, Retry-After and body of a request, for refusals. */

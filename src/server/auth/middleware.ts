@@ -74,11 +74,18 @@ function deniedRoute(c: Context): string {
  */
 export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
   const user = currentUser(c);
-  if (!(await isAdmin(c.var.deps.db, user.id))) {
-    const actor = { id: user.id, email: user.isAnonymous ? null : user.email, ip: clientIp(c) };
-    await countAudit(c.var.deps.db, actor, "admin.denied", deniedRoute(c), c.var.deps.log);
-    throw AppError.of("FORBIDDEN", 403);
-  }
+  if (!(await isAdmin(c.var.deps.db, user.id))) await refuseAndAudit(c, user);
   if (c.var.deps.env.REQUIRE_ADMIN_2FA && !user.twoFactorEnabled) throw AppError.of("ADMIN_2FA_REQUIRED", 403);
   await next();
 });
+
+/**
+ * Refuses a signed-in caller without the needed role: counts the denial in the audit log
+ * ('admin.denied', one row per user, route and hour) and throws 403 'Accesso negato'. Shared by
+ * requireAdmin and the moderation queue's guard (issue 23).
+ */
+export async function refuseAndAudit(c: Context<AppEnv>, user: SessionUser): Promise<never> {
+  const actor = { id: user.id, email: user.isAnonymous ? null : user.email, ip: clientIp(c) };
+  await countAudit(c.var.deps.db, actor, "admin.denied", deniedRoute(c), c.var.deps.log);
+  throw AppError.of("FORBIDDEN", 403);
+}

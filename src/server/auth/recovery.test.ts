@@ -120,7 +120,7 @@ describe.each(DIALECTS)("account recovery on %s", (dialect) => {
   it("a newcomer who never confirmed the address gets in through a reset link", async () => {
     const email = newEmail("mai-confermato");
     const client = new TestClient(server.url);
-    expect((await client.post("/api/auth/sign-up/email", { email, password: "password-dimenticata", name: "x", acceptPrivacy: true })).status).toBe(200);
+    expect((await client.post("/api/auth/sign-up/email", { email, password: "password-dimenticata", name: "x", acceptPrivacy: true, confirmAge: true })).status).toBe(200);
     const token = await resetToken(client, email);
     const reset = await client.json("POST", "/api/auth/reset-password", { newPassword: "password-nuova-1", token });
     expect(reset.body.email).toBe(email);
@@ -131,7 +131,7 @@ describe.each(DIALECTS)("account recovery on %s", (dialect) => {
     const email = newEmail("da-confermare");
     const client = new TestClient(server.url);
     const callbackURL = "/login?conferma=1&next=%2Fscopri%2Fx%2F1";
-    expect((await client.post("/api/auth/sign-up/email", { email, password: "password-sicura-1", name: "x", acceptPrivacy: true, callbackURL })).status).toBe(200);
+    expect((await client.post("/api/auth/sign-up/email", { email, password: "password-sicura-1", name: "x", acceptPrivacy: true, confirmAge: true, callbackURL })).status).toBe(200);
     const sent = () => server.mailbox.filter((m) => m.to === email).length;
     expect(sent()).toBe(1);
 
@@ -152,7 +152,7 @@ describe.each(DIALECTS)("account recovery on %s", (dialect) => {
     const email = newEmail("link-scaduto");
     const client = new TestClient(server.url);
     const callbackURL = "/login?conferma=1";
-    expect((await client.post("/api/auth/sign-up/email", { email, password: "password-sicura-1", name: "x", acceptPrivacy: true, callbackURL })).status).toBe(200);
+    expect((await client.post("/api/auth/sign-up/email", { email, password: "password-sicura-1", name: "x", acceptPrivacy: true, confirmAge: true, callbackURL })).status).toBe(200);
     const link = mailedPath(server, email);
 
     const tampered = await client.get(link.replace(/token=([^&]+)/, (_m, t: string) => `token=${t.slice(0, -4)}abcd`));
@@ -173,7 +173,7 @@ describe.each(DIALECTS)("account recovery on %s", (dialect) => {
     it.each(evil)("refuses %s as a sign-up callbackURL, before any account or e-mail", async (value) => {
       const callbackURL = value.replace("SITE", server.url);
       const email = newEmail("redirect");
-      const res = await new TestClient(server.url).json("POST", "/api/auth/sign-up/email", { email, password: "password-sicura-1", name: "x", acceptPrivacy: true, callbackURL });
+      const res = await new TestClient(server.url).json("POST", "/api/auth/sign-up/email", { email, password: "password-sicura-1", name: "x", acceptPrivacy: true, confirmAge: true, callbackURL });
       expect(res.status).toBe(403);
       expect(res.body).toMatchObject({ code: "INVALID_CALLBACK_URL", message: "Dati non validi." });
       expect(await server.deps.db.selectFrom("user").select("id").where("email", "=", email).executeTakeFirst()).toBeUndefined();
@@ -196,7 +196,7 @@ describe.each(DIALECTS)("account recovery on %s", (dialect) => {
       expect(server.mailbox.length).toBe(before);
 
       const email = newEmail("link-forgiato");
-      expect((await client.post("/api/auth/sign-up/email", { email, password: "password-sicura-1", name: "x", acceptPrivacy: true, callbackURL: "/generi" })).status).toBe(200);
+      expect((await client.post("/api/auth/sign-up/email", { email, password: "password-sicura-1", name: "x", acceptPrivacy: true, confirmAge: true, callbackURL: "/generi" })).status).toBe(200);
       const forged = mailedPath(server, email).replace(/callbackURL=[^&]*/, `callbackURL=${encodeURIComponent("https://evil.example")}`);
       const res = await client.get(forged);
       expect(res.status).toBe(403);
@@ -219,7 +219,7 @@ describe.each(DIALECTS)("confirmation e-mails under the per-recipient limit on %
     const email = newEmail("limite");
     const sent = () => server.mailbox.filter((m) => m.to === email).length;
     expect(
-      (await new TestClient(server.url, "127.0.7.1").post("/api/auth/sign-up/email", { email, password: "password-sicura-1", name: "x", acceptPrivacy: true })).status,
+      (await new TestClient(server.url, "127.0.7.1").post("/api/auth/sign-up/email", { email, password: "password-sicura-1", name: "x", acceptPrivacy: true, confirmAge: true })).status,
     ).toBe(200);
     const signIn = () => new TestClient(server.url, "127.0.7.2").json("POST", "/api/auth/sign-in/email", { email, password: "password-sicura-1" });
 

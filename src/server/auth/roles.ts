@@ -8,3 +8,13 @@ export async function isAdmin(db: Kysely<Database>, userId: string): Promise<boo
   const row = await db.selectFrom("user_roles").select("id").where("user_id", "=", userId).where("role", "=", "admin").executeTakeFirst();
   return Boolean(row);
 }
+
+/**
+ * The user's powers in the moderation queue (issue 23: the spec's `moderator` role; admins have
+ * them too): 'admin', 'moderator' or null. One indexed read of the user's role rows.
+ */
+export async function moderationRole(db: Kysely<Database>, userId: string): Promise<"admin" | "moderator" | null> {
+  const rows = await db.selectFrom("user_roles").select("role").where("user_id", "=", userId).where("role", "in", ["admin", "moderator"]).execute();
+  if (rows.some((r) => r.role === "admin")) return "admin";
+  return rows.length > 0 ? "moderator" : null;
+}

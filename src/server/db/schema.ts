@@ -88,6 +88,8 @@ export interface ProfilesTable {
   /** nicknameKey(nickname) (src/shared/schemas/profile.ts), unique: the nickname's identity. */
   nickname_key: string | null;
   created_at: string;
+  /** When the player confirmed 'Ho almeno 14 anni' (issue 23, migration 0020); null: not yet. */
+  age_confirmed_at: Generated<string | null>;
 }
 
 export interface UserRolesTable {
@@ -155,6 +157,8 @@ export interface SavedGamesTable {
   template_id: string | null;
   /** Edit count of a template (migration 0019; issue 22 §9); 1 for games. */
   version: Generated<number>;
+  /** A template's moderation state (issue 23, migration 0020). */
+  moderation_state: Generated<ModerationState>;
 }
 
 /** A story shared with 'Condividi' (issue 13 "A public reading page", migration 0014): /storia/{id}/{slug}. */
@@ -173,6 +177,8 @@ export interface StorySharesTable {
   taken_down_at: string | null;
   /** The admin who took it down; null once that account is erased. */
   taken_down_by: string | null;
+  /** Issue 23 (migration 0020): 'removed' goes with taken_down_at. */
+  moderation_state: Generated<ModerationState>;
 }
 
 /** A fact of 'Ricordi' (issue 11 §1, ADR 0009). */
@@ -221,6 +227,8 @@ export interface GeneratedImagesTable {
   offline: Generated<number>;
   width: number | null;
   height: number | null;
+  /** Issue 23 (migration 0020): only 'visible' images are listed in the gallery. */
+  moderation_state: Generated<ModerationState>;
 }
 
 /** The columns of GenrePromptView (the admin API's view of a stored prompt), with the topics as stored. */
@@ -244,6 +252,8 @@ export interface NotificationsTable {
   published_at: string | null;
   /** Edit count (migration 0019; issue 22 §9). */
   version: Generated<number>;
+  /** Issue 23 (migration 0020): the one user a personal notification is for; null: everyone (admin broadcast). */
+  user_id: Generated<string | null>;
 }
 
 /** An account an admin deactivated (spec §7 DELETE /admin/users/{id} should_soft_delete; migration 0019). */
@@ -343,6 +353,79 @@ export interface AuthLimitsTable {
   expire: string | number | null;
 }
 
+/**
+ * Issue 23 (migration 0020): a public item's state. visible: listed and reachable; held: flagged
+ * by automatic screening, waiting for a moderator; restricted: out of the gallery and Scopri,
+ * the link still works; removed: no longer public (its pages answer 410).
+ */
+export type ModerationState = "visible" | "held" | "restricted" | "removed";
+export type ContentKind = "image" | "story" | "template";
+
+/** A notice ('Segnala') or a hold of automatic screening (issue 23). */
+export interface ContentReportsTable {
+  id: string;
+  content_kind: ContentKind;
+  /** generated_images.id, story_shares.id or saved_games.id (template). */
+  content_id: string;
+  source: "utente" | "screening";
+  reason: string;
+  explanation: string | null;
+  /** 1: the reporter declared good faith (DSA Art. 16(2)(d)). */
+  good_faith: number;
+  reporter_user_id: string | null;
+  /** The e-mail a visitor gave to hear the outcome (or the signed-in reporter's at the time). */
+  reporter_email: string | null;
+  reporter_ip: string | null;
+  /** kind:id:reporter while open (unique: a repeat report merges); null once decided. */
+  open_key: string | null;
+  /** Repeat reports merged into this one. */
+  repeats: Generated<number>;
+  status: "open" | "decided";
+  decision_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A decision with its statement of reasons (issue 23; DSA Art. 17). */
+export interface ModerationDecisionsTable {
+  id: string;
+  content_kind: ContentKind;
+  content_id: string;
+  /** The item's title when decided (the item may be gone later). */
+  content_title: string;
+  author_user_id: string | null;
+  moderator_id: string | null;
+  action: "keep" | "restrict" | "remove";
+  suspend_author: number;
+  ground_type: "legge" | "termini" | null;
+  ground: string | null;
+  facts: string | null;
+  automated_detection: number;
+  automated_decision: number;
+  /** The oldest report the decision answered (handling time = created_at − first_report_at). */
+  first_report_at: string | null;
+  created_at: string;
+}
+
+/** 'Contesta la decisione' (issue 23; DSA Art. 20). */
+export interface ModerationAppealsTable {
+  id: string;
+  decision_id: string;
+  author_user_id: string | null;
+  text: string;
+  status: "open" | "upheld" | "reversed";
+  outcome_reasons: string | null;
+  decided_by: string | null;
+  decided_at: string | null;
+  created_at: string;
+}
+
+export interface PublishingSuspensionsTable {
+  user_id: string;
+  decision_id: string;
+  created_at: string;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -366,6 +449,10 @@ export interface Database {
   presence: PresenceTable;
   narration_runs: NarrationRunsTable;
   story_shares: StorySharesTable;
+  content_reports: ContentReportsTable;
+  moderation_decisions: ModerationDecisionsTable;
+  moderation_appeals: ModerationAppealsTable;
+  publishing_suspensions: PublishingSuspensionsTable;
   auth_limits: AuthLimitsTable;
   settings: SettingsTable;
   twoFactor: TwoFactorTable;
@@ -391,4 +478,9 @@ export const USER_OWNED_COLUMNS = {
   presence: "user_id",
   twoFactor: "userId",
   user_deactivations: "user_id",
+  publishing_suspensions: "user_id",
+  notifications: "user_id",
+  content_reports: "reporter_user_id",
+  moderation_decisions: "author_user_id",
+  moderation_appeals: "author_user_id",
 } as const;

@@ -31,7 +31,7 @@ describe.each(DIALECTS)("admin seed on %s", (dialect) => {
       email: ADMIN_EMAIL,
       password: STRANGER_PASSWORD,
       name: "Estraneo",
-      acceptPrivacy: true,
+      acceptPrivacy: true, confirmAge: true,
       callbackURL: "/generi",
     });
     expect(signUp.status).toBe(200);

@@ -8,7 +8,7 @@ import type { Kysely } from "kysely";
 import { type GenreName, GENRES } from "../../shared/genres";
 import type { Auth } from "../auth/auth";
 import { setUserPlan } from "../accounts/plans";
-import { createAccountRows } from "../auth/account-rows";
+import { createAccountRows, recordAgeConfirmation } from "../auth/account-rows";
 import { isAdmin } from "../auth/roles";
 import { nowIso } from "../clock";
 import { GENRE_PROMPT_SEEDS } from "./genre-prompts";
@@ -104,6 +104,8 @@ export async function seedAdmin(
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom("user_roles").where("user_id", "=", created.id).execute();
     await createAccountRows(trx, { id: created.id, email: normalized }, "admin", "admin");
+    // The operator who configured ADMIN_EMAIL is of age: their account is not asked 'Ho almeno 14 anni' (issue 23).
+    await recordAgeConfirmation(trx, created.id);
     await setUserPlan(trx, created.id, "admin");
     await remember(trx);
   });

@@ -60,7 +60,7 @@ describe("SQLite after a crash", () => {
   async function player(url: string, n: number) {
     const client = new TestClient(url);
     const email = `crash-${n}@example.com`;
-    expect((await client.post("/api/auth/sign-up/email", { email, password: "password-sicura-1", name: "C", acceptPrivacy: true })).status).toBe(200);
+    expect((await client.post("/api/auth/sign-up/email", { email, password: "password-sicura-1", name: "C", acceptPrivacy: true, confirmAge: true })).status).toBe(200);
     const link = new URL(await outboxLink(dataDir, email));
     await client.get(link.pathname + link.search);
     const sqlite = new SQLite(dbFile);

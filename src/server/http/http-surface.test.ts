@@ -13,7 +13,7 @@ import { loadEnv } from "../env";
 
 const NOT_RECOGNISED = "Questo indirizzo del sito non è riconosciuto. Apri il sito dal suo indirizzo principale e riprova.";
 
-const signUpBody = (email: string) => ({ email, password: "password-sicura-1", name: "Giocatore", acceptPrivacy: true, callbackURL: "/generi" });
+const signUpBody = (email: string) => ({ email, password: "password-sicura-1", name: "Giocatore", acceptPrivacy: true, confirmAge: true, callbackURL: "/generi" });
 
 /** A browser request from `origin` that already holds a cookie (Better Auth checks the origin then). */
 const fromOrigin = (origin: string) => ({ headers: { origin, cookie: "storie_cookie_consent=1" } });

@@ -35,7 +35,7 @@ const HOME: [string, string] = [HOME_TAGLINE, "Crea e gioca storie interattive c
  * cached (it follows the templates' edits and shows who is signed in).
  */
 export function mountPublicPages(app: Hono<AppEnv>, pageHtml: PageHtml) {
-  const answer = async (c: Context<AppEnv>, path: string, [heading, lead]: [string, string], status: 200 | 404 = 200, cover?: string | null) => {
+  const answer = async (c: Context<AppEnv>, path: string, [heading, lead]: [string, string], status: 200 | 404 | 410 = 200, cover?: string | null) => {
     const origin = siteOrigin(c);
     const siteName = `${c.var.deps.env.BRAND_NAME}.ai`;
     c.header("Cache-Control", "no-cache");
@@ -64,6 +64,8 @@ export function mountPublicPages(app: Hono<AppEnv>, pageHtml: PageHtml) {
       return answer(c, canonical, [template.title, template.description], 200, template.coverImageUrl);
     } catch (error) {
       if (error instanceof AppError && error.status === 404) return answer(c, new URL(c.req.url).pathname, ["Template non trovato", HOME[1]], 404);
+      // Issue 23: a template a moderator removed answers 410; the page shows the notice.
+      if (error instanceof AppError && error.status === 410) return answer(c, new URL(c.req.url).pathname, [error.title ?? "Contenuto rimosso", error.userMessage], 410);
       throw error;
     }
   });

@@ -6,6 +6,9 @@
  * Every chat request body is recorded: the narrator's in `requests`, the narrator's memory calls
  * (header x-storie-memory, issue 11 §1) in `memoryRequests`.
  * POST /v1/images/generations answers a picture as b64_json or as a URL (see FakeImageMode).
+ * POST /v1/moderations answers OpenAI's moderation object (issue 23): an input is flagged
+ * ('violence') when it contains one of the `flagWords` (see setModeration), or always when
+ * `flagAll`; mode 'error500' fails.
  * Run standalone: `tsx src/server/testing/fake-openai.ts [port]`.
  */
 
@@ -43,11 +46,24 @@ export interface FakeOpenAI {
   memoryRequests: any[];
   /** Every images request body received, parsed. */
   imageRequests: any[];
+  /** Every moderation request body received, parsed. */
+  moderationRequests: any[];
   /** GET /files/… downloads served (url mode). */
   fileDownloads: string[];
   set(behaviour: Partial<FakeOpenAIBehaviour>): void;
   setImages(mode: FakeImageMode, options?: { format?: "png" | "webp" | "jpeg"; delayMs?: number }): void;
+  /** How /v1/moderations answers from now on. */
+  setModeration(options: Partial<FakeModeration>): void;
   close(): Promise<void>;
+}
+
+/** Behaviour of the fake POST /v1/moderations. */
+export interface FakeModeration {
+  /** Inputs containing one of these (case-insensitive) are flagged. */
+  flagWords: string[];
+  /** Every input is flagged. */
+  flagAll: boolean;
+  mode: "ok" | "error500";
 }
 
 /** A 1280×720 picture of the fake provider (a two-colour gradient), in the asked format. */
@@ -74,6 +90,8 @@ export async function startFakeOpenAI(initial: Partial<FakeOpenAIBehaviour> = {}
   const requests: any[] = [];
   const memoryRequests: any[] = [];
   const imageRequests: any[] = [];
+  const moderationRequests: any[] = [];
+  let moderation: FakeModeration = { flagWords: ["VIETATO"], flagAll: false, mode: "ok" };
   const fileDownloads: string[] = [];
   let images: { mode: FakeImageMode; format: "png" | "webp" | "jpeg"; delayMs: number } = { mode: "b64", format: "png", delayMs: 0 };
   const files = new Map<string, Buffer>();
@@ -90,6 +108,22 @@ export async function startFakeOpenAI(initial: Partial<FakeOpenAIBehaviour> = {}
       return;
     }
     const body = raw ? JSON.parse(raw) : {};
+    if (req.url?.startsWith("/v1/moderations")) {
+      moderationRequests.push(body);
+      if (moderation.mode === "error500") {
+        res.writeHead(500, { "content-type": "application/json" });
+        res.end(JSON.stringify({ error: { message: "fake moderation failure", type: "server_error" } }));
+        return;
+      }
+      const inputs: string[] = Array.isArray(body.input) ? body.input : [String(body.input ?? "")];
+      const results = inputs.map((text) => {
+        const flagged = moderation.flagAll || moderation.flagWords.some((w) => text.toLowerCase().includes(w.toLowerCase()));
+        return { flagged, categories: { violence: flagged, sexual: false, hate: false }, category_scores: { violence: flagged ? 0.97 : 0.01 } };
+      });
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(JSON.stringify({ id: "modr-fake", model: body.model, results }));
+      return;
+    }
     if (req.url?.startsWith("/v1/images/generations")) {
       imageRequests.push(body);
       const im = images;
@@ -155,7 +189,11 @@ export async function startFakeOpenAI(initial: Partial<FakeOpenAIBehaviour> = {}
     requests,
     memoryRequests,
     imageRequests,
+    moderationRequests,
     fileDownloads,
+    setModeration(next) {
+      moderation = { ...moderation, ...next };
+    },
     set(next) {
       behaviour = { ...behaviour, ...next };
     },

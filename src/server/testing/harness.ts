@@ -289,7 +289,7 @@ export function linkFromMail(server: TestServer, to: string): string {
 export async function registerPlayer(server: TestServer, email = `p-${randomUUID().slice(0, 8)}@example.com`) {
   const client = new TestClient(server.url);
   const password = "password-sicura-1";
-  const signUp = await client.post("/api/auth/sign-up/email", { email, password, name: "Giocatore", acceptPrivacy: true, callbackURL: "/generi" });
+  const signUp = await client.post("/api/auth/sign-up/email", { email, password, name: "Giocatore", acceptPrivacy: true, confirmAge: true, callbackURL: "/generi" });
   if (signUp.status !== 200) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
   const verify = await client.get(new URL(linkFromMail(server, email)).pathname + new URL(linkFromMail(server, email)).search);
   if (verify.status !== 302) throw new Error(`verification failed: ${verify.status}`);

@@ -8,7 +8,10 @@
  *   and route (a repeat adds to its count, no new row: issue 9 finding 8); 404 on another user's
  *   resource;
  * - the owner / an admin: let through (not 401, 403 or 404, and no server error), or the exact
- *   status the entry names.
+ *   status the entry names;
+ * - the moderation queue (issue 23, access 'moderator'): moderators and admins let through, the
+ *   player, the guest and the demoted admin refused with 403 and audited as on admin routes;
+ *   everywhere else in the console a moderator is refused like any player (the moderator row).
  * A route without an entry, or an entry without a route, fails the first test.
  * Better Auth's own endpoints (/api/auth/*) are the library's and are listed as one entry; the
  * ones the web calls (AUTH_CALLS) are called as a visitor and as a guest: they exist and answer
@@ -41,8 +44,11 @@ interface Denied {
 }
 
 interface Entry {
-  /** public: anyone; user: any signed-in user on their own data; owner: a resource of one user; admin: admins only. */
-  access: "public" | "user" | "owner" | "admin";
+  /**
+   * public: anyone; user: any signed-in user on their own data; owner: a resource of one user;
+   * moderator: moderators and admins (issue 23: the queue); admin: admins only.
+   */
+  access: "public" | "user" | "owner" | "moderator" | "admin";
   body?: unknown;
   /** The body when it names a created resource (built from the params); replaces `body`. */
   bodyOf?: (params: Record<string, string>) => unknown;
@@ -100,8 +106,13 @@ const MATRIX: Record<string, Entry> = {
   "GET /api/templates/:id": { access: "public", expect: 404 },
   "GET /api/templates/saved": { access: "user", expect: 200 },
   "GET /api/shares": { access: "public", expect: 200 },
+  "GET /api/reports/target/:kind/:id": { access: "public", params: async () => ({ kind: "image", id: randomUUID() }), expect: 404 },
+  "POST /api/reports": { access: "public", body: {}, expect: 400 },
 
   "GET /api/me": { access: "user", expect: 200 },
+  "POST /api/me/age": { access: "user", body: { confirmAge: true }, expect: 200 },
+  "GET /api/decisions/:id": { access: "user", expect: 404 },
+  "POST /api/decisions/:id/appeal": { access: "user", body: { text: "Non sono d'accordo con la decisione." }, expect: 404 },
   "GET /api/presence": { access: "user", query: "tab=matrix-tab-0001", expect: 200 },
   "GET /api/events": { access: "user", expect: 200 },
   "GET /api/profile": { access: "user", expect: 200 },
@@ -142,6 +153,14 @@ const MATRIX: Record<string, Entry> = {
   "GET /api/games/:id/export": { access: "owner", params: ownGame, query: "format=epub", expect: 200 },
   "PUT /api/games/:id/share": { access: "owner", params: ownGame, body: { showNickname: false, listed: false }, expect: 201 },
   "DELETE /api/games/:id/share": { access: "owner", params: ownGame, expect: 204 },
+
+  "GET /api/moderation/access": { access: "moderator", expect: 200 },
+  "GET /api/moderation/queue": { access: "moderator", expect: 200 },
+  "GET /api/moderation/appeals": { access: "moderator", expect: 200 },
+  "GET /api/moderation/stats": { access: "moderator", expect: 200 },
+  "GET /api/moderation/summary.csv": { access: "moderator", expect: 200 },
+  "POST /api/moderation/items/:kind/:id/decision": { access: "moderator", params: async () => ({ kind: "image", id: randomUUID() }), body: { action: "keep" }, expect: 409 },
+  "POST /api/moderation/appeals/:id/decision": { access: "moderator", body: { outcome: "upheld", reasons: "La decisione era corretta." }, expect: 404 },
 
   "GET /api/admin/check": { access: "admin", expect: 200 },
   "GET /api/admin/stats": { access: "admin", expect: 200 },
@@ -304,15 +323,16 @@ describe.each(DIALECTS)("authorisation matrix on %s", (dialect) => {
     }
     expect(visitor.status, visitor.text).toBe(401);
 
-    if (entry.access === "admin") {
-      for (const caller of deniedCallers) {
+    if (entry.access === "admin" || entry.access === "moderator") {
+      const refused = entry.access === "admin" ? deniedCallers : deniedCallers.filter((caller) => caller.name !== "moderator");
+      for (const caller of refused) {
         const denied = await call(caller.client, key, path, body);
         expect(denied.status, caller.name).toBe(403);
         expect(JSON.parse(denied.text).error).toMatchObject({ title: "Accesso negato", message: "Non hai i permessi per accedere a questa pagina" });
       }
       // Audited once per caller and route; the player's repeat is counted on the same row.
       await call(stranger.client, key, path, body);
-      for (const caller of deniedCallers) {
+      for (const caller of refused) {
         const rows = await ctx.server.deps.db
           .selectFrom("audit_log")
           .select(["count", "created_at"])
@@ -324,6 +344,7 @@ describe.each(DIALECTS)("authorisation matrix on %s", (dialect) => {
         expect(rows.length, caller.name).toBe(hours.size); // one row (two only across an hour's end)
         expect(rows.reduce((n, r) => n + Number(r.count), 0), caller.name).toBe(caller.id === stranger.id ? 2 : 1);
       }
+      if (entry.access === "moderator") allowed(await call(deniedCallers.find((caller) => caller.name === "moderator")!.client, key, path, body));
       allowed(await call(ctx.admin, key, path, body));
       return;
     }

@@ -6,10 +6,12 @@
  *   (title, absolute image URL, size, canonical URL), so a shared link shows the picture;
  *   a wrong slug redirects to the right one; a missing image gets index.html with status 404
  *   (the page then shows 'Immagine non trovata');
+ * - issue 23: an image a moderator removed answers 410 (the page shows the Italian notice), one
+ *   held by automatic screening 404 except to its author (features/moderation/content.ts).
  * The old /gallery/… addresses redirect in http/legacy-redirects.ts.
  */
 
-import type { Hono } from "hono";
+import type { Context, Hono } from "hono";
 import { decodePath } from "../../../shared/decode-path";
 import { documentTitle } from "../../../shared/document-title";
 import { imagePath } from "../../../shared/image-slug";
@@ -17,6 +19,8 @@ import type { AppEnv } from "../../context";
 import { withPageHead } from "../../http/page-head";
 import type { PageHtml } from "../../http/prerender";
 import { siteOrigin } from "../../http/site-origin";
+import { sessionUser } from "../../auth/middleware";
+import { findContent } from "../moderation/content";
 import { findImage } from "./gallery.service";
 
 /** index.html with the image page's title, description, canonical URL and Open Graph tags. */
@@ -40,6 +44,15 @@ function redirectStatus(imageId: string, requested: string): 301 | 302 {
   return imageId === requested.toLowerCase() ? 301 : 302;
 }
 
+/** 410 for a removed image, 404 for one held from this visitor (the page then shows why), else null. */
+async function refusedStatus(c: Context<AppEnv>, imageId: string): Promise<404 | 410 | null> {
+  const item = await findContent(c.var.deps.db, "image", imageId);
+  if (item?.state === "removed") return 410;
+  if (item?.state !== "held") return null;
+  const viewer = await sessionUser(c.var.deps, c.req.raw.headers);
+  return viewer && viewer.id === item.authorId ? null : 404;
+}
+
 /**
  * Registers the page routes on the app, before the SPA fallback.
  * Input: the app and the page's HTML for a request (http/prerender.ts: the built index.html,
@@ -56,6 +69,8 @@ export function mountGalleryPages(app: Hono<AppEnv>, pageHtml: PageHtml) {
     const image = await findImage(c.var.deps.db, c.req.param("id"));
     c.header("Cache-Control", "no-cache");
     if (!image) return c.html(await pageHtml(c), 404);
+    const refused = await refusedStatus(c, image.id);
+    if (refused) return c.html(await pageHtml(c), refused);
     const canonical = imagePath(image.id, image.title);
     if (decodePath(new URL(c.req.url).pathname) !== decodePath(canonical)) return c.redirect(canonical, redirectStatus(image.id, c.req.param("id")));
     const base = siteOrigin(c);

@@ -8,6 +8,8 @@
  *                                        (a WebP or JPEG original is converted once, then the
  *                                        stored PNG is reused) | 404. Cached as immutable only
  *                                        when addressed by id: a slug may later name a newer image.
+ * Issue 23: an image a moderator removed answers 410 'Contenuto rimosso' on both; one held by
+ * automatic screening 404 'Contenuto in revisione', except to its author.
  */
 
 import { zValidator } from "@hono/zod-validator";
@@ -17,6 +19,7 @@ import { imageDownloadName } from "../../../shared/image-slug";
 import type { AppEnv } from "../../context";
 import { AppError } from "../../errors";
 import { validationHook } from "../../validation";
+import { assertReachable } from "../moderation/content";
 import { downloadablePng } from "./gallery-download";
 import { decodeGalleryCursor, findImage, GALLERY_MAX_PAGE_SIZE, GALLERY_PAGE_SIZE, listGallery } from "./gallery.service";
 
@@ -37,6 +40,7 @@ export const galleryRoutes = new Hono<AppEnv>()
   .get("/:id/download", async (c) => {
     const requested = c.req.param("id");
     const image = await findImage(c.var.deps.db, requested);
+    if (image) await assertReachable(c.var.deps.db, "image", image.id, c.var.user?.id ?? null);
     const png = image ? await downloadablePng(c.var.deps, image.imageUrl) : null;
     if (!image || !png) throw AppError.of("IMAGE_NOT_FOUND", 404);
     c.header("Content-Type", "image/png");
@@ -47,5 +51,6 @@ export const galleryRoutes = new Hono<AppEnv>()
   .get("/:id", async (c) => {
     const image = await findImage(c.var.deps.db, c.req.param("id"));
     if (!image) throw AppError.of("IMAGE_NOT_FOUND", 404);
+    await assertReachable(c.var.deps.db, "image", image.id, c.var.user?.id ?? null);
     return c.json(image);
   });

@@ -3,7 +3,8 @@
  * Pages are read with a keyset on (created_at, id), newest first, so a page costs the same at
  * any depth and the table is never loaded whole. Only public fields leave this module: picture,
  * title, creator's nickname, date (plus slug, size and the offline flag) — never a user id or
- * an e-mail.
+ * an e-mail. Lists show only images whose moderation_state is 'visible' (issue 23); an image
+ * page's access by state is decided by features/moderation (assertReachable).
  */
 
 import { type Kysely, sql } from "kysely";
@@ -76,6 +77,7 @@ export async function galleryPagePaths(db: Db, options: { offset: number; limit:
     .selectFrom("generated_images")
     .select(["id", "prompt", "created_at"])
     .where(ownerActive("generated_images.user_id"))
+    .where("moderation_state", "=", "visible")
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
     .offset(options.offset)
@@ -86,7 +88,12 @@ export async function galleryPagePaths(db: Db, options: { offset: number; limit:
 
 /** Number of images in the gallery. */
 export async function countGalleryImages(db: Db): Promise<number> {
-  const row = await db.selectFrom("generated_images").select((eb) => eb.fn.countAll<number>().as("n")).where(ownerActive("generated_images.user_id")).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom("generated_images")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where(ownerActive("generated_images.user_id"))
+    .where("moderation_state", "=", "visible")
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -97,7 +104,7 @@ export async function countGalleryImages(db: Db): Promise<number> {
  * limit + 1 rows.
  */
 export async function listGallery(db: Db, options: { limit: number; cursor?: Cursor }): Promise<GalleryPageView> {
-  let query = publicImages(db);
+  let query = publicImages(db).where("g.moderation_state", "=", "visible");
   if (options.cursor) {
     const { createdAt, id } = options.cursor;
     query = query.where(sql<boolean>`(g.created_at, g.id) < (${createdAt}, ${id})`);

@@ -22,14 +22,17 @@ import type { Kysely } from "kysely";
 import type { GalleryImageView, MessageView, TokensView } from "../../../shared/api-types";
 import { greetingFor, resolveGenre } from "../../../shared/genres";
 import { imageSlug } from "../../../shared/image-slug";
-import { buildImagePrompt, type Illustrator, ImageProviderError, sceneFromNarration } from "../../ai/illustrator";
+import { buildImagePrompt, ImageProviderError, sceneFromNarration } from "../../ai/illustrator";
 import { nowIso } from "../../clock";
+import type { AppDeps } from "../../context";
 import type { Database } from "../../db/schema";
 import { isAdmin } from "../../auth/roles";
 import { AppError } from "../../errors";
-import { extensionOfContentType, type MediaStorage } from "../../media";
+import { extensionOfContentType } from "../../media";
 import { readTokens, refundVisualization, takeMessages, takeVisualization, VISUALIZE_MESSAGE_COST } from "../../quota/quota";
 import { appendMessage, latestNarration } from "../../story/story-tree";
+import { isPublishingSuspended } from "../moderation/content";
+import { screenPublication } from "../moderation/screening";
 import { findOwnedGame, type OwnedGame } from "./games.service";
 import { isGameStarted } from "./turn.service";
 
@@ -104,7 +107,7 @@ function mediaKey(id: string, createdAt: string, contentType: string): string {
  * IMAGE_FAILED, 504 IMAGE_TIMEOUT, 502 IMAGE_INVALID, 429 MESSAGE_LIMIT, 500 IMAGE_SAVE_FAILED.
  */
 export async function runVisualization(
-  deps: { db: Db; illustrator: Illustrator; media: MediaStorage; log: (line: string) => void },
+  deps: Pick<AppDeps, "db" | "illustrator" | "media" | "log" | "env" | "bus" | "mailer">,
   prepared: PreparedVisualization,
   signal: AbortSignal = new AbortController().signal,
 ): Promise<VisualizationResult> {
@@ -127,13 +130,19 @@ export async function runVisualization(
     }
     storedKey = key;
     const slug = imageSlug(title);
+    // Issue 23: the picture enters the gallery screened (held when flagged), or out of it when the author's publishing is suspended.
+    const [publication, suspended] = await Promise.all([screenPublication(deps, [title, prompt]), isPublishingSuspended(db, userId)]);
     const { tokens, creator, messageId } = await db.transaction().execute(async (trx) => {
       const charged = await takeMessages(trx, userId, VISUALIZE_MESSAGE_COST, prepared.chargedAt);
       if (!charged) throw AppError.of("MESSAGE_LIMIT", 429);
       await trx
         .insertInto("generated_images")
-        .values({ id, user_id: userId, image_url: url, prompt: title, created_at: createdAt, slug, offline: illustrator.offline ? 1 : 0, width: drawn.width, height: drawn.height })
+        .values({
+          id, user_id: userId, image_url: url, prompt: title, created_at: createdAt, slug, offline: illustrator.offline ? 1 : 0, width: drawn.width, height: drawn.height,
+          moderation_state: suspended ? "restricted" : "visible",
+        })
         .execute();
+      await publication.hold(trx, { kind: "image", id, title, authorId: userId });
       // The picture follows the end of the branch being played (ADR 0008).
       const stored = await appendMessage(
         trx,
@@ -143,6 +152,7 @@ export async function runVisualization(
       const profile = await trx.selectFrom("profiles").select("nickname").where("id", "=", userId).executeTakeFirst();
       return { tokens: charged, creator: profile?.nickname ?? null, messageId: stored.id };
     });
+    await publication.announce();
     const image: GalleryImageView = {
       id,
       title,

@@ -3,6 +3,9 @@
  * A notification is created as a draft (status null); publishing sets status 'published' and
  * published_at. Users only ever see published ones, newest first; a read record belongs to the
  * user who made it (the user id always comes from the session, never from the request).
+ * Issue 23: a notification with user_id set is personal (a statement of reasons, an appeal's
+ * outcome, written by features/moderation): only that user reads it, and the admins' screens
+ * never list, edit or delete it; user_id null is the admins' broadcast.
  */
 
 import { randomUUID } from "node:crypto";
@@ -31,6 +34,7 @@ export async function listPublished(db: Db, userId: string, limit = 200): Promis
     .leftJoin("notification_reads as r", (join) => join.onRef("r.notification_id", "=", "n.id").on("r.user_id", "=", userId))
     .select(["n.id", "n.title", "n.content", "n.url", "n.published_at", "r.id as read_id"])
     .where("n.status", "=", PUBLISHED)
+    .where((eb) => eb.or([eb("n.user_id", "is", null), eb("n.user_id", "=", userId)]))
     .orderBy("n.published_at", "desc")
     .orderBy("n.id", "desc")
     .limit(limit)
@@ -55,6 +59,7 @@ export async function markRead(db: Db, userId: string, notificationId: string): 
     .select("id")
     .where("id", "=", notificationId)
     .where("status", "=", PUBLISHED)
+    .where((eb) => eb.or([eb("user_id", "is", null), eb("user_id", "=", userId)]))
     .executeTakeFirst();
   if (!exists) throw AppError.of("NOTIFICATION_NOT_FOUND", 404);
   await db
@@ -87,7 +92,7 @@ export async function listAll(
   db: Db,
   options: { limit: number; cursor?: CursorValues<readonly ["string", "string"]>; search?: string },
 ): Promise<KeysetPage<AdminNotificationView>> {
-  let query = db.selectFrom("notifications").selectAll();
+  let query = db.selectFrom("notifications").selectAll().where("user_id", "is", null);
   const { search, cursor } = options;
   if (search) query = query.where((eb) => eb.or([contains("title", search), contains("content", search)]));
   if (cursor) query = query.where(sql<boolean>`(created_at, id) < (${cursor[0]}, ${cursor[1]})`);
@@ -108,6 +113,7 @@ export async function createNotification(db: Db, input: NotificationInput): Prom
     updated_at: now,
     published_at: null,
     version: 1,
+    user_id: null,
   };
   await db.insertInto("notifications").values(row).execute();
   return toAdminView(row);
@@ -124,6 +130,7 @@ export async function updateNotification(db: Db, id: string, input: Notification
     .set({ title: input.title, content: input.content, url: input.url || null, updated_at: nowIso(), version: nextVersion })
     .where("id", "=", id)
     .where("version", "=", input.version)
+    .where("user_id", "is", null)
     .returningAll()
     .executeTakeFirst();
   if (row) return toAdminView(row);
@@ -142,11 +149,12 @@ export async function publishNotification(db: Db, id: string): Promise<AdminNoti
     .updateTable("notifications")
     .set({ status: PUBLISHED, published_at: now, updated_at: now })
     .where("id", "=", id)
+    .where("user_id", "is", null)
     .where((eb) => eb.or([eb("status", "is", null), eb("status", "<>", PUBLISHED)]))
     .returningAll()
     .executeTakeFirst();
   if (row) return toAdminView(row);
-  const exists = await db.selectFrom("notifications").select("id").where("id", "=", id).executeTakeFirst();
+  const exists = await db.selectFrom("notifications").select("id").where("id", "=", id).where("user_id", "is", null).executeTakeFirst();
   throw exists ? AppError.of("NOTIFICATION_ALREADY_PUBLISHED", 409) : AppError.of("NOTIFICATION_NOT_FOUND", 404);
 }
 
@@ -155,7 +163,7 @@ export async function publishNotification(db: Db, id: string): Promise<AdminNoti
  * users' lists must be refreshed). Throws 404 NOTIFICATION_NOT_FOUND.
  */
 export async function deleteNotification(db: Db, id: string): Promise<{ wasPublished: boolean }> {
-  const row = await db.deleteFrom("notifications").where("id", "=", id).returning(["status"]).executeTakeFirst();
+  const row = await db.deleteFrom("notifications").where("id", "=", id).where("user_id", "is", null).returning(["status"]).executeTakeFirst();
   if (!row) throw AppError.of("NOTIFICATION_NOT_FOUND", 404);
   return { wasPublished: row.status === PUBLISHED };
 }

@@ -25,6 +25,9 @@ import { siteOrigin } from "../../http/site-origin";
 import { type Book, type BookBlock, type BookImage, loadBook } from "../book/book.service";
 import { excerptOf, findPublicShare, type PublicShare, sharePath } from "./share.service";
 import { italianDay } from "../../../shared/italian-date";
+import { ERRORS } from "../../../shared/errors";
+import { KIND_SEGMENTS } from "../../../shared/schemas/moderation";
+import { storyModerationState } from "../moderation/content";
 
 /** The head's <link rel="stylesheet"> and icon tags of the built index.html (hashed asset names). */
 function siteHeadLinks(indexHtml: string): string {
@@ -150,23 +153,30 @@ export function renderStoryPage(share: PublicShare, book: Book, options: { origi
     book.blocks.length === 0 ? `<p class="text-muted-foreground">La storia non è ancora cominciata.</p>` : "",
     `</div>`,
     callToAction(share),
+    // Issue 23: anyone can report the story (the report page is the SPA's /segnala/storia/{id}).
+    `<p class="mt-8 text-center text-sm"><a class="${LINK} text-muted-foreground" href="/segnala/${KIND_SEGMENTS.story}/${encodeURIComponent(share.id)}">Segnala questa storia</a></p>`,
     `</article>`,
   ].join("\n");
   const noindex = share.listed ? "" : `\n    <meta name="robots" content="noindex" />`;
   return documentHtml({ head: head + noindex, links: options.links, brand: options.brand, main });
 }
 
-/** The 404 page of an unknown, revoked or taken-down link. */
-export function renderMissingStoryPage(options: { links: string; brand: string }): string {
+/** A page with one notice: its heading and text, the way back to Scopri. */
+function renderNoticePage(options: { links: string; brand: string }, heading: string, text: string): string {
   const main = [
     `<div class="mx-auto w-full max-w-xl px-4 py-20 text-center">`,
-    `<h1 class="text-3xl font-bold tracking-tight">Storia non trovata</h1>`,
-    `<p class="mt-4 text-muted-foreground">Il link non esiste più: chi l’ha condiviso potrebbe aver smesso di condividere la storia.</p>`,
+    `<h1 class="text-3xl font-bold tracking-tight">${escapeHtml(heading)}</h1>`,
+    `<p class="mt-4 text-muted-foreground">${escapeHtml(text)}</p>`,
     `<p class="mt-8"><a class="${BUTTON}" href="/scopri">Scopri le storie</a></p>`,
     `</div>`,
   ].join("\n");
-  const head = `<title>Storia non trovata · ${escapeHtml(options.brand)}.ai</title>\n    <meta name="robots" content="noindex" />`;
+  const head = `<title>${escapeHtml(heading)} · ${escapeHtml(options.brand)}.ai</title>\n    <meta name="robots" content="noindex" />`;
   return documentHtml({ head, links: options.links, brand: options.brand, main });
+}
+
+/** The 404 page of an unknown, revoked or taken-down link. */
+export function renderMissingStoryPage(options: { links: string; brand: string }): string {
+  return renderNoticePage(options, "Storia non trovata", "Il link non esiste più: chi l’ha condiviso potrebbe aver smesso di condividere la storia.");
 }
 
 /**
@@ -176,7 +186,15 @@ export function renderMissingStoryPage(options: { links: string; brand: string }
  */
 export function mountSharePages(app: Hono<AppEnv>, indexHtml: string) {
   const links = siteHeadLinks(indexHtml);
-  const missing = (c: Context<AppEnv>) => c.html(renderMissingStoryPage({ links, brand: c.var.deps.env.BRAND_NAME }), 404);
+  // Issue 23: a story a moderator removed answers 410 with the notice; one held by automatic
+  // screening is not public yet (404 with its own notice).
+  const missing = async (c: Context<AppEnv>) => {
+    const options = { links, brand: c.var.deps.env.BRAND_NAME };
+    const state = await storyModerationState(c.var.deps.db, c.req.param("id") ?? "");
+    if (state === "removed") return c.html(renderNoticePage(options, ERRORS.CONTENT_REMOVED.title, ERRORS.CONTENT_REMOVED.message), 410);
+    if (state === "held") return c.html(renderNoticePage(options, ERRORS.CONTENT_UNDER_REVIEW.title, ERRORS.CONTENT_UNDER_REVIEW.message), 404);
+    return c.html(renderMissingStoryPage(options), 404);
+  };
 
   app.get("/storia/:id", async (c) => {
     c.header("Cache-Control", "no-cache");

@@ -4,7 +4,9 @@
  * Owner (session required; the game must be the caller's, else 404 'Partita non trovata o non autorizzata.'):
  * GET    /api/games/:id/share                          → 200 ShareStateView {share: ShareView | null}
  * PUT    /api/games/:id/share {showNickname, listed}   → 201 ShareView (new link) | 200 ShareView (options changed);
- *                                                        409 SHARE_TAKEN_DOWN; 400 bad options
+ *                                                        409 SHARE_TAKEN_DOWN; 400 bad options; 403 PUBLISHING_SUSPENDED
+ *                                                        (issue 23: new link or listed); a story entering the
+ *                                                        gallery is screened first (held when flagged)
  * DELETE /api/games/:id/share                          → 204 ('Smetti di condividere'; also when not shared);
  *                                                        409 SHARE_TAKEN_DOWN
  * Public (anyone):
@@ -24,7 +26,9 @@ import { currentUser, requireAdmin, requireUser } from "../../auth/middleware";
 import type { AppEnv } from "../../context";
 import { AppError } from "../../errors";
 import { validationHook } from "../../validation";
-import { decodeShareCursor, getShare, listAdminShares, listSharedStories, revokeShare, saveShare, takeDownShare } from "./share.service";
+import { assertMayPublish, storyTexts } from "../moderation/content";
+import { screenPublication } from "../moderation/screening";
+import { decodeShareCursor, gameTitle, getShare, listAdminShares, listSharedStories, revokeShare, saveShare, takeDownShare } from "./share.service";
 
 /** The cursor of a page query, decoded; 400 VALIDATION when malformed. */
 function cursorOf(cursor: string | undefined) {
@@ -37,7 +41,21 @@ export const shareOwnerRoutes = new Hono<AppEnv>()
   .use("/:id/share", requireUser)
   .get("/:id/share", async (c) => c.json({ share: await getShare(c.var.deps.db, currentUser(c).id, c.req.param("id")) } satisfies ShareStateView))
   .put("/:id/share", zValidator("json", shareOptionsSchema, validationHook), async (c) => {
-    const { share, created } = await saveShare(c.var.deps.db, currentUser(c).id, c.req.param("id"), c.req.valid("json"));
+    const { db } = c.var.deps;
+    const userId = currentUser(c).id;
+    const gameId = c.req.param("id");
+    const options = c.req.valid("json");
+    // Issue 23: a suspended author cannot publish; a story entering the gallery is screened first.
+    const before = await getShare(db, userId, gameId);
+    if (!before || options.listed) await assertMayPublish(db, userId);
+    const entersGallery = options.listed && !before?.listed;
+    const publication = await screenPublication(c.var.deps, entersGallery ? await storyTexts(db, gameId) : []);
+    const { share, created } = await db.transaction().execute(async (trx) => {
+      const saved = await saveShare(trx, userId, gameId, options);
+      if (publication.flagged) await publication.hold(trx, { kind: "story", id: saved.share.id, title: await gameTitle(trx, gameId), authorId: userId });
+      return saved;
+    });
+    await publication.announce();
     return c.json(share, created ? 201 : 200);
   })
   .delete("/:id/share", async (c) => {

@@ -136,6 +136,12 @@ export async function revokeShare(db: Db, userId: string, gameId: string): Promi
   await db.deleteFrom("story_shares").where("game_id", "=", game.id).where("taken_down_at", "is", null).execute();
 }
 
+/** The title of a game (issue 23: the notice of a held story names it); '' when unknown. */
+export async function gameTitle(db: Db, gameId: string): Promise<string> {
+  const row = await db.selectFrom("saved_games").select("title").where("id", "=", gameId).executeTakeFirst();
+  return row?.title ?? "";
+}
+
 /** What the public page needs of a live link (no e-mail, no user id). */
 export interface PublicShare {
   id: string;
@@ -165,8 +171,11 @@ export async function findPublicShare(db: Db, shareId: string): Promise<PublicSh
       "s.id", "s.game_id", "s.show_nickname", "s.listed", "s.created_at", "g.title", "g.genre",
       "p.nickname", "t.id as template_id", "t.title as template_title",
     ])
+    .select("s.moderation_state")
     .where("s.id", "=", shareId)
     .where("s.taken_down_at", "is", null)
+    // Issue 23: a story held by automatic screening or removed by a moderator is not public.
+    .where("s.moderation_state", "in", ["visible", "restricted"])
     .where("g.is_template", "=", 0)
     // A deactivated account's stories are hidden until it is restored (issue 22 §10).
     .where(ownerActive("g.user_id"))
@@ -178,7 +187,7 @@ export async function findPublicShare(db: Db, shareId: string): Promise<PublicSh
     title: row.title,
     genre: resolveGenre(row.genre),
     nickname: Number(row.show_nickname) === 1 ? (row.nickname ?? null) : null,
-    listed: Number(row.listed) === 1,
+    listed: Number(row.listed) === 1 && row.moderation_state === "visible",
     sharedAt: row.created_at,
     template: row.template_id && row.template_title ? { title: row.template_title, path: templatePath(row.template_id, row.template_title) } : null,
   };
@@ -241,7 +250,12 @@ export function decodeShareCursor(value: string): { createdAt: string; id: strin
  * SharedStoryPageView; one range scan of limit + 1 rows on story_shares_listed_idx.
  */
 export async function listSharedStories(db: Db, options: { limit: number; cursor?: { createdAt: string; id: string } }): Promise<SharedStoryPageView> {
-  let query = sharesWithStory(db).where("s.listed", "=", 1).where("s.taken_down_at", "is", null).where("g.is_template", "=", 0).where(ownerActive("g.user_id"));
+  let query = sharesWithStory(db)
+    .where("s.listed", "=", 1)
+    .where("s.taken_down_at", "is", null)
+    .where("s.moderation_state", "=", "visible")
+    .where("g.is_template", "=", 0)
+    .where(ownerActive("g.user_id"));
   if (options.cursor) query = query.where(sql<boolean>`(s.created_at, s.id) < (${options.cursor.createdAt}, ${options.cursor.id})`);
   const rows = await query.orderBy("s.created_at", "desc").orderBy("s.id", "desc").limit(options.limit + 1).execute();
   return keysetPage(rows, options.limit, toCard, (r) => [r.created_at, r.id]);
@@ -259,6 +273,7 @@ export async function sharedStoryPaths(db: Db, limit: number): Promise<{ path: s
     .select(["s.id", "g.title", "s.updated_at"])
     .where("s.listed", "=", 1)
     .where("s.taken_down_at", "is", null)
+    .where("s.moderation_state", "=", "visible")
     .where("g.is_template", "=", 0)
     .where(ownerActive("g.user_id"))
     .orderBy("s.created_at", "desc")

@@ -32,7 +32,8 @@
  */
 
 import { zValidator } from "@hono/zod-validator";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
+import type { Kysely } from "kysely";
 import { CUSTOM_GAME_GENERATE_COST, createCustomGameSchema, emptyGeneratableFields, generateCustomGameSchema } from "../../../shared/schemas/create-game";
 import { adminKeysetQuerySchema } from "../../../shared/schemas/admin";
 import { versioned } from "../../../shared/schemas/version";
@@ -45,20 +46,23 @@ import {
   TEMPLATE_RESPONSE_STYLES,
   TEMPLATE_STORY_PACINGS,
   templateFormSchema,
+  type TemplateInput,
   templateListQuerySchema,
   toggleSchema,
 } from "../../../shared/schemas/template";
-import type { CoverResultView, GenerateResultView, ImproveResultView } from "../../../shared/template-types";
+import type { AdminTemplateView, CoverResultView, GenerateResultView, ImproveResultView } from "../../../shared/template-types";
 import { omitVersion, rejectedDetail, versionDetail } from "../../admin-edit";
 import { auditedChange, auditedEdit } from "../../auth/audit-change";
 import { currentUser, requireAdmin, requireUser } from "../../auth/middleware";
 import type { AppEnv } from "../../context";
+import type { Database } from "../../db/schema";
 import { AppError } from "../../errors";
 import { deleteUnreferencedMedia } from "../../media/media-references";
 import { cursorParam } from "../../keyset-cursor";
 import { refundMessages, takeMessages } from "../../quota/quota";
 import { validationHook } from "../../validation";
 import { type FieldSpec, generateFields, improveText } from "./ai-helpers";
+import { screenPublication } from "../moderation/screening";
 import { generateCover } from "./cover";
 import {
   createCustomGame,
@@ -75,6 +79,28 @@ import {
   toggleLike,
   updateTemplate,
 } from "./templates.service";
+
+/**
+ * Saves a template through `audited` (its audit entry: auditedChange, or auditedEdit for a
+ * versioned edit, issue 22 §9); its public texts (title, description, opening, cover URL) are
+ * screened first (issue 23: with MODERATION_MODEL set, a flagged template is held for the
+ * moderators instead of appearing in Scopri). Output: the stored template.
+ */
+async function screenedChange(
+  c: Context<AppEnv>,
+  input: TemplateInput,
+  save: (trx: Kysely<Database>) => Promise<AdminTemplateView>,
+  audited: (change: (trx: Kysely<Database>) => Promise<AdminTemplateView>) => Promise<AdminTemplateView>,
+): Promise<AdminTemplateView> {
+  const publication = await screenPublication(c.var.deps, [input.title, input.description, input.initial_prompt]);
+  const template = await audited(async (trx) => {
+    const saved = await save(trx);
+    await publication.hold(trx, { kind: "template", id: saved.id, title: saved.title, authorId: null });
+    return saved;
+  });
+  await publication.announce();
+  return template;
+}
 
 /** Turns an unexpected failure into the spec's error for the action; AppErrors pass through. */
 async function orFail<T>(action: Promise<T>, code: "LIKE_FAILED" | "FAVORITE_FAILED", log: (line: string) => void): Promise<T> {
@@ -162,18 +188,29 @@ export const adminTemplatesRoutes = new Hono<AppEnv>()
   })
   .post("/", zValidator("json", templateFormSchema, validationHook), async (c) => {
     const input = c.req.valid("json");
-    const template = await auditedChange(c, "template.create", (trx) => createTemplate(trx, input), (t) => `template ${t.id}`);
-    return c.json(template, 201);
+    const created = await screenedChange(
+      c,
+      input,
+      (trx) => createTemplate(trx, input),
+      (change) => auditedChange(c, "template.create", change, (t) => `template ${t.id}`),
+    );
+    return c.json(created, 201);
   })
   .put("/:id", zValidator("json", versioned(templateFormSchema), validationHook), async (c) => {
     const input = c.req.valid("json");
     const id = c.req.param("id");
-    const template = await auditedEdit(
+    const template = await screenedChange(
       c,
-      "template.update",
+      input,
       (trx) => updateTemplate(trx, id, input),
-      (t) => versionDetail(`template ${id}`, t.version, omitVersion(input)),
-      rejectedDetail(`template ${id}`, input.version, omitVersion(input)),
+      (change) =>
+        auditedEdit(
+          c,
+          "template.update",
+          change,
+          (t) => versionDetail(`template ${id}`, t.version, omitVersion(input)),
+          rejectedDetail(`template ${id}`, input.version, omitVersion(input)),
+        ),
     );
     return c.json(template);
   })

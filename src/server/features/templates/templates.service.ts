@@ -107,7 +107,8 @@ export function decodeTemplateCursor(value: string): TemplateCursor | null {
  * next visit.
  */
 export async function listTemplates(db: Db, options: { limit: number; cursor?: TemplateCursor }): Promise<TemplatePageView> {
-  let query = db.selectFrom("saved_games").select([...CARD_COLUMNS, "created_at"]).where("is_template", "=", 1);
+  // Issue 23: only templates no moderator restricted, removed or held are listed.
+  let query = db.selectFrom("saved_games").select([...CARD_COLUMNS, "created_at"]).where("is_template", "=", 1).where("moderation_state", "=", "visible");
   if (options.cursor) {
     const [plays, createdAt, id] = options.cursor;
     query = query.where(sql<boolean>`(plays, created_at, id) < (${plays}, ${createdAt}, ${id})`);
@@ -134,7 +135,9 @@ export function decodeSavedCursor(value: string): SavedCursor | null {
 export async function listSavedTemplates(db: Db, userId: string, options: { limit: number; cursor?: SavedCursor }): Promise<TemplatePageView> {
   let query = db
     .selectFrom("user_favorites as f")
-    .innerJoin("saved_games as t", (join) => join.onRef("t.id", "=", "f.template_id").on("t.is_template", "=", 1))
+    .innerJoin("saved_games as t", (join) =>
+      join.onRef("t.id", "=", "f.template_id").on("t.is_template", "=", 1).on("t.moderation_state", "in", ["visible", "restricted"]),
+    )
     .select(CARD_COLUMNS.map((column) => `t.${column}` as const))
     .select(["f.created_at as saved_at", "f.id as favorite_id"])
     .where("f.user_id", "=", userId);
@@ -155,6 +158,7 @@ export async function templatePagePaths(db: Db, limit: number): Promise<{ path: 
     .selectFrom("saved_games")
     .select(["id", "title", "updated_at"])
     .where("is_template", "=", 1)
+    .where("moderation_state", "=", "visible")
     .orderBy("plays", "desc")
     .orderBy("id", "desc")
     .limit(limit)
@@ -164,16 +168,20 @@ export async function templatePagePaths(db: Db, limit: number): Promise<{ path: 
 
 /**
  * One template as its page shows it (spec §2 Template detail), with whether `userId` (null for
- * a visitor) likes it and saved it. Throws 404 TEMPLATE_NOT_FOUND ('Template non trovato.').
+ * a visitor) likes it and saved it. Throws 404 TEMPLATE_NOT_FOUND ('Template non trovato.'),
+ * 410 CONTENT_REMOVED (a moderator removed it), 404 CONTENT_UNDER_REVIEW (held by screening).
  */
 export async function getTemplateDetail(db: Db, templateId: string, userId: string | null): Promise<TemplateDetailView> {
   const row = await db
     .selectFrom("saved_games")
-    .select([...CARD_COLUMNS, "content"])
+    .select([...CARD_COLUMNS, "content", "moderation_state"])
     .where("id", "=", templateId)
     .where("is_template", "=", 1)
     .executeTakeFirst();
   if (!row) throw AppError.of("TEMPLATE_NOT_FOUND", 404);
+  // Issue 23: removed → 410 with the notice; held by automatic screening → not public yet.
+  if (row.moderation_state === "removed") throw AppError.of("CONTENT_REMOVED", 410);
+  if (row.moderation_state === "held") throw AppError.of("CONTENT_UNDER_REVIEW", 404);
   let liked = false;
   let favorited = false;
   if (userId) {
@@ -391,6 +399,7 @@ export async function playTemplate(db: Db, userId: string, templateId: string, l
       .set({ plays: sql<number>`plays + 1` })
       .where("id", "=", templateId)
       .where("is_template", "=", 1)
+      .where("moderation_state", "in", ["visible", "restricted"])
       .executeTakeFirst();
     if (Number(bumped.numUpdatedRows) === 0) throw AppError.of("TEMPLATE_NOT_FOUND", 404);
     const t = await trx.selectFrom("saved_games").selectAll().where("id", "=", templateId).executeTakeFirstOrThrow();

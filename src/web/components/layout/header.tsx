@@ -9,7 +9,7 @@ import { useLiveEvents } from "@/features/notifications/api";
 import { cn } from "@/lib/utils";
 import { Brand } from "./brand";
 import { MobileNav } from "./mobile-nav";
-import { ADMIN_LINK, COMMUNITY_URL, NAV_LINKS } from "./nav-links";
+import { COMMUNITY_URL, consoleLinkOf, NAV_LINKS } from "./nav-links";
 
 // Signed-in users only: visitors never download the popover, the notification list and date-fns (issue 12).
 const NotificationPopover = lazy(() => import("./notification-popover").then((m) => ({ default: m.NotificationPopover })));
@@ -23,7 +23,7 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
 /**
  * Site header (spec §2 Site frame): brand, the inline menu on desktop (drawer on mobile), the
  * notifications bell and sign-out button for signed-in users, the profile or login icon, the
- * 'Admin' link for admins and the 'Inizia a Giocare' / 'Gioca' button to /generi.
+ * 'Admin' link for admins ('Segnalazioni' for moderators, issue 23) and the 'Inizia a Giocare' / 'Gioca' button to /generi.
  * Follows auth changes through useMe() (['me'] is invalidated on every sign-in and sign-out, and
  * live when the user's role rows change, through useLiveEvents).
  */
@@ -31,7 +31,7 @@ export function Header() {
   const { me } = useMe();
   const { signOut, isPending: signingOut } = useSignOut();
   const signedIn = Boolean(me);
-  const isAdmin = me?.isAdmin ?? false;
+  const consoleLink = consoleLinkOf(me);
   // New notifications and role changes arrive live (the bell and the Admin link follow them).
   useLiveEvents(signedIn);
   // The bell's code loads on demand in the browser; a page the server renders keeps its place.
@@ -40,7 +40,7 @@ export function Header() {
   return (
     <header className="sticky top-0 z-40 border-b border-border/60 bg-background/85 backdrop-blur-md">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-1 px-3 md:gap-2 md:px-6">
-        <MobileNav signedIn={signedIn} isAdmin={isAdmin} onSignOut={signOut} />
+        <MobileNav signedIn={signedIn} consoleLink={consoleLink} onSignOut={signOut} />
         <Link
           to="/"
           className="rounded-md px-1 text-xl outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60 md:mr-4"
@@ -66,9 +66,9 @@ export function Header() {
               <span className="sr-only">(si apre in una nuova scheda)</span>
             </a>
           )}
-          {isAdmin && (
-            <NavLink to={ADMIN_LINK.to} className={navLinkClass}>
-              {ADMIN_LINK.label}
+          {consoleLink && (
+            <NavLink to={consoleLink.to} className={navLinkClass}>
+              {consoleLink.label}
             </NavLink>
           )}
         </nav>

@@ -6,7 +6,7 @@ import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "
 import { useOpenerFocus } from "@/lib/use-focus-return";
 import { cn } from "@/lib/utils";
 import { Brand } from "./brand";
-import { ADMIN_LINK, COMMUNITY_URL, NAV_LINKS } from "./nav-links";
+import { COMMUNITY_URL, NAV_LINKS } from "./nav-links";
 
 const itemClass =
   "flex items-center gap-3 rounded-md px-3 py-2.5 text-base font-medium transition-colors outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/60";
@@ -16,7 +16,8 @@ const navItemClass = ({ isActive }: { isActive: boolean }) =>
 
 export interface MobileDrawerProps {
   signedIn: boolean;
-  isAdmin: boolean;
+  /** 'Admin' (admins) or 'Segnalazioni' (moderators, issue 23); null for everyone else. */
+  consoleLink: { to: string; label: string } | null;
   onSignOut: () => void;
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -28,7 +29,7 @@ export interface MobileDrawerProps {
  * tab), Admin for admins, profile or login, 'Esci' for signed-in users and the play button. Any
  * choice closes it; closing gives the focus back to the menu button.
  */
-export default function MobileDrawer({ signedIn, isAdmin, onSignOut, open, onOpenChange }: MobileDrawerProps) {
+export default function MobileDrawer({ signedIn, consoleLink, onSignOut, open, onOpenChange }: MobileDrawerProps) {
   const close = () => onOpenChange(false);
   const openerFocus = useOpenerFocus();
 
@@ -54,10 +55,10 @@ export default function MobileDrawer({ signedIn, isAdmin, onSignOut, open, onOpe
               <span className="sr-only">(si apre in una nuova scheda)</span>
             </a>
           )}
-          {isAdmin && (
-            <NavLink to={ADMIN_LINK.to} className={navItemClass} onClick={close}>
+          {consoleLink && (
+            <NavLink to={consoleLink.to} className={navItemClass} onClick={close}>
               <Shield aria-hidden="true" className="size-4" />
-              {ADMIN_LINK.label}
+              {consoleLink.label}
             </NavLink>
           )}
           <Separator className="my-2" />

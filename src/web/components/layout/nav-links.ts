@@ -1,4 +1,4 @@
-/** Header and drawer links (spec §2 Site frame); the Admin link is added for admins only. */
+/** Header and drawer links (spec §2 Site frame); the Admin link is added for admins only, 'Segnalazioni' for moderators (issue 23). */
 
 import { SITE_CONFIG } from "@/lib/site-config";
 
@@ -16,3 +16,10 @@ export const NAV_LINKS = [
 ] as const;
 
 export const ADMIN_LINK = { to: "/admin", label: "Admin" } as const;
+export const MODERATION_LINK = { to: "/admin/reports", label: "Segnalazioni" } as const;
+
+/** The console link of a signed-in user: 'Admin' for admins, 'Segnalazioni' for moderators, none for others. */
+export function consoleLinkOf(me: { isAdmin: boolean; isModerator?: boolean } | null | undefined): { to: string; label: string } | null {
+  if (me?.isAdmin) return ADMIN_LINK;
+  return me?.isModerator ? MODERATION_LINK : null;
+}

@@ -1,6 +1,6 @@
 import { Bell } from "lucide-react";
-import { useState } from "react";
-import { Link } from "react-router";
+import { useEffect, useState } from "react";
+import { Link, useLocation } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
 import { Spinner } from "@/components/ui/spinner";
@@ -15,6 +15,9 @@ import { NotificationItem } from "@/features/notifications/components/notificati
  */
 export function NotificationPopover() {
   const [open, setOpen] = useState(false);
+  const { pathname } = useLocation();
+  // A notification's link to a page of the site (issue 23: a decision) closes the popover.
+  useEffect(() => setOpen(false), [pathname]);
   const { query, items, unread } = useNotifications();
   const markRead = useMarkRead();
   const label = unread > 0 ? `Notifiche (${unread} non ${unread === 1 ? "letta" : "lette"})` : "Notifiche";

@@ -69,12 +69,24 @@ export default function PrivacyNotice({ open, onOpenChange }: { open: boolean; o
                 di sessione necessari al funzionamento e alla sicurezza del sito.
               </li>
             </ul>
+            <p>
+              <strong className="text-foreground">Età minima:</strong> per registrarti devi avere almeno 14 anni, l'età dalla
+              quale in Italia puoi acconsentire da solo al trattamento dei tuoi dati per i servizi online (art. 2-quinquies
+              del Codice privacy). Ti chiediamo di confermarlo e conserviamo la conferma con la sua data.
+            </p>
           </Section>
           <Section title="3. Utilizzo dei dati">
             <p>
               Usiamo i tuoi dati per gestire il tuo account, salvare e riprendere le tue partite, generare le risposte del
               narratore e le immagini delle scene, applicare i limiti del tuo piano, inviarti le comunicazioni di servizio
               (come la conferma dell'indirizzo email) e migliorare la qualità del servizio.
+            </p>
+            <p>
+              Se segnali un contenuto pubblico, usiamo la segnalazione (e l'email che ci lasci, facoltativa) per esaminarla,
+              conservarne traccia e comunicarti l'esito: chi ha pubblicato il contenuto non saprà chi l'ha segnalato. Se
+              pubblichi qualcosa (immagini nella galleria, storie condivise), i moderatori possono limitarlo o rimuoverlo
+              motivando la decisione, che potrai contestare; quando è attivo un controllo automatico, i testi che diventano
+              pubblici vengono prima esaminati da un servizio di intelligenza artificiale.
             </p>
           </Section>
           <Section title="4. Condivisione dei dati">

@@ -1,17 +1,22 @@
 import { lazy, Suspense, useEffect, useRef } from "react";
 import { Outlet, useLocation, useNavigation } from "react-router";
+import { useMe } from "@/lib/session";
 import { useToasterWanted } from "@/lib/toast";
 import { CookieBanner } from "./cookie-banner";
 import { Footer } from "./footer";
 import { Header } from "./header";
 import { useDocumentTitle } from "./use-document-title";
 
+// Issue 23: only accounts that never confirmed 'Ho almeno 14 anni' load it.
+const AgeConfirmationDialog = lazy(() => import("@/features/auth/components/age-confirmation-dialog"));
+
 // The toast outlet loads with the first toast (lib/toast.ts, issue 12).
 const Toaster = lazy(() => import("@/components/ui/sonner").then((m) => ({ default: m.Toaster })));
 
 /**
  * The site frame around every page (spec §2 Site frame): skip link, header, the routed page,
- * footer, cookie banner and the toast outlet. Scrolls to the top on every route change and
+ * footer, cookie banner, the toast outlet and, for an account that never confirmed its age, the
+ * 'Ho almeno 14 anni' dialog (issue 23). Scrolls to the top on every route change and
  * shows a thin progress bar while a lazy page is loading; the tab's title follows the page's heading.
  */
 export function RootLayout() {
@@ -20,6 +25,7 @@ export function RootLayout() {
   const main = useRef<HTMLElement>(null);
   useDocumentTitle(pathname, main);
   const toasterWanted = useToasterWanted();
+  const { me } = useMe();
 
   useEffect(() => {
     window.scrollTo({ top: 0, left: 0, behavior: "instant" });
@@ -42,6 +48,11 @@ export function RootLayout() {
       </main>
       <Footer />
       <CookieBanner />
+      {me?.ageConfirmationNeeded && (
+        <Suspense>
+          <AgeConfirmationDialog />
+        </Suspense>
+      )}
       {toasterWanted && (
         <Suspense>
           <Toaster />

@@ -1,22 +1,27 @@
 import { useQuery } from "@tanstack/react-query";
-import { Bell, BookOpen, FileText, Gamepad2, LayoutDashboard, Receipt, ScrollText, Shield, ShieldAlert, Tags, Users } from "lucide-react";
+import { Bell, BookOpen, FileText, Flag, Gamepad2, LayoutDashboard, Receipt, ScrollText, Shield, ShieldAlert, Tags, Users } from "lucide-react";
 import { useEffect } from "react";
-import { NavLink, Outlet, useNavigate } from "react-router";
+import { NavLink, Outlet, useLocation, useNavigate } from "react-router";
 import { toast } from "@/lib/toast";
 import { Button } from "@/components/ui/button";
 import { CenteredSpinner } from "@/components/ui/spinner";
 import { ADMIN_2FA_SETUP_PATH } from "@/lib/admin-two-factor";
-import { ApiError, api } from "@/lib/api";
+import { ApiError } from "@/lib/api";
 import { queryClient } from "@/lib/query-client";
 import { cn } from "@/lib/utils";
+import { moderationAccessQuery } from "@/features/moderation/api";
+
+/** The moderation queue (issue 23): moderators' whole admin area. */
+const REPORTS_PATH = "/admin/reports";
 
 // Two admins at once (issue 22 §9): admin pages read their data again when the window gets focus.
 queryClient.setQueryDefaults(["admin"], { refetchOnWindowFocus: true });
 
 /**
  * The admin menu: the seven entries of spec §2 (Dashboard, Utenti, Partite Utenti, Template,
- * Notifiche, Generi, Ordini), then 'Registro attività' (issue 9 finding 8) and 'Storie condivise'
- * (issue 13: taking shared stories down).
+ * Notifiche, Generi, Ordini), then 'Registro attività' (issue 9 finding 8), 'Storie condivise'
+ * (issue 13: taking shared stories down) and 'Segnalazioni' (issue 23: the moderation queue, the
+ * only entry moderators see).
  */
 const ADMIN_MENU = [
   { to: "/admin", label: "Dashboard", Icon: LayoutDashboard, end: true },
@@ -28,6 +33,7 @@ const ADMIN_MENU = [
   { to: "/admin/orders", label: "Ordini", Icon: Receipt, end: false },
   { to: "/admin/audit", label: "Registro attività", Icon: ScrollText, end: false },
   { to: "/admin/shares", label: "Storie condivise", Icon: BookOpen, end: false },
+  { to: REPORTS_PATH, label: "Segnalazioni", Icon: Flag, end: false },
 ] as const;
 
 /**
@@ -51,22 +57,25 @@ export function guardOutcome(error: unknown): { leaveTo: string | null; title: s
 }
 
 /**
- * Admin area frame and guard (spec §2 Guards, §6): asks the server (GET /api/admin/check) on
- * every entry whether the user is an admin, and acts on a failure as guardOutcome says (retrying
- * a failed run twice first). Admins see the menu (a sidebar on desktop, a horizontally scrolling
- * bar on mobile) and the admin page.
+ * Admin area frame and guard (spec §2 Guards, §6): asks the server (GET /api/moderation/access) on
+ * every entry whether the user is an admin or a moderator, and acts on a failure as guardOutcome
+ * says (retrying a failed run twice first). Admins see the menu (a sidebar on desktop, a
+ * horizontally scrolling bar on mobile) and the admin page; moderators (issue 23) see only
+ * 'Segnalazioni', and any other admin page sends them there (the server refuses them anyway).
  */
 export function AdminLayout() {
   const navigate = useNavigate();
-  const check = useQuery({
-    queryKey: ["admin", "check"],
-    queryFn: () => api<{ ok: true }>("/admin/check"),
-    // Only a check that failed to run is retried; 401 and 403 are answers.
-    retry: (count, error) => count < 2 && !(error instanceof ApiError && (error.status === 401 || error.status === 403)),
-    staleTime: 0,
-    gcTime: 0,
-  });
+  const { pathname } = useLocation();
+  const check = useQuery(moderationAccessQuery);
   const outcome = check.isError ? guardOutcome(check.error) : null;
+  const moderatorOnly = check.data?.role === "moderator";
+  const outsideQueue = moderatorOnly && !pathname.startsWith(REPORTS_PATH);
+
+  useEffect(() => {
+    if (!outsideQueue) return;
+    if (pathname.replace(/\/+$/, "") !== "/admin") toast.error("Accesso negato", { id: "admin-denied", description: "Non hai i permessi per accedere a questa pagina" });
+    navigate(REPORTS_PATH, { replace: true });
+  }, [outsideQueue, pathname, navigate]);
 
   useEffect(() => {
     if (!outcome?.leaveTo) return;
@@ -87,7 +96,8 @@ export function AdminLayout() {
       </div>
     );
   }
-  if (!check.data || outcome?.leaveTo) return <CenteredSpinner />;
+  if (!check.data || outcome?.leaveTo || outsideQueue) return <CenteredSpinner />;
+  const menu = moderatorOnly ? ADMIN_MENU.filter((entry) => entry.to === REPORTS_PATH) : ADMIN_MENU;
 
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6 md:flex-row md:gap-8 md:px-6 md:py-10">
@@ -95,13 +105,13 @@ export function AdminLayout() {
         <div className="md:sticky md:top-24">
           <p className="mb-3 hidden items-center gap-2 px-3 text-xs font-semibold tracking-wider text-muted-foreground uppercase md:flex">
             <Shield aria-hidden="true" className="size-4" />
-            Pannello Admin
+            {moderatorOnly ? "Moderazione" : "Pannello Admin"}
           </p>
           <nav
             aria-label="Menu amministrazione"
             className="-mx-4 flex gap-1 overflow-x-auto px-4 pb-1 md:mx-0 md:flex-col md:overflow-visible md:px-0 md:pb-0"
           >
-            {ADMIN_MENU.map(({ to, label, Icon, end }) => (
+            {menu.map(({ to, label, Icon, end }) => (
               <NavLink
                 key={to}
                 to={to}

@@ -8,6 +8,7 @@ import { CenteredSpinner } from "@/components/ui/spinner";
 import { Link } from "react-router";
 import { formatCount } from "@/lib/format";
 import { recentAuditQuery, statsQuery } from "../api";
+import { ModerationFigures } from "@/features/moderation/components/moderation-figures";
 import { AdminPageHeader } from "../components/admin-page-header";
 import { AuditEntryItem } from "../components/audit-entry-item";
 
@@ -53,6 +54,8 @@ export function DashboardPage() {
             <StatCard title="Immagini" value={formatCount(stats.data.images)} icon={<ImageIcon className="size-5" />} />
             <StatCard title="Messaggi oggi" value={formatCount(stats.data.messagesToday)} icon={<MessageSquare className="size-5" />} />
           </section>
+          {/* Issue 23: open reports and the median time to a decision. */}
+          <ModerationFigures linked />
           <div className="grid gap-4 lg:grid-cols-2">
             <Card className="gap-4">
               <CardHeader>

@@ -18,6 +18,8 @@ import { ApiError } from "@/lib/api";
 import { decodePath } from "@shared/decode-path";
 import { currentYear } from "@shared/italian-date";
 import { italianDate } from "@/lib/format";
+import { ReportLink } from "@/features/moderation/components/report-link";
+import { moderationRefusal, RemovedNotice } from "@/features/moderation/components/removed-notice";
 import { downloadUrl, imageQuery } from "../api";
 import { GalleryPicture } from "../components/gallery-picture";
 
@@ -62,6 +64,9 @@ export function ImagePage() {
   }
 
   if (!image) {
+    // Issue 23: removed by a moderator (the page answers 410), or held by automatic screening.
+    const refusal = moderationRefusal(query.error);
+    if (refusal) return <RemovedNotice underReview={refusal.underReview} />;
     const notFound = query.error instanceof ApiError && query.error.status === 404;
     return (
       <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
@@ -112,6 +117,7 @@ export function ImagePage() {
         <Button asChild size="lg" variant="outline" className="rounded-full">
           <Link to="/galleria">Torna alla galleria</Link>
         </Button>
+        <ReportLink kind="image" id={image.id} />
       </div>
 
       {!meLoading && !me && (

@@ -1,5 +1,6 @@
 import type { NotificationView } from "@shared/api-types";
-import { ExternalLink } from "lucide-react";
+import { ArrowRight, ExternalLink } from "lucide-react";
+import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { formatDayMonthTime } from "@/lib/format-date";
 import { cn } from "@/lib/utils";
@@ -7,6 +8,11 @@ import { cn } from "@/lib/utils";
 /** Only http(s) links are shown as links (DESIGN §5). */
 function safeUrl(url: string | null): string | null {
   return url && /^https?:\/\//i.test(url) ? url : null;
+}
+
+/** A path of this site (a personal notification's, issue 23: '/decisioni/…'), never '//host'. */
+function sitePath(url: string | null): string | null {
+  return url && /^\/(?!\/)/.test(url) ? url : null;
 }
 
 interface NotificationItemProps {
@@ -19,11 +25,12 @@ interface NotificationItemProps {
 
 /**
  * One notification (spec §2 Notification popover): title, content (plain text), an optional
- * link opening in a new tab, the publication date in Italian (day, short month, hour, minute);
+ * link opening in a new tab (a personal notification's page of this site opens here: issue 23), the publication date in Italian (day, short month, hour, minute);
  * unread ones are highlighted and carry 'Segna come letta'.
  */
 export function NotificationItem({ notification, onMarkRead, marking, roomy = false }: NotificationItemProps) {
   const url = safeUrl(notification.url);
+  const path = sitePath(notification.url);
   return (
     <article
       aria-label={notification.read ? notification.title : `${notification.title} (non letta)`}
@@ -49,6 +56,12 @@ export function NotificationItem({ notification, onMarkRead, marking, roomy = fa
           <ExternalLink aria-hidden="true" className="size-3" />
           <span className="sr-only">(si apre in una nuova scheda)</span>
         </a>
+      )}
+      {path && (
+        <Link to={path} className="inline-flex w-fit items-center gap-1 text-xs font-medium text-fuchsia-300 underline-offset-4 hover:underline">
+          Leggi la decisione
+          <ArrowRight aria-hidden="true" className="size-3" />
+        </Link>
       )}
       <div className="flex items-center justify-between gap-2">
         <time dateTime={notification.publishedAt} className="text-xs text-muted-foreground">

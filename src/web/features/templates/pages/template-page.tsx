@@ -17,6 +17,8 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
 import { ApiError } from "@/lib/api";
 import { formatCount } from "@/lib/format";
+import { ReportLink } from "@/features/moderation/components/report-link";
+import { moderationRefusal, RemovedNotice } from "@/features/moderation/components/removed-notice";
 import { savedTemplatesKey, setFavorite, setLike, templateKey, templateQuery } from "../api";
 import { TemplateCover } from "../components/template-cover";
 import { useLoginGate, usePlayTemplate } from "../use-play-template";
@@ -37,6 +39,9 @@ export function TemplatePage() {
     );
   }
   if (query.isError) {
+    // Issue 23: removed by a moderator (410), or held by automatic screening.
+    const refusal = moderationRefusal(query.error);
+    if (refusal) return <RemovedNotice underReview={refusal.underReview} back={{ to: "/scopri", label: "Torna a Scopri" }} />;
     const notFound = query.error instanceof ApiError && query.error.status === 404;
     return (
       <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
@@ -134,6 +139,7 @@ function TemplateDetail({ template }: { template: TemplateDetailView }) {
           {template.favorited ? <BookmarkCheck aria-hidden="true" /> : <Bookmark aria-hidden="true" />}
           {template.favorited ? "Salvato" : "Salva"}
         </Button>
+        <ReportLink kind="template" id={template.id} />
       </div>
 
       {template.initialPrompt && (

@@ -1,0 +1,182 @@
+/**
+ * The three kinds of public item as moderation sees them (issue 23): gallery images
+ * (generated_images), shared stories (story_shares, by link id) and templates (saved_games with
+ * is_template = 1). One place reads an item (title, public path, author, state), changes its
+ * moderation_state, and decides whether a visitor may see it:
+ * - visible: listed and reachable; restricted: reachable by its link, never listed;
+ * - held (automatic screening flagged it): only its author sees it (others: 404 'Contenuto in revisione');
+ * - removed: nobody (410 'Contenuto rimosso' with the Italian notice).
+ */
+
+import type { Kysely } from "kysely";
+import type { QueueContentView } from "../../../shared/moderation-types";
+import type { ContentKindName } from "../../../shared/schemas/moderation";
+import { imagePath } from "../../../shared/image-slug";
+import { storySlug, templatePath } from "../../../shared/slug";
+import { FALLBACK_TITLE } from "../../ai/illustrator/types";
+import { nowIso } from "../../clock";
+import type { Database, ModerationState } from "../../db/schema";
+import { AppError } from "../../errors";
+import { loadBook } from "../book/book.service";
+import { initialPromptOf } from "../templates/templates.service";
+
+type Db = Kysely<Database>;
+
+/** States in which an item can be reached by its link. */
+export const REACHABLE_STATES: readonly ModerationState[] = ["visible", "restricted"];
+
+/** An item of any kind, as moderation needs it. */
+export interface ContentItem {
+  kind: ContentKindName;
+  id: string;
+  title: string;
+  /** Its public page. */
+  path: string;
+  /** The player who made it; null for templates (they belong to the site) or an erased account. */
+  authorId: string | null;
+  state: ModerationState;
+}
+
+/** The public page of a shared story (as share.service's sharePath). */
+function storyPath(id: string, title: string): string {
+  return `/storia/${encodeURIComponent(id)}/${encodeURIComponent(storySlug(title))}`;
+}
+
+/**
+ * Reads one item. Input: the kind and id (any string: nothing is found for a malformed one).
+ * Output: the ContentItem, or null when no such item exists.
+ */
+export async function findContent(db: Db, kind: ContentKindName, id: string): Promise<ContentItem | null> {
+  switch (kind) {
+    case "image": {
+      const row = await db
+        .selectFrom("generated_images")
+        .select(["id", "prompt", "user_id", "moderation_state"])
+        .where("id", "=", id.toLowerCase())
+        .executeTakeFirst();
+      if (!row) return null;
+      const title = row.prompt?.trim() || FALLBACK_TITLE;
+      return { kind, id: row.id, title, path: imagePath(row.id, title), authorId: row.user_id, state: row.moderation_state };
+    }
+    case "story": {
+      const row = await db
+        .selectFrom("story_shares as s")
+        .innerJoin("saved_games as g", "g.id", "s.game_id")
+        .select(["s.id", "g.title", "g.user_id", "s.moderation_state", "s.taken_down_at"])
+        .where("s.id", "=", id)
+        .executeTakeFirst();
+      if (!row) return null;
+      // A story an admin took down from 'Storie condivise' (issue 13) is removed too.
+      const state = row.taken_down_at ? "removed" : row.moderation_state;
+      return { kind, id: row.id, title: row.title, path: storyPath(row.id, row.title), authorId: row.user_id, state };
+    }
+    case "template": {
+      const row = await db
+        .selectFrom("saved_games")
+        .select(["id", "title", "moderation_state"])
+        .where("id", "=", id)
+        .where("is_template", "=", 1)
+        .executeTakeFirst();
+      if (!row) return null;
+      return { kind, id: row.id, title: row.title, path: templatePath(row.id, row.title), authorId: null, state: row.moderation_state };
+    }
+  }
+}
+
+/**
+ * Sets an item's moderation_state (inside the decision's transaction). A removed story is also
+ * taken down (taken_down_at, taken_down_by: its owner can neither share nor revoke it, as with an
+ * admin's takedown); a story brought back (an appeal upheld for its author) is no longer.
+ * Input: the item, the new state and the moderator who decided (null: automatic screening).
+ */
+export async function setContentState(db: Db, item: Pick<ContentItem, "kind" | "id">, state: ModerationState, moderatorId: string | null): Promise<void> {
+  switch (item.kind) {
+    case "image":
+      await db.updateTable("generated_images").set({ moderation_state: state }).where("id", "=", item.id).execute();
+      return;
+    case "story": {
+      const now = nowIso();
+      const takedown = state === "removed" ? { taken_down_at: now, taken_down_by: moderatorId, listed: 0 } : { taken_down_at: null, taken_down_by: null };
+      await db.updateTable("story_shares").set({ moderation_state: state, updated_at: now, ...takedown }).where("id", "=", item.id).execute();
+      return;
+    }
+    case "template":
+      await db.updateTable("saved_games").set({ moderation_state: state, updated_at: nowIso() }).where("id", "=", item.id).where("is_template", "=", 1).execute();
+      return;
+  }
+}
+
+/**
+ * Whether `viewerId` (null: a visitor) may open an item's page, by its state: removed → throws
+ * 410 CONTENT_REMOVED; held → its author may, anyone else gets 404 CONTENT_UNDER_REVIEW; visible
+ * and restricted → yes. An unknown item passes (the caller answers its own 404).
+ * Output: the item's state (null when unknown).
+ */
+export async function assertReachable(db: Db, kind: ContentKindName, id: string, viewerId: string | null): Promise<ModerationState | null> {
+  const item = await findContent(db, kind, id);
+  if (!item) return null;
+  if (item.state === "removed") throw AppError.of("CONTENT_REMOVED", 410);
+  if (item.state === "held" && (!viewerId || viewerId !== item.authorId)) throw AppError.of("CONTENT_UNDER_REVIEW", 404);
+  return item.state;
+}
+
+/** Paragraphs of a story shown in the queue (the rest is behind its link). */
+const QUEUE_STORY_PARAGRAPHS = 40;
+
+/**
+ * The item as the queue shows it in place: the image, the story's text (its first
+ * QUEUE_STORY_PARAGRAPHS paragraphs and choices, the current path), the template's texts.
+ * Everything is data: the web renders it as text.
+ */
+export async function contentPreview(db: Db, item: ContentItem): Promise<QueueContentView> {
+  switch (item.kind) {
+    case "image": {
+      const row = await db.selectFrom("generated_images").select(["image_url", "width", "height"]).where("id", "=", item.id).executeTakeFirstOrThrow();
+      return { kind: "image", title: item.title, path: item.path, imageUrl: row.image_url, width: row.width === null ? null : Number(row.width), height: row.height === null ? null : Number(row.height) };
+    }
+    case "story": {
+      const share = await db.selectFrom("story_shares").select("game_id").where("id", "=", item.id).executeTakeFirstOrThrow();
+      const book = await loadBook(db, share.game_id);
+      const paragraphs = (book?.blocks ?? []).flatMap((b) => (b.kind === "narration" ? b.paragraphs : b.kind === "choice" ? [`» ${b.text}`] : []));
+      return { kind: "story", title: item.title, path: item.path, paragraphs: paragraphs.slice(0, QUEUE_STORY_PARAGRAPHS), truncated: paragraphs.length > QUEUE_STORY_PARAGRAPHS };
+    }
+    case "template": {
+      const row = await db.selectFrom("saved_games").select(["description", "content", "cover_image_url"]).where("id", "=", item.id).executeTakeFirstOrThrow();
+      return { kind: "template", title: item.title, path: item.path, description: row.description ?? "", initialPrompt: initialPromptOf(row.content), coverImageUrl: row.cover_image_url };
+    }
+  }
+}
+
+/** True when the author's publishing is suspended (issue 23: repeated abuse). */
+export async function isPublishingSuspended(db: Db, userId: string): Promise<boolean> {
+  const row = await db.selectFrom("publishing_suspensions").select("user_id").where("user_id", "=", userId).executeTakeFirst();
+  return Boolean(row);
+}
+
+/** Throws 403 PUBLISHING_SUSPENDED when the author's publishing is suspended. */
+export async function assertMayPublish(db: Db, userId: string): Promise<void> {
+  if (await isPublishingSuspended(db, userId)) throw AppError.of("PUBLISHING_SUSPENDED", 403);
+}
+
+/**
+ * What a shared story shows the public, as texts to screen: its title, then the current path's
+ * narration, the player's choices and the scene titles, in order. [] for an unknown game.
+ */
+export async function storyTexts(db: Db, gameId: string): Promise<string[]> {
+  const book = await loadBook(db, gameId);
+  if (!book) return [];
+  const body = book.blocks.map((b) => (b.kind === "narration" ? b.paragraphs.join("\n") : b.kind === "choice" ? b.text : b.image.title));
+  return [book.title, body.join("\n\n")];
+}
+
+/**
+ * A shared story's own moderation_state (null for an unknown link). Unlike findContent, a story an
+ * admin took down from 'Storie condivise' (issue 13) without a moderation decision stays as it
+ * was: its page keeps answering 404, a moderator's removal 410.
+ */
+export async function storyModerationState(db: Db, shareId: string): Promise<ModerationState | null> {
+  // Link ids are 22 base64url characters; anything else (e.g. a NUL byte) is not looked up.
+  if (!/^[A-Za-z0-9_-]{22}$/.test(shareId)) return null;
+  const row = await db.selectFrom("story_shares").select("moderation_state").where("id", "=", shareId).executeTakeFirst();
+  return row?.moderation_state ?? null;
+}
