@@ -12,7 +12,9 @@ import { serve } from "@hono/node-server";
 import { startGuestSweep } from "./accounts/guest-sweep";
 import { createIllustrator } from "./ai/illustrator";
 import type { Illustrator } from "./ai/illustrator/types";
-import { createNarrator } from "./ai/narrator";
+import { chatClientOptions, createNarrator } from "./ai/narrator";
+import { createChatClient } from "./ai/openai-client";
+import { createProviderTelemetry } from "./ai/provider-telemetry";
 import type { Narrator } from "./ai/types";
 import { createApp } from "./app";
 import { createAuth } from "./auth/auth";
@@ -31,6 +33,8 @@ import { createNarrationRegistry } from "./realtime/narration-registry";
 import { memoryIdle } from "./memory/background";
 import { createPostgresEventBus } from "./realtime/postgres-event-bus";
 import { createDatabasePresence } from "./realtime/presence";
+import { createLogger, type Logger } from "./ops/logger";
+import { createMetrics } from "./ops/metrics";
 
 export interface StartOptions {
   env: Env;
@@ -45,14 +49,31 @@ export interface StartOptions {
   /** PostgreSQL schema to work in (tests). */
   postgresSchema?: string;
   webRoot?: string;
-  log?: (line: string) => void;
+  /** Replace the configured logger (tests collect the lines; default: LOG_LEVEL / LOG_FORMAT to standard output). */
+  logger?: Logger;
 }
 
 export interface RunningServer {
   url: string;
   deps: AppDeps;
-  /** Stops accepting connections, waits for in-flight requests, then closes the database. */
+  /**
+   * Stops accepting connections, waits for in-flight requests and narrations (at most
+   * SHUTDOWN_TIMEOUT_MS; then connections are closed and narrations cut, keeping what they
+   * wrote), then closes the database.
+   */
   close(): Promise<void>;
+}
+
+/** After a cut (SHUTDOWN_TIMEOUT_MS), how long narrations get to store what they wrote, ms. */
+const CUT_GRACE_MS = 2_000;
+
+/** Whether `work` settles within `ms` (its failure counts as settled). */
+async function settlesWithin(work: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  const settled = await Promise.race([work.then(() => true as const, () => true as const), late]);
+  clearTimeout(timer);
+  return settled;
 }
 
 /** Reads AUTH_SECRET, or a secret generated once and kept in DATA_DIR/auth-secret. */
@@ -73,7 +94,7 @@ function authSecret(env: Env): string {
  */
 export async function startServer(options: StartOptions): Promise<RunningServer> {
   const { env } = options;
-  const log = options.log ?? ((line: string) => console.log(line));
+  const logger = options.logger ?? createLogger({ level: env.LOG_LEVEL, pretty: env.LOG_FORMAT === "pretty" });
   const handle = openDatabase({
     url: env.DATABASE_URL,
     dataDir: env.DATA_DIR,
@@ -100,7 +121,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
 
   const mailer =
     options.mailer ??
-    createMailer({ smtpUrl: env.SMTP_URL, outboxDir: path.join(env.DATA_DIR, "outbox"), from: env.MAIL_FROM, log });
+    createMailer({ smtpUrl: env.SMTP_URL, outboxDir: path.join(env.DATA_DIR, "outbox"), from: env.MAIL_FROM, logger });
   const auth = createAuth({
     db: handle.db,
     dialect: handle.dialect,
@@ -113,7 +134,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     trustedOrigins: trustedOrigins(env.PUBLIC_URL, url, port),
     social: socialConfig(env),
   });
-  if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) await seedAdmin(handle.db, auth, env.ADMIN_EMAIL, env.ADMIN_PASSWORD, log);
+  if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) await seedAdmin(handle.db, auth, env.ADMIN_EMAIL, env.ADMIN_PASSWORD, logger);
 
   const shutdown = new AbortController();
   // Every open event stream listens to it (realtime/stream-lifetime.ts): thousands at once are
@@ -122,22 +143,30 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   // Several instances on one PostgreSQL share events through LISTEN/NOTIFY; SQLite is one process.
   const bus =
     handle.dialect === "postgres" && handle.postgresUrl
-      ? await createPostgresEventBus({ url: handle.postgresUrl, db: handle.db, schema: handle.postgresSchema, log })
+      ? await createPostgresEventBus({ url: handle.postgresUrl, db: handle.db, schema: handle.postgresSchema, logger })
       : createLocalEventBus();
+  const narrations = createNarrationRegistry();
+  const metrics = createMetrics({ runningNarrations: () => narrations.running(), pool: () => handle.poolState() });
+  // Every provider call is logged when it fails, measured, and counted in ai_usage (issue 20).
+  const observer = createProviderTelemetry({ db: handle.db, logger, metrics });
+  const chatOptions = chatClientOptions(env, observer);
+  const chat = chatOptions ? { client: createChatClient(chatOptions), label: chatOptions.model } : null;
   const deps: AppDeps = {
     env,
     db: handle.db,
     dialect: handle.dialect,
     auth,
     mailer,
-    narrator: options.narrator ?? createNarrator(env),
-    illustrator: options.illustrator ?? createIllustrator(env),
+    narrator: options.narrator ?? createNarrator(env, observer),
+    chat,
+    illustrator: options.illustrator ?? createIllustrator(env, { chat, observer }),
     media: options.media ?? createMediaStorage(env),
     bus,
     presence: createDatabasePresence(handle.db),
-    narrations: createNarrationRegistry(),
+    narrations,
     webRoot: options.webRoot,
-    log,
+    logger,
+    metrics,
     shutdownSignal: shutdown.signal,
   };
   mounted.app = createApp(deps);
@@ -153,20 +182,29 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     close() {
       closing ??= (async () => {
         shutdown.abort();
-        await Promise.all([mediaSweep.stop(), guestSweep.stop()]);
-        await new Promise<void>((resolve) => {
-          // Connections go idle as their requests finish: close them as soon as they do.
-          const sweep = setInterval(() => "closeIdleConnections" in server && server.closeIdleConnections(), 50);
-          server.close(() => {
-            clearInterval(sweep);
-            resolve();
+        const graceful = (async () => {
+          await Promise.all([mediaSweep.stop(), guestSweep.stop()]);
+          await new Promise<void>((resolve) => {
+            // Connections go idle as their requests finish: close them as soon as they do.
+            const sweep = setInterval(() => "closeIdleConnections" in server && server.closeIdleConnections(), 50);
+            server.close(() => {
+              clearInterval(sweep);
+              resolve();
+            });
+            if ("closeIdleConnections" in server) server.closeIdleConnections();
           });
-          if ("closeIdleConnections" in server) server.closeIdleConnections();
-        });
-        // Narrations whose clients left still run (issue 11 §4): they are stored before the database closes.
-        await deps.narrations.drain();
-        // So is the narrator's memory of the last narrations (facts and recap, issue 11 §1).
-        await memoryIdle();
+          // Narrations whose clients left still run (issue 11 §4): they are stored before the database closes.
+          await narrations.drain();
+          // So is the narrator's memory of the last narrations (facts and recap, issue 11 §1).
+          await memoryIdle();
+        })();
+        if (!(await settlesWithin(graceful, env.SHUTDOWN_TIMEOUT_MS))) {
+          // Out of time (issue 20 §3): open connections are closed and narrations cut, keeping what they wrote.
+          logger.warn({ timeoutMs: env.SHUTDOWN_TIMEOUT_MS, narrations: narrations.running() }, "Chiusura: tempo scaduto, il lavoro in corso viene interrotto");
+          if ("closeAllConnections" in server) server.closeAllConnections();
+          narrations.cut();
+          await settlesWithin(narrations.drain(), CUT_GRACE_MS);
+        }
         await bus.close();
         await handle.close();
       })();

@@ -81,7 +81,7 @@ export async function sweepInactiveGuests(deps: GuestSweepDeps, now = new Date()
         if (await eraseAccount(deps, id)) erased++;
       } catch (error) {
         failed.add(id);
-        deps.log(`Account ospite ${id} inattivo non cancellato: ${String(error)}`);
+        deps.logger.error({ err: error, userId: id }, "Account ospite inattivo non cancellato");
       }
     }
   }
@@ -100,9 +100,9 @@ export function startGuestSweep(deps: GuestSweepDeps, intervalMs = DAY_MS): { st
       if (stopping) return;
       try {
         const erased = await sweepInactiveGuests(deps, new Date(), () => stopping);
-        if (erased > 0) deps.log(`Cancellati ${erased} account ospite inattivi da più di ${GUEST_INACTIVE_DAYS} giorni.`);
+        if (erased > 0) deps.logger.info({ erased, inactiveDays: GUEST_INACTIVE_DAYS }, "Account ospite inattivi cancellati");
       } catch (error) {
-        deps.log(`Pulizia degli account ospite non riuscita: ${String(error)}`);
+        deps.logger.error({ err: error }, "Pulizia degli account ospite non riuscita");
       }
     });
   };

@@ -329,6 +329,20 @@ export interface AuthLimitsTable {
   expire: string | number | null;
 }
 
+/** Issue 20 §4 (migration 0017): provider tokens per Rome day, model, purpose and player. */
+export interface AiUsageTable {
+  id: string;
+  day: string;
+  model: string;
+  purpose: string;
+  user_id: string | null;
+  /** bigint columns: PostgreSQL's driver reads them as strings. */
+  calls: number | string;
+  input_tokens: number | string;
+  output_tokens: number | string;
+  updated_at: string;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -355,6 +369,7 @@ export interface Database {
   auth_limits: AuthLimitsTable;
   settings: SettingsTable;
   twoFactor: TwoFactorTable;
+  ai_usage: AiUsageTable;
 }
 
 /** Every table holding rows of a user, with the column naming the user (GDPR export, erasure, tests). */
@@ -375,4 +390,5 @@ export const USER_OWNED_COLUMNS = {
   audit_log: "user_id",
   presence: "user_id",
   twoFactor: "userId",
+  ai_usage: "user_id",
 } as const;

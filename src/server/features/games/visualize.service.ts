@@ -32,6 +32,7 @@ import { readTokens, refundVisualization, takeMessages, takeVisualization, VISUA
 import { appendMessage, latestNarration } from "../../story/story-tree";
 import { findOwnedGame, type OwnedGame } from "./games.service";
 import { isGameStarted } from "./turn.service";
+import type { Logger } from "../../ops/logger";
 
 type Db = Kysely<Database>;
 
@@ -104,7 +105,7 @@ function mediaKey(id: string, createdAt: string, contentType: string): string {
  * IMAGE_FAILED, 504 IMAGE_TIMEOUT, 502 IMAGE_INVALID, 429 MESSAGE_LIMIT, 500 IMAGE_SAVE_FAILED.
  */
 export async function runVisualization(
-  deps: { db: Db; illustrator: Illustrator; media: MediaStorage; log: (line: string) => void },
+  deps: { db: Db; illustrator: Illustrator; media: MediaStorage; logger: Logger },
   prepared: PreparedVisualization,
   signal: AbortSignal = new AbortController().signal,
 ): Promise<VisualizationResult> {
@@ -122,7 +123,7 @@ export async function runVisualization(
     try {
       ({ url } = await media.put(key, drawn.bytes, drawn.contentType));
     } catch (error) {
-      deps.log(`Salvataggio dell'immagine non riuscito: ${String(error)}`);
+      deps.logger.error({ err: error }, "Salvataggio dell'immagine non riuscito");
       throw AppError.of("IMAGE_SAVE_FAILED", 500);
     }
     storedKey = key;
@@ -165,8 +166,8 @@ export async function runVisualization(
     return { message, image, tokens };
   } catch (error) {
     const appError = toAppError(error);
-    if (!(error instanceof AppError) && !(error instanceof ImageProviderError)) deps.log(`Visualizzazione non riuscita: ${String(error)}`);
-    if (error instanceof ImageProviderError) deps.log(`Fornitore di immagini: ${error.kind}: ${error.message}`);
+    if (!(error instanceof AppError) && !(error instanceof ImageProviderError)) deps.logger.error({ err: error }, "Visualizzazione non riuscita");
+    if (error instanceof ImageProviderError) deps.logger.warn({ kind: error.kind, reason: error.message }, "Fornitore di immagini: immagine non ottenuta");
     await refundVisualization(db, userId, prepared.chargedAt);
     if (storedKey) await media.delete(storedKey).catch(() => undefined);
     throw appError;
