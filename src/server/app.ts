@@ -69,12 +69,6 @@ export function createApp(deps: AppDeps) {
   };
 
   const api = new Hono<AppEnv>()
-    .get("/health", (c) => c.json({ status: "ok", database: deps.dialect, ai: deps.narrator.label } satisfies HealthView))
-    // Readiness (issue 20 §3): the database answers; 503 while it does not.
-    .get("/ready", async (c) => {
-      const ready = await databaseAnswers(deps);
-      return c.json({ status: ready ? "ready" : "unavailable", database: deps.dialect } satisfies ReadyView, ready ? 200 : 503);
-    })
     .route("/me", accountRoutes)
     .route("/session", sessionRoutes)
     // Before gamesRoutes: POST /games/:id/images answers its own 401 ('Devi effettuare il login per generare immagini').
@@ -152,6 +146,13 @@ export function createApp(deps: AppDeps) {
   app.on(["GET", "POST"], "/api/auth/*", async (c) => {
     const response = await deps.auth.handler(withClientAddress(c));
     return italianAuthAnswer(response, deps.logger, c.req.header("origin"));
+  });
+  // Liveness and readiness (issue 20 §3) before the session is read: they never need one, and
+  // readiness must answer even while the database does not.
+  app.get("/api/health", (c) => c.json({ status: "ok", database: deps.dialect, ai: deps.narrator.label } satisfies HealthView));
+  app.get("/api/ready", async (c) => {
+    const ready = await databaseAnswers(deps);
+    return c.json({ status: ready ? "ready" : "unavailable", database: deps.dialect } satisfies ReadyView, ready ? 200 : 503);
   });
   app.use("/api/*", loadSession);
   app.route("/api", api);
