@@ -99,6 +99,7 @@ export const routes: RouteObject[] = [
           { path: "orders", ...page("features/admin/pages/orders-page.tsx", "OrdersPage") },
           { path: "audit", ...page("features/admin/pages/audit-page.tsx", "AuditPage") },
           { path: "shares", ...page("features/admin/pages/shares-page.tsx", "SharesPage") },
+          { path: "usage", ...page("features/admin/pages/usage-page.tsx", "UsagePage") },
         ],
       },
       ...redirects,

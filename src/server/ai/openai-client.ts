@@ -230,7 +230,7 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
       const started = performance.now();
       let model = options.model;
       let text = "";
-      let state: StreamState = { finished: false };
+      let state: StreamState | undefined;
       let res: http.IncomingMessage | undefined;
       let firstChunkMs: number | undefined;
       try {
@@ -267,7 +267,7 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
       } finally {
         if (res && !res.complete) res.destroy();
       }
-      await ended(request, { model, started, answered: true, text, usage: state.usage, firstChunkMs });
+      await ended(request, { model, started, answered: true, text, usage: state?.usage, firstChunkMs });
     },
     async complete(request) {
       const started = performance.now();

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { Bell, BookOpen, FileText, Gamepad2, LayoutDashboard, Receipt, ScrollText, Shield, ShieldAlert, Tags, Users } from "lucide-react";
+import { Bell, BookOpen, Cpu, FileText, Gamepad2, LayoutDashboard, Receipt, ScrollText, Shield, ShieldAlert, Tags, Users } from "lucide-react";
 import { useEffect } from "react";
 import { NavLink, Outlet, useNavigate } from "react-router";
 import { toast } from "@/lib/toast";
@@ -12,7 +12,7 @@ import { cn } from "@/lib/utils";
 /**
  * The admin menu: the seven entries of spec §2 (Dashboard, Utenti, Partite Utenti, Template,
  * Notifiche, Generi, Ordini), then 'Registro attività' (issue 9 finding 8) and 'Storie condivise'
- * (issue 13: taking shared stories down).
+ * (issue 13: taking shared stories down) and 'Utilizzo AI' (issue 20: tokens, cost, daily budget).
  */
 const ADMIN_MENU = [
   { to: "/admin", label: "Dashboard", Icon: LayoutDashboard, end: true },
@@ -24,6 +24,7 @@ const ADMIN_MENU = [
   { to: "/admin/orders", label: "Ordini", Icon: Receipt, end: false },
   { to: "/admin/audit", label: "Registro attività", Icon: ScrollText, end: false },
   { to: "/admin/shares", label: "Storie condivise", Icon: BookOpen, end: false },
+  { to: "/admin/usage", label: "Utilizzo AI", Icon: Cpu, end: false },
 ] as const;
 
 /**

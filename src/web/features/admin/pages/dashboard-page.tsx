@@ -10,6 +10,7 @@ import { formatCount } from "@/lib/format";
 import { recentAuditQuery, statsQuery } from "../api";
 import { AdminPageHeader } from "../components/admin-page-header";
 import { AuditEntryItem } from "../components/audit-entry-item";
+import { AiBudgetCard } from "../components/ai-budget-card";
 
 function StatCard({ title, value, icon }: { title: string; value: ReactNode; icon: ReactNode }) {
   return (
@@ -107,6 +108,9 @@ export function DashboardPage() {
           </div>
         </div>
       )}
+      <div className="mt-6">
+        <AiBudgetCard />
+      </div>
       <Card className="mt-6 gap-4">
         <CardHeader>
           <CardTitle className="flex items-center gap-2">
