@@ -35,6 +35,7 @@ import { createPostgresEventBus } from "./realtime/postgres-event-bus";
 import { createDatabasePresence } from "./realtime/presence";
 import { createLogger, type Logger } from "./ops/logger";
 import { createMetrics } from "./ops/metrics";
+import { startDailyBackup } from "./ops/daily-backup";
 
 export interface StartOptions {
   env: Env;
@@ -174,6 +175,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const mediaSweep = startMediaSweep(deps);
   // Inactive guests are erased now and then daily (issue 9 finding 3).
   const guestSweep = startGuestSweep(deps);
+  // The site's own daily backup when BACKUP_DIR is set (issue 20 §5).
+  const dailyBackup = startDailyBackup(env, handle.sqlite ?? null, logger);
 
   let closing: Promise<void> | undefined;
   return {
@@ -183,7 +186,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       closing ??= (async () => {
         shutdown.abort();
         const graceful = (async () => {
-          await Promise.all([mediaSweep.stop(), guestSweep.stop()]);
+          await Promise.all([mediaSweep.stop(), guestSweep.stop(), dailyBackup.stop()]);
           await new Promise<void>((resolve) => {
             // Connections go idle as their requests finish: close them as soon as they do.
             const sweep = setInterval(() => "closeIdleConnections" in server && server.closeIdleConnections(), 50);

@@ -42,6 +42,15 @@ export interface DatabaseOptions {
 }
 
 /**
+ * The SQLite file of a configuration: DATABASE_URL as sqlite:<path> or a bare path, else
+ * `<dataDir>/storie.sqlite`. Output: null for a PostgreSQL URL.
+ */
+export function sqliteFileOf(url: string | undefined, dataDir: string): string | null {
+  if (url && /^postgres(ql)?:\/\//.test(url)) return null;
+  return url ? url.replace(/^sqlite:/, "") : path.join(dataDir, "storie.sqlite");
+}
+
+/**
  * Opens the database.
  * Output: a handle with the Kysely instance, the dialect name and close().
  * Throws when the SQLite folder cannot be created or PostgreSQL cannot be reached at first use.
@@ -65,7 +74,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       close: () => db.destroy(),
     };
   }
-  const file = url ? url.replace(/^sqlite:/, "") : path.join(options.dataDir, "storie.sqlite");
+  const file = sqliteFileOf(url, options.dataDir)!;
   if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const sqlite = new SQLite(file);
   sqlite.pragma("journal_mode = WAL");
