@@ -1,7 +1,7 @@
 /**
  * Outgoing e-mail (DESIGN §2): nodemailer over SMTP_URL, or, without it, each message is
- * written to `<dataDir>/outbox/*.eml` and its first link is logged so registration works
- * out of the box.
+ * written to `<dataDir>/outbox/*.eml` and the file is logged (never the address or the link,
+ * issue 20 §2), so registration works out of the box: the operator opens the file.
  */
 
 import fs from "node:fs/promises";
