@@ -134,6 +134,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     guestsPerDay: env.GUEST_SIGNINS_PER_DAY,
     trustedOrigins: trustedOrigins(env.PUBLIC_URL, url, port),
     social: socialConfig(env),
+    logger,
   });
   if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) await seedAdmin(handle.db, auth, env.ADMIN_EMAIL, env.ADMIN_PASSWORD, logger);
 

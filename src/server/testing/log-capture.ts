@@ -15,13 +15,14 @@ export type LogEntry = Record<string, unknown> & { level: string; msg?: string; 
 
 /**
  * A logger for a test server. Input: an optional listener of every line. Output: the Logger; its
- * lines also go to $TEST_LOG_DIR/<pid>-<thread>.jsonl when TEST_LOG_DIR is set.
+ * lines also go to $TEST_LOG_DIR/<pid>-<thread>.jsonl when TEST_LOG_DIR is set. With neither
+ * (benchmarks) it writes nothing, at no cost.
  */
 export function testLogger(onLog?: (entry: LogEntry) => void): Logger {
   const dir = process.env.TEST_LOG_DIR;
   const file = dir ? path.join(dir, `${process.pid}-${threadId}.jsonl`) : undefined;
   return createLogger({
-    level: "trace",
+    level: file || onLog ? "trace" : "silent",
     pretty: false,
     destination: {
       write(line: string) {
