@@ -4,7 +4,7 @@ import { type ReactNode, useState } from "react";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { formatCount } from "@/lib/format";
 import { AdminListState } from "../components/admin-list-state";
 import { AdminPageHeader } from "../components/admin-page-header";
@@ -46,17 +46,26 @@ function TotalsHeads() {
   );
 }
 
-/** One titled card around a table. */
+/** One titled card. */
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <Card className="gap-4">
+    <Card className="min-w-0 gap-4">
       <CardHeader>
         <CardTitle>
           <h2>{title}</h2>
         </CardTitle>
       </CardHeader>
-      <CardContent className="overflow-x-auto">{children}</CardContent>
+      <CardContent>{children}</CardContent>
     </Card>
+  );
+}
+
+/** A table that scrolls sideways on narrow screens, reachable with the keyboard (a named, focusable region). */
+function Table({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div role="region" aria-label={label} tabIndex={0} className="overflow-x-auto rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60">
+      <table className="w-full caption-bottom text-sm">{children}</table>
+    </div>
   );
 }
 
@@ -81,7 +90,7 @@ function UsageReport({ report }: { report: AiUsageView }) {
         {report.days.length === 0 ? (
           <p className="text-sm text-muted-foreground">Nessun utilizzo in questo periodo.</p>
         ) : (
-          <Table>
+          <Table label="Token per giorno e modello">
             <TableHeader>
               <TableRow>
                 <TableHead>Giorno</TableHead>
@@ -101,9 +110,9 @@ function UsageReport({ report }: { report: AiUsageView }) {
           </Table>
         )}
       </Section>
-      <div className="grid gap-6 xl:grid-cols-2">
+      <div className="grid gap-6">
         <Section title="Per uso">
-          <Table>
+          <Table label="Token per uso">
             <TableHeader>
               <TableRow>
                 <TableHead>Uso</TableHead>
@@ -121,7 +130,7 @@ function UsageReport({ report }: { report: AiUsageView }) {
           </Table>
         </Section>
         <Section title="Chi ha usato di più">
-          <Table>
+          <Table label="Token per giocatore">
             <TableHeader>
               <TableRow>
                 <TableHead>Giocatore</TableHead>
@@ -131,7 +140,7 @@ function UsageReport({ report }: { report: AiUsageView }) {
             <TableBody>
               {report.players.map((row) => (
                 <TableRow key={row.userId ?? "nessuno"}>
-                  <TableCell className="max-w-48 break-all">{row.userId === null ? "Account cancellati" : (row.nickname ?? row.email ?? row.userId)}</TableCell>
+                  <TableCell className="max-w-56 pr-4 break-all">{row.userId === null ? "Account cancellati" : (row.nickname ?? row.email ?? row.userId)}</TableCell>
                   <TotalsCells totals={row} />
                 </TableRow>
               ))}
