@@ -56,7 +56,8 @@ describe.each(DIALECTS)("AI usage and the daily budget on %s", (dialect) => {
     const sent = fake.requests.at(-1)!;
     const reportedInput = Math.ceil(sent.messages.reduce((n: number, m: { content: string }) => n + m.content.length, 0) / 4);
     expect(sent.stream_options).toEqual({ include_usage: true });
-    expect(narration).toMatchObject({ model: "modello-costi", calls: 1 });
+    expect(narration.model).toBe("modello-costi");
+    expect(Number(narration.calls)).toBe(1);
     expect(Number(narration.input_tokens)).toBe(reportedInput);
     expect(Number(narration.output_tokens)).toBeGreaterThan(10);
     expect(rows.some((r) => r.purpose === "memory")).toBe(true);
