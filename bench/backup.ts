@@ -4,22 +4,25 @@
  *
  * Starts the real server on an empty SQLite database, gives 100 players 1,000 stories of 40
  * messages each (a player's message and a narration of ~120 words, alternating; 40,000 messages)
- * and 300 scene pictures of 150 KB (incompressible bytes under media/), then times, as
- * `npm run backup` and `npm run restore` do them (src/server/ops/backup.ts): the backup of the
- * running site (SQLite online backup, media, secret, manifest with SHA-256), once while turns are
- * being written, and the restore into an empty folder (every checksum checked first).
+ * and 300 scene pictures of 150 KB (incompressible bytes under media/), then times the commands
+ * an operator runs, `npm run backup` and `npm run restore` (the built dist-server/backup-cli.js,
+ * each in its own process, start-up included): the backup of the running site (SQLite online
+ * backup, media, secret, manifest with SHA-256), idle and while messages are being written, and
+ * the restore into an empty folder (every checksum checked first).
  * Usage: npm run bench:backup
  */
 
+import { execFile } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
+import { promisify } from "node:util";
 import type { Insertable } from "kysely";
 import type { ChatMessagesTable } from "../src/server/db/schema";
 import { createGame } from "../src/server/features/games/games.service";
-import { createBackup, restoreBackup } from "../src/server/ops/backup";
+import type { BackupManifest } from "../src/server/ops/backup";
 import { registerPlayer, startTestServer, type TestServer } from "../src/server/testing/harness";
 
 const PLAYERS = 100;
@@ -71,6 +74,17 @@ async function keepWriting(server: TestServer, stop: AbortSignal): Promise<numbe
   return written;
 }
 
+const run = promisify(execFile);
+
+/** Runs the built backup command with a site's DATA_DIR and database. Output: seconds it took. */
+async function cli(args: string[], env: Record<string, string>): Promise<number> {
+  const started = performance.now();
+  await run(process.execPath, ["dist-server/backup-cli.js", ...args], { env: { ...process.env, DATABASE_URL: "", S3_BUCKET: "", ...env } });
+  return (performance.now() - started) / 1000;
+}
+
+const filesOf = (dir: string) => (JSON.parse(fs.readFileSync(path.join(dir, "manifest.json"), "utf8")) as BackupManifest).files.length;
+
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
 const folderBytes = (dir: string): number =>
   fs.readdirSync(dir, { withFileTypes: true }).reduce((n, e) => n + (e.isDirectory() ? folderBytes(path.join(dir, e.name)) : fs.statSync(path.join(dir, e.name)).size), 0);
@@ -82,28 +96,24 @@ async function main() {
     const filling = performance.now();
     await fill(server);
     console.log(`Site filled in ${((performance.now() - filling) / 1000).toFixed(1)} s`);
-    const source = { dataDir: server.dataDir, sqlite: path.join(server.dataDir, "test.sqlite"), appVersion: "bench" };
+    const site = { DATA_DIR: server.dataDir, DATABASE_URL: path.join(server.dataDir, "test.sqlite") };
     const rows: string[][] = [];
 
     const quiet = path.join(scratch, "quiet");
-    let started = performance.now();
-    const manifest = await createBackup(source, quiet);
-    rows.push(["backup (site idle)", ((performance.now() - started) / 1000).toFixed(2), `${manifest.files.length}`, mb(folderBytes(quiet))]);
+    const quietSeconds = await cli(["backup", "--to", quiet], site);
+    rows.push(["npm run backup (site idle)", quietSeconds.toFixed(2), `${filesOf(quiet)}`, mb(folderBytes(quiet))]);
 
     const stop = new AbortController();
     const writer = keepWriting(server, stop.signal);
     const busy = path.join(scratch, "busy");
-    started = performance.now();
-    const busyManifest = await createBackup(source, busy);
-    const busySeconds = (performance.now() - started) / 1000;
+    const busySeconds = await cli(["backup", "--to", busy], site);
     stop.abort();
     const written = await writer;
-    rows.push([`backup (${written} writes meanwhile)`, busySeconds.toFixed(2), `${busyManifest.files.length}`, mb(folderBytes(busy))]);
+    rows.push([`npm run backup (${written} messages written meanwhile)`, busySeconds.toFixed(2), `${filesOf(busy)}`, mb(folderBytes(busy))]);
 
     const target = path.join(scratch, "restored");
-    started = performance.now();
-    await restoreBackup(quiet, target);
-    rows.push(["restore (checksums + copy)", ((performance.now() - started) / 1000).toFixed(2), `${manifest.files.length}`, mb(folderBytes(target))]);
+    const restoreSeconds = await cli(["restore", "--from", quiet], { DATA_DIR: target });
+    rows.push(["npm run restore (checksums + copy)", restoreSeconds.toFixed(2), `${filesOf(quiet)}`, mb(folderBytes(target))]);
 
     console.log(`\n${STORIES} stories × ${MESSAGES_PER_STORY} messages, ${PLAYERS} players, ${PICTURES} pictures of ${PICTURE_BYTES / 1024} KB (SQLite, Node ${process.version})\n`);
     console.log("| step | seconds | files | MB |\n|---|---:|---:|---:|");
