@@ -15,6 +15,8 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
   },
+  // Plain Node scripts that run before anything is built (npm start's build check).
+  { files: ["scripts/**/*.mjs"], languageOptions: { globals: globals.node } },
   {
     files: ["src/web/**/*.tsx", "src/web/**/*.ts"],
     plugins: { "react-hooks": reactHooks },

@@ -272,7 +272,7 @@ test.describe("with a fake AI provider", () => {
       let out = "";
       server.stdout!.on("data", (chunk: Buffer) => {
         out += chunk.toString();
-        const url = /in ascolto su (http:\/\/\S+)/.exec(out)?.[1];
+        const url = /in ascolto su (http:\/\/[^\s"]+)/.exec(out)?.[1];
         if (url) resolve(url);
       });
       server.once("exit", (code) => reject(new Error(`server exited with ${code}: ${out}`)));

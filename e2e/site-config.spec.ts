@@ -29,7 +29,7 @@ async function startBrandedServer(): Promise<{ url: string; stop: () => Promise<
     let out = "";
     child.stdout!.on("data", (chunk: Buffer) => {
       out += chunk.toString();
-      const match = / in ascolto su (http:\/\/\S+)/.exec(out);
+      const match = / in ascolto su (http:\/\/[^\s"]+)/.exec(out);
       if (match) resolve(match[1]!);
     });
     child.once("exit", (code) => reject(new Error(`server exited with ${code}: ${out}`)));

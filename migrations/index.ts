@@ -15,6 +15,7 @@ import * as m0012 from "./0012_story_memory";
 import * as m0013 from "./0013_narration_runs";
 import * as m0014 from "./0014_story_shares";
 import * as m0015 from "./0015_saved_templates_order";
+import * as m0017 from "./0017_ai_usage";
 import * as m0019 from "./0019_admin_versions_soft_delete";
 import * as m0020 from "./0020_moderation";
 
@@ -33,6 +34,7 @@ export const migrations: Record<string, Migration> = {
   "0013_narration_runs": m0013,
   "0014_story_shares": m0014,
   "0015_saved_templates_order": m0015,
+  "0017_ai_usage": m0017,
   "0019_admin_versions_soft_delete": m0019,
   "0020_moderation": m0020,
 };

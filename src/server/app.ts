@@ -10,7 +10,8 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { type Context, Hono } from "hono";
 import { compress } from "hono/compress";
 import { secureHeaders } from "hono/secure-headers";
-import type { HealthView } from "../shared/api-types";
+import { sql } from "kysely";
+import type { HealthView, ReadyView } from "../shared/api-types";
 import { loadSession } from "./auth/middleware";
 import type { AppDeps, AppEnv } from "./context";
 import { AppError } from "./errors";
@@ -38,6 +39,9 @@ import { mountLegacyRedirects } from "./http/legacy-redirects";
 import { limitRequestBodies } from "./http/body-limit";
 import { jsonLength } from "./http/json-length";
 import { handleError } from "./http/error-handler";
+import { requestLog } from "./http/request-log";
+import { metricsRoutes } from "./ops/metrics.routes";
+import { adminUsageRoutes } from "./features/ai-usage/ai-usage.routes";
 import { refusedOriginLog, trustedOrigins } from "./http/origins";
 import { pageRenderer } from "./http/prerender";
 import { mountPublicPages } from "./http/public-pages";
@@ -67,7 +71,6 @@ export function createApp(deps: AppDeps) {
   };
 
   const api = new Hono<AppEnv>()
-    .get("/health", (c) => c.json({ status: "ok", database: deps.dialect, ai: deps.narrator.label } satisfies HealthView))
     .route("/me", accountRoutes)
     .route("/session", sessionRoutes)
     // Before gamesRoutes: POST /games/:id/images answers its own 401 ('Devi effettuare il login per generare immagini').
@@ -93,6 +96,7 @@ export function createApp(deps: AppDeps) {
     .route("/admin/notifications", adminNotificationsRoutes)
     .route("/admin/templates", adminTemplatesRoutes)
     .route("/admin/shares", shareAdminRoutes)
+    .route("/admin/usage", adminUsageRoutes)
     .route("/admin", adminRoutes);
 
   const app = new Hono<AppEnv>();
@@ -101,6 +105,8 @@ export function createApp(deps: AppDeps) {
     c.set("user", null);
     await next();
   });
+  // A request id on every log line and on the response; the request's line and metrics (issue 20).
+  app.use("*", requestLog);
   app.use(
     "*",
     secureHeaders({
@@ -137,7 +143,7 @@ export function createApp(deps: AppDeps) {
       const origin = c.req.header("origin");
       const sameOrigin = origin ? isTrustedOrigin(origin, c) : c.req.header("sec-fetch-site") === "same-origin";
       if (!sameOrigin) {
-        deps.log(refusedOriginLog(origin));
+        deps.logger.warn(refusedOriginLog(origin));
         throw AppError.of("BAD_ORIGIN", 403);
       }
     }
@@ -145,13 +151,23 @@ export function createApp(deps: AppDeps) {
   });
   app.on(["GET", "POST"], "/api/auth/*", async (c) => {
     const response = await deps.auth.handler(withClientAddress(c));
-    return italianAuthAnswer(response, deps.log, c.req.header("origin"));
+    return italianAuthAnswer(response, deps.logger, c.req.header("origin"));
+  });
+  // Liveness and readiness (issue 20 §3) before the session is read: they never need one, and
+  // readiness must answer even while the database does not.
+  app.get("/api/health", (c) => c.json({ status: "ok", database: deps.dialect, ai: deps.narrator.label } satisfies HealthView));
+  app.get("/api/ready", async (c) => {
+    const ready = await databaseAnswers(deps);
+    return c.json({ status: ready ? "ready" : "unavailable", database: deps.dialect } satisfies ReadyView, ready ? 200 : 503);
   });
   app.use("/api/*", loadSession);
   app.route("/api", api);
   app.all("/api/*", () => {
     throw AppError.of("NOT_FOUND", 404);
   });
+
+  // Prometheus metrics for this machine's scraper or a bearer token (issue 20 §3).
+  app.route("/metrics", metricsRoutes);
 
   // Stored images (DESIGN §1): public, long-cached, with their own content type.
   app.route("/media", mediaRoutes);
@@ -172,6 +188,25 @@ export function createApp(deps: AppDeps) {
 
 export type ApiRoutes = ReturnType<typeof createApp>;
 
+/** Longest wait for the readiness check's query, ms. */
+const READY_TIMEOUT_MS = 2_000;
+
+/** True when the database answers a trivial query within READY_TIMEOUT_MS. */
+async function databaseAnswers(deps: AppDeps): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), READY_TIMEOUT_MS)));
+  const query = sql`select 1`.execute(deps.db).then(
+    () => true,
+    (error: unknown) => {
+      deps.logger.error({ err: error }, "Controllo di prontezza: il database non risponde");
+      return false;
+    },
+  );
+  const ready = await Promise.race([query, late]);
+  clearTimeout(timer);
+  return ready;
+}
+
 /**
  * Serves the built SPA: hashed /assets/* cached for a year, index.html (with the runtime site
  * configuration embedded) never cached, SPA fallback. A file built with .br / .gz siblings
@@ -187,7 +222,7 @@ function mountWeb(app: Hono<AppEnv>, deps: AppDeps, webRoot: string) {
     indexHtml,
     { entry: path.join(path.dirname(webRoot), "dist-ssr", "entry-server.js"), manifest: path.join(webRoot, ".vite", "manifest.json") },
     config,
-    deps.log,
+    deps.logger,
   );
   const root = path.relative(process.cwd(), webRoot) || ".";
   app.use("/assets/*", async (c, next) => {

@@ -7,6 +7,7 @@ import { randomUUID } from "node:crypto";
 import { type Kysely, sql } from "kysely";
 import { nowIso } from "./clock";
 import type { Database } from "./db/schema";
+import type { Logger } from "./ops/logger";
 
 /** Who did something: the account (null when unknown), its e-mail at the time, the client address. */
 export interface AuditActor {
@@ -46,7 +47,7 @@ export async function countAudit(
   actor: AuditActor,
   action: string,
   what: string,
-  log: (line: string) => void,
+  logger: Logger,
 ): Promise<void> {
   const now = nowIso();
   const key = JSON.stringify([actor.id, action, what, hourOf(now)]);
@@ -63,6 +64,6 @@ export async function countAudit(
       )
       .execute();
   } catch (error) {
-    log(`audit_log non scritto (${action}): ${String(error)}`);
+    logger.error({ err: error, action }, "audit_log non scritto");
   }
 }

@@ -6,9 +6,12 @@ import type { Narrator } from "./ai/types";
 import type { Auth } from "./auth/auth";
 import type { DialectName } from "./db/client";
 import type { Database } from "./db/schema";
+import type { ConfiguredChat } from "./ai/openai-client";
 import type { Env } from "./env";
 import type { Mailer } from "./mail/mailer";
 import type { MediaStorage } from "./media/media-storage";
+import type { Logger } from "./ops/logger";
+import type { Metrics } from "./ops/metrics";
 import type { EventBus } from "./realtime/event-bus";
 import type { NarrationRegistry } from "./realtime/narration-registry";
 import type { Presence } from "./realtime/presence";
@@ -21,6 +24,8 @@ export interface AppDeps {
   /** Outgoing e-mail (SMTP or the outbox folder), e.g. admin invitations. */
   mailer: Mailer;
   narrator: Narrator;
+  /** The configured chat model for one-off calls (template helpers, picture titles), or null offline (ADR 0014). */
+  chat: ConfiguredChat;
   /** Scene pictures and their titles (/visualizza): images API or offline illustrator. */
   illustrator: Illustrator;
   /** Stored images (local folder or S3), served under /media/<key>. */
@@ -31,7 +36,10 @@ export interface AppDeps {
   narrations: NarrationRegistry;
   /** Absolute path of the built web app (index.html + assets), or undefined to serve no SPA. */
   webRoot?: string;
-  log: (line: string) => void;
+  /** Structured log (pino, issue 20 §2): lines carry the request id; never personal data beyond ids. */
+  logger: Logger;
+  /** Prometheus metrics of this server (GET /metrics, issue 20 §3). */
+  metrics: Metrics;
   /** Aborted when the server stops: long-lived streams end so in-flight requests can finish. */
   shutdownSignal: AbortSignal;
 }

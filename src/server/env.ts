@@ -18,6 +18,15 @@ const optionalUrl = optionalText.pipe(z.url({ message: "deve essere un URL valid
 /** An http(s) URL of the site configuration; empty or unset = not configured (the link is not shown). */
 const siteUrl = optionalText.pipe(z.url({ protocol: /^https?$/, message: "deve essere un URL http(s) valido" }).optional());
 
+/** A price in euro (e.g. 0.15 or 2,50); unset = unknown. */
+const euroAmount = optionalText.pipe(
+  z
+    .string()
+    .regex(/^\d+([.,]\d+)?$/, "deve essere un importo in euro, per esempio 0.15")
+    .transform((v) => Number(v.replace(",", ".")))
+    .optional(),
+);
+
 const milliseconds = (fallback: number) => z.coerce.number().int().min(0).default(fallback);
 
 /** An IP address or CIDR range ("10.0.0.0/8", "fd00::/8"). */
@@ -43,6 +52,18 @@ const envSchema = z
     /** Public URL of the site, used in e-mail links and as the trusted origin. */
     PUBLIC_URL: optionalUrl,
     DATA_DIR: z.string().default("./data"),
+    /** Log level (issue 20 §2): trace, debug, info, warn, error, fatal or silent. */
+    LOG_LEVEL: z.enum(["trace", "debug", "info", "warn", "error", "fatal", "silent"], { error: "deve essere trace, debug, info, warn, error, fatal o silent" }).default("info"),
+    /** Log lines: json (one object a line) or pretty (readable); unset = pretty in development, json otherwise. */
+    LOG_FORMAT: z.enum(["json", "pretty"], { error: "deve essere json o pretty" }).optional(),
+    /** Bearer token that opens GET /metrics to other machines (loopback needs none); ≥ 16 characters. */
+    METRICS_TOKEN: optionalText.pipe(z.string().min(16, "deve avere almeno 16 caratteri").optional()),
+    /** How long a stop (SIGTERM) waits for running requests and narrations before cutting them, ms. */
+    SHUTDOWN_TIMEOUT_MS: milliseconds(25_000),
+    /** Folder of the server's own daily backups (npm run backup's format); unset = none. */
+    BACKUP_DIR: optionalText,
+    /** Daily backups kept in BACKUP_DIR (the oldest are removed). */
+    BACKUP_KEEP: z.coerce.number().int().min(1).default(7),
     /** sqlite:<path> or postgres://… ; default: SQLite file in DATA_DIR. */
     DATABASE_URL: optionalText,
     /**
@@ -93,8 +114,31 @@ const envSchema = z
     AI_MODEL: optionalText,
     /** Longest wait for the provider's first token. */
     AI_CONNECT_TIMEOUT_MS: milliseconds(30_000),
-    /** Longest silence between two streamed chunks. */
+    /** Longest silence between two streamed chunks (also of the provider's socket, before its answer). */
     AI_IDLE_TIMEOUT_MS: milliseconds(20_000),
+    /** Longest wait for the provider's TCP/TLS connection (issue 20 §1). */
+    AI_SOCKET_CONNECT_TIMEOUT_MS: milliseconds(10_000),
+    /** Longest whole provider call, retries included. */
+    AI_TOTAL_TIMEOUT_MS: milliseconds(300_000),
+    /** Retries before the first token (429, 5xx, connection errors) stop after this long (issue 20 §1). */
+    AI_RETRY_MAX_WAIT_MS: milliseconds(20_000),
+    /** Models tried in order when AI_MODEL keeps failing, comma-separated. */
+    AI_FALLBACK_MODELS: z
+      .string()
+      .default("")
+      .transform((v) => v.split(",").map((m) => m.trim()).filter(Boolean)),
+    /**
+     * The output-length field: auto (max_completion_tokens on api.openai.com, whose newer models
+     * refuse max_tokens; max_tokens elsewhere), max_tokens or max_completion_tokens.
+     */
+    AI_TOKEN_PARAMETER: z.enum(["auto", "max_tokens", "max_completion_tokens"], { error: "deve essere auto, max_tokens o max_completion_tokens" }).default("auto"),
+    /** Ask streamed answers for their token usage (stream_options.include_usage); off for a provider that refuses the field. */
+    AI_STREAM_USAGE: z.enum(["on", "off"], { error: "deve essere on o off" }).default("on"),
+    /** Tokens (input + output, all players) a Rome day may use; once reached, new turns wait for tomorrow. 0 = no limit. */
+    AI_DAILY_TOKEN_BUDGET: z.coerce.number().int().min(0).default(0),
+    /** Estimated cost in the admin console: euro per million input / output tokens. */
+    AI_PRICE_INPUT: euroAmount,
+    AI_PRICE_OUTPUT: euroAmount,
     /** Reading pace of the offline storyteller, per word. */
     OFFLINE_WORD_DELAY_MS: milliseconds(35),
     /** OpenAI-compatible images API; default: AI_BASE_URL. Neither set = the offline illustrator. */
@@ -161,9 +205,10 @@ const envSchema = z
       ctx.addIssue({ code: "custom", path: ["ADMIN_PASSWORD"], message: "ADMIN_EMAIL e ADMIN_PASSWORD vanno impostati insieme" });
     }
   })
-  .transform(({ REQUIRE_ADMIN_2FA, ...env }) => ({
+  .transform(({ REQUIRE_ADMIN_2FA, LOG_FORMAT, ...env }) => ({
     ...env,
     REQUIRE_ADMIN_2FA: REQUIRE_ADMIN_2FA ? REQUIRE_ADMIN_2FA === "on" : env.NODE_ENV === "production",
+    LOG_FORMAT: LOG_FORMAT ?? (env.NODE_ENV === "development" ? "pretty" : "json"),
   }));
 
 export type Env = z.infer<typeof envSchema>;

@@ -1,6 +1,7 @@
 /**
  * Entry point (npm start): env → database → migrations → seeds → listen; SIGTERM/SIGINT stop
- * cleanly. Exits with status 1 and a message naming the bad variable on invalid configuration.
+ * cleanly within SHUTDOWN_TIMEOUT_MS (then running work is cut and the process exits). Exits with
+ * status 1 and a message naming the bad variable on invalid configuration.
  */
 
 import fs from "node:fs";
@@ -22,13 +23,19 @@ async function main() {
   }
   const webRoot = path.resolve("dist");
   const server = await startServer({ env, webRoot: fs.existsSync(path.join(webRoot, "index.html")) ? webRoot : undefined });
-  const { dialect, narrator } = server.deps;
-  console.log(`${env.BRAND_NAME}.ai in ascolto su ${server.url} (database: ${dialect}, narratore: ${narrator.label})`);
-  if (!server.deps.webRoot) console.log("Interfaccia web non compilata: esegui `npm run build`.");
+  const { dialect, narrator, logger } = server.deps;
+  logger.info({ url: server.url, database: dialect, narrator: narrator.label }, `${env.BRAND_NAME}.ai in ascolto su ${server.url}`);
+  if (!server.deps.webRoot) logger.warn("Interfaccia web non compilata: esegui `npm run build`.");
 
   const stop = async (signal: string) => {
-    console.log(`${signal} ricevuto: chiusura in corso…`);
-    await server.close();
+    logger.info({ signal, timeoutMs: env.SHUTDOWN_TIMEOUT_MS }, "Chiusura in corso…");
+    try {
+      await server.close();
+      logger.info("Chiusura completata");
+    } catch (error) {
+      logger.error({ err: error }, "Chiusura non riuscita");
+    }
+    logger.flush();
     process.exit(0);
   };
   process.once("SIGTERM", () => void stop("SIGTERM"));

@@ -13,7 +13,9 @@ import { startDeactivationSweep } from "./accounts/deactivation";
 import { startGuestSweep } from "./accounts/guest-sweep";
 import { createIllustrator } from "./ai/illustrator";
 import type { Illustrator } from "./ai/illustrator/types";
-import { createNarrator } from "./ai/narrator";
+import { chatClientOptions, createNarrator } from "./ai/narrator";
+import { createChatClient } from "./ai/openai-client";
+import { createProviderTelemetry } from "./ai/provider-telemetry";
 import type { Narrator } from "./ai/types";
 import { createApp } from "./app";
 import { createAuth } from "./auth/auth";
@@ -32,6 +34,9 @@ import { createNarrationRegistry } from "./realtime/narration-registry";
 import { memoryIdle } from "./memory/background";
 import { createPostgresEventBus } from "./realtime/postgres-event-bus";
 import { createDatabasePresence } from "./realtime/presence";
+import { createLogger, type Logger } from "./ops/logger";
+import { createMetrics } from "./ops/metrics";
+import { startDailyBackup } from "./ops/daily-backup";
 
 export interface StartOptions {
   env: Env;
@@ -46,14 +51,31 @@ export interface StartOptions {
   /** PostgreSQL schema to work in (tests). */
   postgresSchema?: string;
   webRoot?: string;
-  log?: (line: string) => void;
+  /** Replace the configured logger (tests collect the lines; default: LOG_LEVEL / LOG_FORMAT to standard output). */
+  logger?: Logger;
 }
 
 export interface RunningServer {
   url: string;
   deps: AppDeps;
-  /** Stops accepting connections, waits for in-flight requests, then closes the database. */
+  /**
+   * Stops accepting connections, waits for in-flight requests and narrations (at most
+   * SHUTDOWN_TIMEOUT_MS; then connections are closed and narrations cut, keeping what they
+   * wrote), then closes the database.
+   */
   close(): Promise<void>;
+}
+
+/** After a cut (SHUTDOWN_TIMEOUT_MS), how long narrations get to store what they wrote, ms. */
+const CUT_GRACE_MS = 2_000;
+
+/** Whether `work` settles within `ms` (its failure counts as settled). */
+async function settlesWithin(work: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  const settled = await Promise.race([work.then(() => true as const, () => true as const), late]);
+  clearTimeout(timer);
+  return settled;
 }
 
 /** Reads AUTH_SECRET, or a secret generated once and kept in DATA_DIR/auth-secret. */
@@ -74,7 +96,7 @@ function authSecret(env: Env): string {
  */
 export async function startServer(options: StartOptions): Promise<RunningServer> {
   const { env } = options;
-  const log = options.log ?? ((line: string) => console.log(line));
+  const logger = options.logger ?? createLogger({ level: env.LOG_LEVEL, pretty: env.LOG_FORMAT === "pretty" });
   const handle = openDatabase({
     url: env.DATABASE_URL,
     dataDir: env.DATA_DIR,
@@ -101,7 +123,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
 
   const mailer =
     options.mailer ??
-    createMailer({ smtpUrl: env.SMTP_URL, outboxDir: path.join(env.DATA_DIR, "outbox"), from: env.MAIL_FROM, log });
+    createMailer({ smtpUrl: env.SMTP_URL, outboxDir: path.join(env.DATA_DIR, "outbox"), from: env.MAIL_FROM, logger });
   const auth = createAuth({
     db: handle.db,
     dialect: handle.dialect,
@@ -113,11 +135,12 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     guestsPerDay: env.GUEST_SIGNINS_PER_DAY,
     trustedOrigins: trustedOrigins(env.PUBLIC_URL, url, port),
     social: socialConfig(env),
+    logger,
   });
-  if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) await seedAdmin(handle.db, auth, env.ADMIN_EMAIL, env.ADMIN_PASSWORD, log);
+  if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) await seedAdmin(handle.db, auth, env.ADMIN_EMAIL, env.ADMIN_PASSWORD, logger);
   // The privacy notice names the data controller's contact only when there is one (issue 22 §6).
   if (env.NODE_ENV === "production" && !env.PRIVACY_EMAIL) {
-    log("Attenzione: PRIVACY_EMAIL non è impostata. L'informativa sulla privacy non indica un contatto del titolare del trattamento: impostala con l'indirizzo a cui i giocatori possono scrivere per i loro dati.");
+    logger.warn("PRIVACY_EMAIL non è impostata: l'informativa sulla privacy non indica un contatto del titolare del trattamento. Impostala con l'indirizzo a cui i giocatori possono scrivere per i loro dati.");
   }
 
   const shutdown = new AbortController();
@@ -127,22 +150,30 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   // Several instances on one PostgreSQL share events through LISTEN/NOTIFY; SQLite is one process.
   const bus =
     handle.dialect === "postgres" && handle.postgresUrl
-      ? await createPostgresEventBus({ url: handle.postgresUrl, db: handle.db, schema: handle.postgresSchema, log })
+      ? await createPostgresEventBus({ url: handle.postgresUrl, db: handle.db, schema: handle.postgresSchema, logger })
       : createLocalEventBus();
+  const narrations = createNarrationRegistry();
+  const metrics = createMetrics({ runningNarrations: () => narrations.running(), pool: () => handle.poolState() });
+  // Every provider call is logged when it fails, measured, and counted in ai_usage (issue 20).
+  const observer = createProviderTelemetry({ db: handle.db, logger, metrics });
+  const chatOptions = chatClientOptions(env, observer);
+  const chat = chatOptions ? { client: createChatClient(chatOptions), label: chatOptions.model } : null;
   const deps: AppDeps = {
     env,
     db: handle.db,
     dialect: handle.dialect,
     auth,
     mailer,
-    narrator: options.narrator ?? createNarrator(env),
-    illustrator: options.illustrator ?? createIllustrator(env),
+    narrator: options.narrator ?? createNarrator(env, observer),
+    chat,
+    illustrator: options.illustrator ?? createIllustrator(env, { chat, observer }),
     media: options.media ?? createMediaStorage(env),
     bus,
     presence: createDatabasePresence(handle.db),
-    narrations: createNarrationRegistry(),
+    narrations,
     webRoot: options.webRoot,
-    log,
+    logger,
+    metrics,
     shutdownSignal: shutdown.signal,
   };
   mounted.app = createApp(deps);
@@ -152,6 +183,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const guestSweep = startGuestSweep(deps);
   // Accounts an admin deactivated are erased 30 days later (issue 22 §10).
   const deactivationSweep = startDeactivationSweep(deps);
+  // The site's own daily backup when BACKUP_DIR is set (issue 20 §5).
+  const dailyBackup = startDailyBackup(env, handle.sqlite ?? null, logger);
 
   let closing: Promise<void> | undefined;
   return {
@@ -160,20 +193,29 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     close() {
       closing ??= (async () => {
         shutdown.abort();
-        await Promise.all([mediaSweep.stop(), guestSweep.stop(), deactivationSweep.stop()]);
-        await new Promise<void>((resolve) => {
-          // Connections go idle as their requests finish: close them as soon as they do.
-          const sweep = setInterval(() => "closeIdleConnections" in server && server.closeIdleConnections(), 50);
-          server.close(() => {
-            clearInterval(sweep);
-            resolve();
+        const graceful = (async () => {
+          await Promise.all([mediaSweep.stop(), guestSweep.stop(), deactivationSweep.stop(), dailyBackup.stop()]);
+          await new Promise<void>((resolve) => {
+            // Connections go idle as their requests finish: close them as soon as they do.
+            const sweep = setInterval(() => "closeIdleConnections" in server && server.closeIdleConnections(), 50);
+            server.close(() => {
+              clearInterval(sweep);
+              resolve();
+            });
+            if ("closeIdleConnections" in server) server.closeIdleConnections();
           });
-          if ("closeIdleConnections" in server) server.closeIdleConnections();
-        });
-        // Narrations whose clients left still run (issue 11 §4): they are stored before the database closes.
-        await deps.narrations.drain();
-        // So is the narrator's memory of the last narrations (facts and recap, issue 11 §1).
-        await memoryIdle();
+          // Narrations whose clients left still run (issue 11 §4): they are stored before the database closes.
+          await narrations.drain();
+          // So is the narrator's memory of the last narrations (facts and recap, issue 11 §1).
+          await memoryIdle();
+        })();
+        if (!(await settlesWithin(graceful, env.SHUTDOWN_TIMEOUT_MS))) {
+          // Out of time (issue 20 §3): open connections are closed and narrations cut, keeping what they wrote.
+          logger.warn({ timeoutMs: env.SHUTDOWN_TIMEOUT_MS, narrations: narrations.running() }, "Chiusura: tempo scaduto, il lavoro in corso viene interrotto");
+          if ("closeAllConnections" in server) server.closeAllConnections();
+          narrations.cut();
+          await settlesWithin(narrations.drain(), CUT_GRACE_MS);
+        }
         await bus.close();
         await handle.close();
       })();

@@ -143,6 +143,8 @@ export const STORY_PAGE_SIZE = 50;
 export type TurnEvent =
   | { event: "accepted"; data: { userMessage: MessageView | null; tokens: TokensView | null } }
   | { event: "delta"; data: { text: string } }
+  /** The provider is busy and asked again before the first word (issue 20 §1): "Il narratore ci sta pensando…". */
+  | { event: "waiting"; data: { retry: number } }
   /** `message` is null only when the player stopped the narrator before its first word. */
   | { event: "done"; data: { message: MessageView | null; progress: number; tokens: TokensView | null; stopped: boolean } }
   | { event: "error"; data: { code: string; title?: string; message: string; tokens: TokensView | null } };
@@ -151,6 +153,12 @@ export interface HealthView {
   status: "ok";
   database: "sqlite" | "postgres";
   ai: string;
+}
+
+/** GET /api/ready (issue 20 §3): 200 'ready' when the database answers, else 503 'unavailable'. */
+export interface ReadyView {
+  status: "ready" | "unavailable";
+  database: "sqlite" | "postgres";
 }
 
 /** Events of the live stream GET /api/events (text/event-stream, event name = type). */

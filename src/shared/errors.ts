@@ -22,6 +22,11 @@ export const ERRORS = {
   EMPTY_REPLY: { title: "Errore", message: "La risposta dell'AI era vuota." },
   AI_FAILED: { title: "Errore", message: "Il narratore non ha risposto. Il tuo messaggio è salvato: premi «Riprova»." },
   AI_TIMEOUT: { title: "Errore", message: "Il narratore ci sta mettendo troppo. Il tuo messaggio è salvato: premi «Riprova»." },
+  /** Issue 20 §4: the site's daily token budget (AI_DAILY_TOKEN_BUDGET) is spent; nothing was charged. */
+  AI_BUDGET_EXHAUSTED: {
+    title: "Il narratore si riposa",
+    message: "Il narratore si riposa fino a domani: oggi ha raccontato tutte le storie che poteva. Torna dopo la mezzanotte, il tuo messaggio non è stato scalato.",
+  },
   /** Spec §4 Game: the chat is usable only after '/inizia' (the spec gives no text for this case). */
   GAME_NOT_STARTED: { title: "Partita non iniziata", message: "Premi /inizia per cominciare la partita." },
   NOTHING_TO_RETRY: { title: "Errore", message: "Non c'è nessun messaggio a cui rispondere." },

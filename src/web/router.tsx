@@ -96,6 +96,7 @@ export const routes: RouteObject[] = [
           { path: "audit", ...page("features/admin/pages/audit-page.tsx", "AuditPage") },
           { path: "shares", ...page("features/admin/pages/shares-page.tsx", "SharesPage") },
           { path: "reports", ...page("features/moderation/pages/reports-queue-page.tsx", "ReportsQueuePage") },
+          { path: "usage", ...page("features/admin/pages/usage-page.tsx", "UsagePage") },
         ],
       },
       ...redirects,

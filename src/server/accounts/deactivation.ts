@@ -84,7 +84,7 @@ export async function sweepDeactivatedAccounts(deps: EraseDeps, now = new Date()
 /** Starts the daily sweep of deactivated accounts (erase-sweep.ts startSweep). Output: stop(). */
 export function startDeactivationSweep(deps: EraseDeps, intervalMs = DAY_MS): { stop(): Promise<void> } {
   return startSweep(
-    deps.log,
+    deps.logger,
     (now, shouldStop) => sweepDeactivatedAccounts(deps, now, shouldStop),
     (erased) => `Cancellati ${erased} account disattivati da più di ${DEACTIVATION_DAYS} giorni.`,
     intervalMs,

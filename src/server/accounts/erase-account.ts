@@ -11,7 +11,7 @@ import type { Database } from "../db/schema";
 import { deleteUnreferencedMedia } from "../media/media-references";
 import { assertNotLastAdmin } from "./last-admin";
 
-export type EraseDeps = Pick<AppDeps, "db" | "media" | "env" | "log">;
+export type EraseDeps = Pick<AppDeps, "db" | "media" | "env" | "logger">;
 
 export interface EraseResult {
   /** Media files removed from storage. */
@@ -66,7 +66,7 @@ export async function eraseAccount(
   userId: string,
   within?: (trx: Kysely<Database>) => Promise<void>,
 ): Promise<EraseResult | null> {
-  const { db, log } = deps;
+  const { db, logger } = deps;
   const user = await db.selectFrom("user").select(["id", "email"]).where("id", "=", userId).executeTakeFirst();
   if (!user) return null;
 
@@ -103,6 +103,8 @@ export async function eraseAccount(
     await trx.deleteFrom("generated_images").where("user_id", "=", userId).execute();
     await trx.updateTable("subscription_orders").set({ user_id: null }).where("user_id", "=", userId).execute();
     await trx.updateTable("audit_log").set({ user_id: null }).where("user_id", "=", userId).execute();
+    // The site's AI cost history stays, no longer tied to anyone (issue 20 §4).
+    await trx.updateTable("ai_usage").set({ user_id: null }).where("user_id", "=", userId).execute();
     await trx.deleteFrom("presence").where("user_id", "=", userId).execute();
     await trx.deleteFrom("saved_games").where("user_id", "=", userId).execute();
     await trx.deleteFrom("user_tokens").where("user_id", "=", userId).execute();
@@ -124,7 +126,7 @@ export async function eraseAccount(
     const { deleted, kept } = await deleteUnreferencedMedia(deps, urls);
     return { deletedFiles: deleted, keptFiles: kept };
   } catch (error) {
-    log(`Account ${userId} cancellato, ma le sue immagini non sono state rimosse: ${String(error)} — ${urls.join(", ")}`);
+    logger.error({ err: error, userId, files: urls }, "Account cancellato, ma le sue immagini non sono state rimosse");
     return { deletedFiles: 0, keptFiles: 0 };
   }
 }

@@ -4,6 +4,7 @@
  * run that once at start and then every day until the server closes.
  */
 
+import type { Logger } from "../ops/logger";
 import { eraseAccount, type EraseDeps } from "./erase-account";
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
@@ -29,20 +30,20 @@ export async function eraseAll(deps: EraseDeps, nextIds: (limit: number) => Prom
         if (await eraseAccount(deps, id)) erased++;
       } catch (error) {
         failed.add(id);
-        deps.log(`${what} ${id} non cancellato: ${String(error)}`);
+        deps.logger.error({ err: error, userId: id }, `${what} non cancellato`);
       }
     }
   }
 }
 
 /**
- * Starts a sweep: once now, then every `intervalMs` (a day by default). Input: the log, the
+ * Starts a sweep: once now, then every `intervalMs` (a day by default). Input: the logger, the
  * sweep (given the current instant and `shouldStop`; output: how many accounts it erased) and the
  * log line of a sweep that erased some (given the count). Output: stop(), which cancels the timer,
  * lets the running sweep end after the current account and resolves when it has.
  */
 export function startSweep(
-  log: (line: string) => void,
+  logger: Logger,
   sweep: (now: Date, shouldStop: () => boolean) => Promise<number>,
   report: (erased: number) => string,
   intervalMs = DAY_MS,
@@ -54,9 +55,9 @@ export function startSweep(
       if (stopping) return;
       try {
         const erased = await sweep(new Date(), () => stopping);
-        if (erased > 0) log(report(erased));
+        if (erased > 0) logger.info({ erased }, report(erased));
       } catch (error) {
-        log(`Pulizia degli account non riuscita: ${String(error)}`);
+        logger.error({ err: error }, "Pulizia degli account non riuscita");
       }
     });
   };

@@ -74,7 +74,7 @@ export async function sweepInactiveGuests(deps: GuestSweepDeps, now = new Date()
 /** Starts the daily sweep of inactive guests (erase-sweep.ts startSweep). Output: stop(). */
 export function startGuestSweep(deps: GuestSweepDeps, intervalMs = DAY_MS): { stop(): Promise<void> } {
   return startSweep(
-    deps.log,
+    deps.logger,
     (now, shouldStop) => sweepInactiveGuests(deps, now, shouldStop),
     (erased) => `Cancellati ${erased} account ospite inattivi da più di ${GUEST_INACTIVE_DAYS} giorni.`,
     intervalMs,

@@ -45,7 +45,8 @@ async function sendParts(res: http.ServerResponse, parts: string[], end = true) 
   else res.socket?.destroy();
 }
 
-const client = () => createChatClient({ baseURL, apiKey: "chiave", model: "modello" });
+// Retries are tested in provider-faults.test.ts: here a failure is final at once.
+const client = () => createChatClient({ baseURL, apiKey: "chiave", model: "modello", retry: { maxWaitMs: 0 } });
 
 async function collect(iterable: AsyncIterable<string>) {
   const pieces: string[] = [];
@@ -57,7 +58,7 @@ describe("chat client", () => {
   it("streams the text of events split across packets, with CRLF ends and comments, and sends the request as OpenAI expects", async () => {
     const whole = `: commento\n\n${chunk("La nebbia ")}\n\n${chunk("si alza")}\r\n\r\n${chunk(null, "stop")}\n\ndata: [DONE]\n\n`;
     handler = (_body, res) => void sendParts(res, [whole.slice(0, 7), whole.slice(7, 60), whole.slice(60)]);
-    const pieces = await collect(client().stream({ messages: [{ role: "system", content: "S" }, { role: "user", content: "U" }], temperature: 0.7, maxTokens: 300 }));
+    const pieces = await collect(client().stream({ purpose: "narration", messages: [{ role: "system", content: "S" }, { role: "user", content: "U" }], temperature: 0.7, maxTokens: 300 }));
     expect(pieces.join("")).toBe("La nebbia si alza");
     const { body, headers } = received.at(-1)!;
     expect(body).toEqual({ model: "modello", messages: [{ role: "system", content: "S" }, { role: "user", content: "U" }], max_tokens: 300, temperature: 0.7, stream: true });
@@ -66,17 +67,17 @@ describe("chat client", () => {
 
   it("throws on an error event, on a stream cut before its finish reason and on an HTTP error", async () => {
     handler = (_body, res) => void sendParts(res, [`${chunk("Inizio")}\n\n`, `data: ${JSON.stringify({ error: { message: "sovraccarico" } })}\n\n`]);
-    await expect(collect(client().stream({ messages: [] }))).rejects.toThrow(/sovraccarico/);
+    await expect(collect(client().stream({ purpose: "narration", messages: [] }))).rejects.toThrow(/sovraccarico/);
     handler = (_body, res) => void sendParts(res, [`${chunk("Inizio")}\n\n`, `${chunk(" interrotto")}\n\n`], false);
-    await expect(collect(client().stream({ messages: [] }))).rejects.toThrow();
+    await expect(collect(client().stream({ purpose: "narration", messages: [] }))).rejects.toThrow();
     handler = (_body, res) => void sendParts(res, [`${chunk("Senza fine")}\n\n`]);
-    await expect(collect(client().stream({ messages: [] }))).rejects.toBeInstanceOf(ProviderError);
+    await expect(collect(client().stream({ purpose: "narration", messages: [] }))).rejects.toBeInstanceOf(ProviderError);
     handler = (_body, res) => {
       res.writeHead(500, { "content-type": "application/json" });
       res.end(JSON.stringify({ error: { message: "guasto" } }));
     };
-    await expect(collect(client().stream({ messages: [] }))).rejects.toThrow(/500/);
-    await expect(client().complete({ messages: [] })).rejects.toThrow(/500/);
+    await expect(collect(client().stream({ purpose: "narration", messages: [] }))).rejects.toThrow(/500/);
+    await expect(client().complete({ purpose: "narration", messages: [] })).rejects.toThrow(/500/);
   });
 
   it("ends the request when its signal aborts", async () => {
@@ -85,7 +86,7 @@ describe("chat client", () => {
     const pieces: string[] = [];
     await expect(
       (async () => {
-        for await (const piece of client().stream({ messages: [], signal: controller.signal })) {
+        for await (const piece of client().stream({ purpose: "narration", messages: [], signal: controller.signal })) {
           pieces.push(piece);
           controller.abort();
         }
@@ -102,7 +103,7 @@ describe("chat client", () => {
       res.end(JSON.stringify({ choices: [{ index: 0, message: { role: "assistant", content: '{"facts":[]}' }, finish_reason: "stop" }] }));
     };
     const schema = { type: "object", properties: { facts: { type: "array" } }, required: ["facts"] };
-    expect(await client().complete({ messages: [{ role: "user", content: "U" }], jsonSchema: { name: "response", schema }, headers: { "x-storie-memory": "1" } })).toBe('{"facts":[]}');
+    expect(await client().complete({ purpose: "memory", messages: [{ role: "user", content: "U" }], jsonSchema: { name: "response", schema }, headers: { "x-storie-memory": "1" } })).toBe('{"facts":[]}');
     const { body, headers } = received.at(-1)!;
     expect(body.stream).toBeUndefined();
     expect(body.response_format).toEqual({ type: "json_schema", json_schema: { name: "response", schema, strict: true } });

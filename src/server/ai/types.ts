@@ -39,6 +39,11 @@ export interface NarrationRequest {
   temperature: number;
   maxTokens: number;
   signal: AbortSignal;
+  /**
+   * Told when the provider failed before the first word and is about to be asked again
+   * (issue 20 §1): the player then reads "Il narratore ci sta pensando…".
+   */
+  onRetry?: (notice: { delayMs: number; retry: number }) => void;
 }
 
 /** The texts of the three choices A, B, C of a narration, without markers (issue 11 §3). */

@@ -32,6 +32,7 @@ import {
 } from "./social";
 import { changeEmailApprovalMail, changeEmailConfirmationMail } from "./email-change";
 import { requireDisableCode, twoFactorAccount, type TwoFactorApi } from "./two-factor";
+import type { Logger } from "../ops/logger";
 
 export interface AuthOptions {
   db: Kysely<Database>;
@@ -47,6 +48,8 @@ export interface AuthOptions {
   trustedOrigins: string[];
   /** Sign-in providers (GOOGLE_*, OIDC_*; ./social.ts). */
   social: SocialConfig;
+  /** The server's log (issue 20 §2): Better Auth's own messages go there, without their arguments. */
+  logger?: Logger;
 }
 
 /** Paths a guest (anonymous) account may not use: they have no e-mail or password of their own. */
@@ -86,6 +89,8 @@ export function createAuth(options: AuthOptions) {
     baseURL: options.baseURL,
     basePath: "/api/auth",
     secret: options.secret,
+    // Only the message: Better Auth's extra arguments may hold a user or a request (no personal data in logs).
+    logger: options.logger && { log: (level, message) => options.logger![level](message) },
     database: { db: db as Kysely<any>, type: options.dialect },
     trustedOrigins: options.trustedOrigins,
     emailAndPassword: {

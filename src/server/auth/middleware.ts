@@ -12,6 +12,7 @@ import { countAudit } from "../audit";
 import type { AppDeps, AppEnv, SessionUser } from "../context";
 import { AppError } from "../errors";
 import { clientAddress } from "../http/client-address";
+import { setRequestUser } from "../ops/logger";
 import { isAdmin } from "./roles";
 
 /** Client address of the request: the socket's, or the forwarded one behind TRUSTED_PROXIES (http/client-address.ts). */
@@ -36,9 +37,11 @@ export async function sessionUser(deps: Pick<AppDeps, "auth">, headers: Headers)
     : null;
 }
 
-/** Reads the session (if any) into c.var.user. */
+/** Reads the session (if any) into c.var.user; its id goes on the request's log lines and AI usage (ops/logger.ts). */
 export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
-  c.set("user", await sessionUser(c.var.deps, c.req.raw.headers));
+  const user = await sessionUser(c.var.deps, c.req.raw.headers);
+  c.set("user", user);
+  setRequestUser(user?.id);
   await next();
 });
 
@@ -86,6 +89,6 @@ export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
  */
 export async function refuseAndAudit(c: Context<AppEnv>, user: SessionUser): Promise<never> {
   const actor = { id: user.id, email: user.isAnonymous ? null : user.email, ip: clientIp(c) };
-  await countAudit(c.var.deps.db, actor, "admin.denied", deniedRoute(c), c.var.deps.log);
+  await countAudit(c.var.deps.db, actor, "admin.denied", deniedRoute(c), c.var.deps.logger);
   throw AppError.of("FORBIDDEN", 403);
 }

@@ -19,6 +19,10 @@ export interface DatabaseHandle {
   postgresUrl?: string;
   /** PostgreSQL schema the handle works in (tests use one per run), undefined for the default. */
   postgresSchema?: string;
+  /** The connection pool now (metrics, issue 20 §3): SQLite has one connection and no queue. */
+  poolState(): { total: number; idle: number; waiting: number };
+  /** SQLite only: the better-sqlite3 database (online backups, scripts/backup.ts). */
+  sqlite?: SQLite.Database;
   close(): Promise<void>;
 }
 
@@ -38,6 +42,15 @@ export interface DatabaseOptions {
 }
 
 /**
+ * The SQLite file of a configuration: DATABASE_URL as sqlite:<path> or a bare path, else
+ * `<dataDir>/storie.sqlite`. Output: null for a PostgreSQL URL.
+ */
+export function sqliteFileOf(url: string | undefined, dataDir: string): string | null {
+  if (url && /^postgres(ql)?:\/\//.test(url)) return null;
+  return url ? url.replace(/^sqlite:/, "") : path.join(dataDir, "storie.sqlite");
+}
+
+/**
  * Opens the database.
  * Output: a handle with the Kysely instance, the dialect name and close().
  * Throws when the SQLite folder cannot be created or PostgreSQL cannot be reached at first use.
@@ -52,9 +65,16 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: "postgres", postgresUrl: url, postgresSchema: schema, close: () => db.destroy() };
+    return {
+      db,
+      dialect: "postgres",
+      postgresUrl: url,
+      postgresSchema: schema,
+      poolState: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      close: () => db.destroy(),
+    };
   }
-  const file = url ? url.replace(/^sqlite:/, "") : path.join(options.dataDir, "storie.sqlite");
+  const file = sqliteFileOf(url, options.dataDir)!;
   if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const sqlite = new SQLite(file);
   sqlite.pragma("journal_mode = WAL");
@@ -62,7 +82,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma(`synchronous = ${options.sqliteSynchronous === "FULL" ? "FULL" : "NORMAL"}`);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  return { db, dialect: "sqlite", close: () => db.destroy() };
+  return { db, dialect: "sqlite", sqlite, poolState: () => ({ total: 1, idle: 1, waiting: 0 }), close: () => db.destroy() };
 }
 
 /** Most prepared statements kept per SQLite database (distinct SQL texts; least recently used dropped). */

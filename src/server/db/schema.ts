@@ -426,6 +426,20 @@ export interface PublishingSuspensionsTable {
   created_at: string;
 }
 
+/** Issue 20 §4 (migration 0017): provider tokens per Rome day, model, purpose and player. */
+export interface AiUsageTable {
+  id: string;
+  day: string;
+  model: string;
+  purpose: string;
+  user_id: string | null;
+  /** bigint columns: PostgreSQL's driver reads them as strings. */
+  calls: number | string;
+  input_tokens: number | string;
+  output_tokens: number | string;
+  updated_at: string;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -457,6 +471,7 @@ export interface Database {
   settings: SettingsTable;
   twoFactor: TwoFactorTable;
   user_deactivations: UserDeactivationsTable;
+  ai_usage: AiUsageTable;
 }
 
 /** Every table holding rows of a user, with the column naming the user (GDPR export, erasure, tests). */
@@ -483,4 +498,5 @@ export const USER_OWNED_COLUMNS = {
   content_reports: "reporter_user_id",
   moderation_decisions: "author_user_id",
   moderation_appeals: "author_user_id",
+  ai_usage: "user_id",
 } as const;

@@ -14,6 +14,7 @@ import { nowIso } from "../clock";
 import { GENRE_PROMPT_SEEDS } from "./genre-prompts";
 import { PLAN_SEEDS } from "./plans";
 import type { Database } from "./schema";
+import type { Logger } from "../ops/logger";
 
 /** Inserts missing plans and genre prompts; existing rows (possibly edited by admins) are kept. */
 export async function seedReferenceData(db: Kysely<Database>): Promise<void> {
@@ -70,7 +71,7 @@ export async function seedAdmin(
   auth: Auth,
   email: string,
   password: string,
-  log: (line: string) => void,
+  logger: Logger,
 ): Promise<SeedAdminOutcome> {
   const normalized = email.toLowerCase();
   const key = adminSeedKey(normalized);
@@ -85,8 +86,8 @@ export async function seedAdmin(
   const existing = await db.selectFrom("user").select("id").where("email", "=", normalized).executeTakeFirst();
   if (existing) {
     if (!(await isAdmin(db, existing.id))) {
-      log(
-        `ADMIN_EMAIL ${normalized}: esiste già un account con questo indirizzo che non è amministratore e la cui password ` +
+      logger.warn(
+        `ADMIN_EMAIL: esiste già un account con questo indirizzo che non è amministratore e la cui password ` +
           `non è stata impostata da ADMIN_PASSWORD; il ruolo di amministratore NON viene assegnato. Usa un altro ADMIN_EMAIL, ` +
           `oppure elimina quell'account o promuovilo dal pannello di amministrazione.`,
       );

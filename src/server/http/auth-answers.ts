@@ -8,6 +8,7 @@
 import { AUTH_ERRORS, authErrorText, specAuthCode } from "../../shared/auth-errors";
 import { ERRORS } from "../../shared/errors";
 import { refusedOriginLog } from "./origins";
+import type { Logger } from "../ops/logger";
 
 const ORIGIN_CODES = new Set(["INVALID_ORIGIN", "MISSING_OR_NULL_ORIGIN"]);
 
@@ -27,7 +28,7 @@ export function authErrorBody(error: { code: string; message: string; title?: st
  * with its wait, other codes of the shared ERRORS catalogue) keep their message; Better Auth's codes take the catalogue's text;
  * unknown codes a text chosen by status. A refused origin is logged with a hint naming PUBLIC_URL.
  */
-export async function italianAuthAnswer(response: Response, log: (line: string) => void, origin: string | undefined): Promise<Response> {
+export async function italianAuthAnswer(response: Response, logger: Logger, origin: string | undefined): Promise<Response> {
   if (response.status < 400) return response;
   const raw = await response.text();
   let sent: { code?: unknown; message?: unknown } = {};
@@ -42,7 +43,7 @@ export async function italianAuthAnswer(response: Response, log: (line: string) 
   // Better Auth names an unreadable body only in English text: give it the app's code.
   // The identity rules answer with the spec's codes (§8: identity_already_exists…).
   const code = sentCode === "BAD_REQUEST" && message?.includes("JSON") ? "MALFORMED_REQUEST" : specAuthCode(sentCode);
-  if (ORIGIN_CODES.has(code)) log(refusedOriginLog(origin));
+  if (ORIGIN_CODES.has(code)) logger.warn(refusedOriginLog(origin));
   // Only a code the sender named itself (the app's hooks, the sign-in limits' 429 with its wait) keeps
   // its message; a codeless answer is Better Auth's own, in English.
   const ownMessage = typeof sent.code === "string" && code in ERRORS && !(code in AUTH_ERRORS) ? message : undefined;

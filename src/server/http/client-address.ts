@@ -116,7 +116,10 @@ function warnIfProxied(c: Context<AppEnv>, peer: string) {
   if (!c.req.raw.headers.has("x-forwarded-for") && !c.req.raw.headers.has("forwarded")) return;
   if (!localNetworks.check(peer, isIP(peer) === 6 ? "ipv6" : "ipv4")) return;
   warnedServers.add(deps);
-  deps.log(`Richiesta con X-Forwarded-For da ${peer}, ma TRUSTED_PROXIES è vuoto: se il sito è dietro un proxy (nginx, Caddy), impostalo con l'indirizzo del proxy, altrimenti tutti i visitatori condividono i limiti di accesso del proxy.`);
+  deps.logger.warn(
+    { peer },
+    "Richiesta con X-Forwarded-For da un indirizzo locale, ma TRUSTED_PROXIES è vuoto: se il sito è dietro un proxy (nginx, Caddy), impostalo con l'indirizzo del proxy, altrimenti tutti i visitatori condividono i limiti di accesso del proxy.",
+  );
 }
 
 /**
@@ -132,6 +135,22 @@ export function clientAddress(c: Context<AppEnv>): string | null {
   }
   if (peer) warnIfProxied(c, peer);
   return resolveClientAddress(peer ?? undefined, c.req.raw.headers, c.var.deps.env.TRUSTED_PROXIES);
+}
+
+/**
+ * True when the request's connection comes from a proxy listed in TRUSTED_PROXIES: only then are
+ * its forwarded headers (X-Forwarded-For, X-Request-Id) believed. False without a socket.
+ */
+export function isFromTrustedProxy(c: Context<AppEnv>): boolean {
+  const entries = c.var.deps.env.TRUSTED_PROXIES;
+  if (entries.length === 0) return false;
+  let peer: string | null;
+  try {
+    peer = normalizeAddress(getConnInfo(c).remote.address ?? "");
+  } catch {
+    return false;
+  }
+  return peer !== null && trustedProxies(entries).check(peer, isIP(peer) === 6 ? "ipv6" : "ipv4");
 }
 
 /**

@@ -41,7 +41,7 @@ export function handleError(error: Error, c: Context<AppEnv>): Response {
   else if (error instanceof HTTPException) appError = fromHttpException(error);
   else if (isUnstorableText(error)) appError = AppError.of("VALIDATION", 400);
   else {
-    c.var.deps.log(`Errore non gestito su ${c.req.method} ${c.req.path}: ${error.stack ?? String(error)}`);
+    c.var.deps.logger.error({ err: error, method: c.req.method, route: c.req.routePath }, "Errore non gestito");
     appError = AppError.of("GENERIC", 500);
   }
   const body = appError.toBody();

@@ -10,6 +10,7 @@ import { DIALECTS, registerPlayer, startTestServer, TestClient, type TestServer 
 import { italianAuthAnswer } from "./auth-answers";
 import { siteConfig, withSiteConfig } from "./site-config";
 import { loadEnv } from "../env";
+import { silentLogger } from "../ops/logger";
 
 const NOT_RECOGNISED = "Questo indirizzo del sito non è riconosciuto. Apri il sito dal suo indirizzo principale e riprova.";
 
@@ -31,9 +32,8 @@ describe.each(DIALECTS)("HTTP surface on %s", (dialect) => {
   const logs: string[] = [];
 
   beforeAll(async () => {
-    server = await startTestServer(dialect);
+    server = await startTestServer(dialect, { onLog: (entry) => void (entry.level === "warn" && logs.push(entry.msg ?? "")) });
     port = new URL(server.url).port;
-    server.deps.log = (line) => void logs.push(line);
   });
   afterAll(async () => {
     await server.close();
@@ -173,7 +173,7 @@ describe("Better Auth's answers without a code", () => {
       status: 429,
       headers: { "content-type": "application/json", "x-retry-after": "42" },
     });
-    const answer = await italianAuthAnswer(limited, () => {}, undefined);
+    const answer = await italianAuthAnswer(limited, silentLogger(), undefined);
     expect(answer.status).toBe(429);
     expect(answer.headers.get("x-retry-after")).toBe("42");
     expect(await answer.json()).toMatchObject({ code: "RATE_LIMITED", message: "Hai fatto troppi tentativi. Attendi un minuto e riprova." });
@@ -181,7 +181,7 @@ describe("Better Auth's answers without a code", () => {
 
   it("an unknown English message is never shown: the status chooses an Italian text", async () => {
     const odd = new Response(JSON.stringify({ code: "SOMETHING_NEW", message: "Something new went wrong" }), { status: 403 });
-    expect(await (await italianAuthAnswer(odd, () => {}, undefined)).json()).toMatchObject({ code: "SOMETHING_NEW", message: "Operazione non consentita." });
+    expect(await (await italianAuthAnswer(odd, silentLogger(), undefined)).json()).toMatchObject({ code: "SOMETHING_NEW", message: "Operazione non consentita." });
   });
 });
 

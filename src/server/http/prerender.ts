@@ -16,6 +16,7 @@ import type { Context, Hono } from "hono";
 import { type PrerenderModule, PRERENDER_STATE_ELEMENT_ID, type PrerenderedPage, SERVER_SITE_CONFIG_KEY } from "../../shared/prerender";
 import type { SiteConfig } from "../../shared/site-config";
 import type { AppEnv } from "../context";
+import type { Logger } from "../ops/logger";
 
 /** Input: the request of a page. Output: the HTML to send, rendered when possible. */
 export type PageHtml = (c: Context<AppEnv>) => Promise<string>;
@@ -84,7 +85,7 @@ export function pageRenderer(
   indexHtml: string,
   paths: { entry: string; manifest: string },
   config: SiteConfig,
-  log: (line: string) => void,
+  logger: Logger,
 ): PageHtml {
   if (!fs.existsSync(paths.entry)) return async () => indexHtml;
   const pageHtml = lowPriorityScripts(indexHtml);
@@ -110,7 +111,7 @@ export function pageRenderer(
       const page = await module.render(url, answers);
       return withPrerenderedPage(pageHtml, page, pageChunks(manifest, page.modules));
     } catch (error) {
-      log(`Pagina ${pathname} inviata senza prerendering: ${error instanceof Error ? error.message : String(error)}`);
+      logger.error({ err: error, path: pathname }, "Pagina inviata senza prerendering");
       return indexHtml;
     }
   };

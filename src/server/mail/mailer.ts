@@ -1,12 +1,13 @@
 /**
  * Outgoing e-mail (DESIGN §2): nodemailer over SMTP_URL, or, without it, each message is
- * written to `<dataDir>/outbox/*.eml` and its first link is logged so registration works
- * out of the box.
+ * written to `<dataDir>/outbox/*.eml` and the file is logged (never the address or the link,
+ * issue 20 §2), so registration works out of the box: the operator opens the file.
  */
 
 import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
+import type { Logger } from "../ops/logger";
 
 export interface MailMessage {
   to: string;
@@ -23,7 +24,7 @@ export interface MailerOptions {
   smtpUrl?: string;
   outboxDir: string;
   from: string;
-  log: (line: string) => void;
+  logger: Logger;
 }
 
 /** Creates the mailer for the configuration (SMTP when smtpUrl is set, otherwise the outbox folder). */
@@ -43,8 +44,8 @@ export function createMailer(options: MailerOptions): Mailer {
       await fs.mkdir(options.outboxDir, { recursive: true });
       const file = path.join(options.outboxDir, `${Date.now()}-${info.messageId.replace(/[^\w.-]/g, "")}.eml`);
       await fs.writeFile(file, info.message as Buffer);
-      const link = /https?:\/\/\S+/.exec(message.text)?.[0];
-      options.log(`E-mail per ${message.to} salvata in ${file}${link ? ` — link: ${link}` : ""}`);
+      // The file, never the address or the link (a sign-in secret): the operator opens the file.
+      options.logger.info({ file }, "E-mail salvata nella cartella outbox (SMTP_URL non impostato)");
     },
   };
 }

@@ -17,7 +17,7 @@ import type { AppDeps } from "../context";
 import type { Database } from "../db/schema";
 import { derivedKeysOf, keyFromMediaUrl, mediaUrl, referencedKeyOf, siteOriginOf } from "./media-storage";
 
-export type MediaDeps = Pick<AppDeps, "db" | "media" | "env" | "log">;
+export type MediaDeps = Pick<AppDeps, "db" | "media" | "env" | "logger">;
 
 /** Columns written by the server: always the canonical "/media/<key>" (exact match, indexed). */
 const CANONICAL_COLUMNS = [
@@ -159,9 +159,9 @@ export function startMediaSweep(deps: MediaDeps, options: { intervalMs?: number;
     if (running || stopping.signal.aborted) return;
     running = sweepUnreferencedMedia(deps, { graceMs: options.graceMs, signal: stopping.signal })
       .then(({ deleted }) => {
-        if (deleted > 0) deps.log(`Pulizia media: ${deleted} file non più usati eliminati`);
+        if (deleted > 0) deps.logger.info({ deleted }, "Pulizia media: file non più usati eliminati");
       })
-      .catch((error: unknown) => deps.log(`Pulizia media non riuscita: ${String(error)}`))
+      .catch((error: unknown) => deps.logger.error({ err: error }, "Pulizia media non riuscita"))
       .finally(() => {
         running = undefined;
       });

@@ -18,6 +18,7 @@ import type { Database } from "../db/schema";
 import { type KnownName, castNames, factsInNarration } from "./facts";
 import { storeFoundFacts } from "./fact-store";
 import { updateRecap } from "./recap";
+import type { Logger } from "../ops/logger";
 
 type Db = Kysely<Database>;
 
@@ -42,13 +43,13 @@ export interface StoredNarration {
 /**
  * Queues the memory work of a narration and returns at once. Input: the database, the narrator
  * (its `memory` when it has a provider; offline, the storyteller's cast is known) and the
- * narration. Errors are reported to `log`.
+ * narration. Errors are reported to `logger` (default: none).
  */
-export function rememberNarration(db: Db, narrator: Narrator, narration: StoredNarration, log: (line: string) => void = console.error): void {
+export function rememberNarration(db: Db, narrator: Narrator, narration: StoredNarration, logger?: Logger): void {
   const previous = queues.get(narration.gameId) ?? Promise.resolve();
   const next = previous
     .then(() => keepMemory(db, narrator, narration))
-    .catch((error: unknown) => log(`Memoria del narratore (partita ${narration.gameId}): ${String(error)}`))
+    .catch((error: unknown) => logger?.error({ err: error, gameId: narration.gameId }, "Memoria del narratore non aggiornata"))
     .finally(() => {
       if (queues.get(narration.gameId) === next) queues.delete(narration.gameId);
     });

@@ -57,6 +57,7 @@ export function createProviderMemory(client: ChatClient): NarratorMemory {
   return {
     async extractFacts(narration, signal) {
       const answer = await client.complete({
+        purpose: "memory",
         messages: [
           { role: "system", content: FACTS_SYSTEM },
           { role: "user", content: narration },
@@ -71,6 +72,7 @@ export function createProviderMemory(client: ChatClient): NarratorMemory {
     async summarize(previous, turns, signal) {
       const story = turns.map((t) => `${t.role === "user" ? "Giocatore" : "Narratore"}: ${t.content}`).join("\n\n");
       const text = await client.complete({
+        purpose: "memory",
         messages: [
           { role: "system", content: RECAP_SYSTEM },
           { role: "user", content: previous ? `Riassunto finora:\n${previous}\n\nNuovi turni:\n${story}` : story },

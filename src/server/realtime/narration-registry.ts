@@ -16,6 +16,8 @@ export class LiveRun {
   text = "";
   /** Set once the run is over (its row already says so). */
   final: FinalTurnEvent | null = null;
+  /** Retries of a busy provider before the first word (issue 20 §1): the player reads "Il narratore ci sta pensando…". */
+  retries = 0;
   private readonly listeners = new Set<() => void>();
 
   constructor(
@@ -28,6 +30,12 @@ export class LiveRun {
   /** Adds a streamed piece of narration and tells the watchers. */
   append(piece: string): void {
     this.text += piece;
+    this.notify();
+  }
+
+  /** Notes that the provider is asked again (retry 1, 2…) and tells the watchers. */
+  waiting(retry: number): void {
+    this.retries = retry;
     this.notify();
   }
 
@@ -58,13 +66,23 @@ export interface NarrationRegistry {
   get(gameId: string): LiveRun | undefined;
   /** Resolves once every narration running now (and started meanwhile) has ended (graceful stop). */
   drain(): Promise<void>;
+  /** Narrations running now (metrics: storie_narrations_running). */
+  running(): number;
+  /** Aborted when a stop ran out of time (SHUTDOWN_TIMEOUT_MS): running narrations end as if 'Stop' was pressed. */
+  readonly cutSignal: AbortSignal;
+  /** Cuts every running narration (see cutSignal). */
+  cut(): void;
 }
 
 /** An empty registry for one server process. */
 export function createNarrationRegistry(): NarrationRegistry {
   const runs = new Map<string, LiveRun>();
   const working = new Set<Promise<void>>();
+  const cutter = new AbortController();
   return {
+    cutSignal: cutter.signal,
+    cut: () => cutter.abort(),
+    running: () => working.size,
     track(gameId, run, work) {
       runs.set(gameId, run);
       const tracked = work.finally(() => {

@@ -9,6 +9,7 @@ import { EventEmitter } from "node:events";
 import { type Kysely, sql } from "kysely";
 import pg from "pg";
 import type { EventBus } from "./event-bus";
+import type { Logger } from "../ops/logger";
 
 /** NOTIFY payloads must stay under 8000 bytes. */
 const MAX_PAYLOAD_BYTES = 7900;
@@ -24,7 +25,7 @@ export interface PostgresEventBusOptions {
    * on different schemas of one database never see each other's events.
    */
   schema?: string;
-  log: (line: string) => void;
+  logger: Logger;
 }
 
 interface Envelope {
@@ -47,7 +48,7 @@ export function channelFor(schema?: string): string {
  * publish() rejects a payload whose JSON exceeds ~7.9 kB (PostgreSQL's NOTIFY limit).
  */
 export async function createPostgresEventBus(options: PostgresEventBusOptions): Promise<EventBus> {
-  const { url, db, log } = options;
+  const { url, db, logger } = options;
   const channel = channelFor(options.schema);
   const instance = randomUUID();
   const emitter = new EventEmitter();
@@ -65,7 +66,7 @@ export async function createPostgresEventBus(options: PostgresEventBusOptions): 
       const envelope = JSON.parse(message.payload) as Envelope;
       if (envelope.o !== instance) deliver(envelope.t, envelope.p);
     } catch (error) {
-      log(`Evento non valido sul canale ${channel}: ${String(error)}`);
+      logger.warn({ err: error, channel }, "Evento non valido sul bus PostgreSQL");
     }
   };
 
@@ -73,7 +74,7 @@ export async function createPostgresEventBus(options: PostgresEventBusOptions): 
     const next = new pg.Client({ connectionString: url });
     next.on("notification", onNotification);
     next.on("error", (error) => {
-      log(`Bus eventi PostgreSQL: connessione persa (${error.message})`);
+      logger.warn({ err: error }, "Bus eventi PostgreSQL: connessione persa");
       reconnect(next);
     });
     next.on("end", () => reconnect(next));
@@ -92,7 +93,7 @@ export async function createPostgresEventBus(options: PostgresEventBusOptions): 
       retryTimer = undefined;
       if (closed) return;
       connect().catch((error: unknown) => {
-        log(`Bus eventi PostgreSQL: nuovo tentativo fra ${retryDelay / 1000} s (${String(error)})`);
+        logger.warn({ err: error, retryInMs: retryDelay }, "Bus eventi PostgreSQL: nuovo tentativo");
         retryTimer = setTimeout(attempt, retryDelay);
         retryDelay = Math.min(retryDelay * 2, MAX_RECONNECT_DELAY_MS);
       });

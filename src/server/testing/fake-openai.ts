@@ -2,7 +2,10 @@
  * A fake OpenAI-compatible provider over real HTTP (tests, benchmarks, end-to-end runs):
  * POST /v1/chat/completions streams SSE chunks (or answers JSON when stream is false) and can
  * fail on purpose: HTTP 500, hang (never answer), or cut the stream in the middle; `respond` can
- * change the behaviour request by request (e.g. a reply without choices every third turn).
+ * change the behaviour request by request (e.g. a reply without choices every third turn), and
+ * `failNext` queues the faults of a flaky provider for the next narrator requests (issue 20 §1):
+ * 429 with Retry-After, 503, a connection reset before the first byte, a stall. Answers carry
+ * `usage` (streamed when stream_options.include_usage asks for it).
  * Every chat request body is recorded: the narrator's in `requests`, the narrator's memory calls
  * (header x-storie-memory, issue 11 §1) in `memoryRequests`.
  * POST /v1/images/generations answers a picture as b64_json or as a URL (see FakeImageMode).
@@ -14,6 +17,19 @@
 
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+
+/** A fault of a flaky provider (issue 20 §1) for one request. */
+export type FakeFault =
+  /** HTTP 429, with Retry-After (seconds) when given. */
+  | { mode: "error429"; retryAfter?: string }
+  /** HTTP 503. */
+  | { mode: "error503" }
+  /** The connection is reset before the first byte of the answer. */
+  | { mode: "reset" }
+  /** The answer never comes (the request is held open). */
+  | { mode: "hang" }
+  /** The answer's headers come, then nothing. */
+  | { mode: "stall" };
 
 export interface FakeOpenAIBehaviour {
   mode: "ok" | "error500" | "hang" | "cut";
@@ -51,6 +67,10 @@ export interface FakeOpenAI {
   /** GET /files/… downloads served (url mode). */
   fileDownloads: string[];
   set(behaviour: Partial<FakeOpenAIBehaviour>): void;
+  /** Queues faults for the next narrator requests (not the memory's), one each, in order. */
+  failNext(...faults: FakeFault[]): void;
+  /** Every narrator request's fault as it was answered ('ok' when none), in order. */
+  answered: string[];
   setImages(mode: FakeImageMode, options?: { format?: "png" | "webp" | "jpeg"; delayMs?: number }): void;
   /** How /v1/moderations answers from now on. */
   setModeration(options: Partial<FakeModeration>): void;
@@ -84,10 +104,42 @@ function chunk(content: string | null, finish: string | null) {
   return `data: ${JSON.stringify({ id: "chatcmpl-fake", object: "chat.completion.chunk", created: Math.floor(Date.now() / 1000), model: "fake-model", choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
 }
 
+/** The usage a provider reports: about one token per 4 characters of the prompt, one per word of the answer. */
+function usageOf(body: { messages?: { content?: string }[] }, text: string) {
+  const prompt_tokens = Math.ceil((body.messages ?? []).reduce((n, m) => n + (m.content?.length ?? 0), 0) / 4);
+  const completion_tokens = (text.match(/\S+/g) ?? []).length;
+  return { prompt_tokens, completion_tokens, total_tokens: prompt_tokens + completion_tokens };
+}
+
+/** Answers a fault. Output: true when the request is done with (answered, reset or held). */
+async function answerFault(fault: FakeFault, res: http.ServerResponse): Promise<boolean> {
+  switch (fault.mode) {
+    case "error429":
+      res.writeHead(429, { "content-type": "application/json", ...(fault.retryAfter ? { "retry-after": fault.retryAfter } : {}) });
+      res.end(JSON.stringify({ error: { message: "Rate limit reached", type: "rate_limit_error" } }));
+      return true;
+    case "error503":
+      res.writeHead(503, { "content-type": "application/json" });
+      res.end(JSON.stringify({ error: { message: "The server is overloaded", type: "server_error" } }));
+      return true;
+    case "reset":
+      res.socket?.resetAndDestroy();
+      return true;
+    case "hang":
+      return true;
+    case "stall":
+      res.writeHead(200, { "content-type": "text/event-stream" });
+      res.flushHeaders();
+      return true;
+  }
+}
+
 /** Starts the fake provider on 127.0.0.1 (port 0 = any free port). */
 export async function startFakeOpenAI(initial: Partial<FakeOpenAIBehaviour> = {}, port = 0): Promise<FakeOpenAI> {
   let behaviour: FakeOpenAIBehaviour = { mode: "ok", text: FAKE_REPLY, firstTokenDelayMs: 0, tokensPerSecond: 0, ...initial };
   const requests: any[] = [];
+  const faults: FakeFault[] = [];
+  const answered: string[] = [];
   const memoryRequests: any[] = [];
   const imageRequests: any[] = [];
   const moderationRequests: any[] = [];
@@ -149,7 +201,11 @@ export async function startFakeOpenAI(initial: Partial<FakeOpenAIBehaviour> = {}
       res.end(JSON.stringify({ created: Math.floor(Date.now() / 1000), data: [item] }));
       return;
     }
-    (req.headers["x-storie-memory"] ? memoryRequests : requests).push(body);
+    const memory = Boolean(req.headers["x-storie-memory"]);
+    (memory ? memoryRequests : requests).push(body);
+    const fault = memory ? undefined : faults.shift();
+    if (!memory) answered.push(fault?.mode ?? "ok");
+    if (fault && (await answerFault(fault, res))) return;
     const b = { ...behaviour, ...behaviour.respond?.(body) };
     if (b.mode === "hang") return;
     if (b.mode === "error500") {
@@ -159,7 +215,7 @@ export async function startFakeOpenAI(initial: Partial<FakeOpenAIBehaviour> = {}
     }
     if (!body.stream) {
       res.writeHead(200, { "content-type": "application/json" });
-      res.end(JSON.stringify({ id: "chatcmpl-fake", object: "chat.completion", created: 0, model: "fake-model", choices: [{ index: 0, message: { role: "assistant", content: b.text }, finish_reason: "stop" }], usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 } }));
+      res.end(JSON.stringify({ id: "chatcmpl-fake", object: "chat.completion", created: 0, model: body.model ?? "fake-model", choices: [{ index: 0, message: { role: "assistant", content: b.text }, finish_reason: "stop" }], usage: usageOf(body, b.text) }));
       return;
     }
     res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive" });
@@ -176,6 +232,7 @@ export async function startFakeOpenAI(initial: Partial<FakeOpenAIBehaviour> = {}
       if (b.tokensPerSecond) await sleep(1000 / b.tokensPerSecond);
     }
     res.write(chunk(null, "stop"));
+    if (body.stream_options?.include_usage) res.write(`data: ${JSON.stringify({ id: "chatcmpl-fake", object: "chat.completion.chunk", choices: [], usage: usageOf(body, b.text) })}\n\n`);
     res.end("data: [DONE]\n\n");
   });
   server.on("connection", (s) => {
@@ -197,6 +254,10 @@ export async function startFakeOpenAI(initial: Partial<FakeOpenAIBehaviour> = {}
     set(next) {
       behaviour = { ...behaviour, ...next };
     },
+    failNext(...next) {
+      faults.push(...next);
+    },
+    answered,
     setImages(mode, options = {}) {
       images = { mode, format: options.format ?? "png", delayMs: options.delayMs ?? 0 };
     },

@@ -16,6 +16,7 @@ import { migratorFor, withMigrationLock } from "../db/migrate";
 import { loadEnv } from "../env";
 import type { MailMessage, Mailer } from "../mail/mailer";
 import { type RunningServer, startServer } from "../server";
+import { type LogEntry, testLogger } from "./log-capture";
 
 export type TestDialect = "sqlite" | "postgres";
 
@@ -37,15 +38,15 @@ export interface TestServerOptions {
   /** Env overrides (strings, as in process.env). */
   env?: Record<string, string>;
   narrator?: Narrator;
-  /** Receives the server's log lines (default: dropped). */
-  log?: (line: string) => void;
+  /** Receives the server's log lines, parsed (every line also goes to the run's log scan, log-capture.ts). */
+  onLog?: (entry: LogEntry) => void;
   /** Serves the built web from this folder (benchmarks that open the site in Chromium). */
   webRoot?: string;
 }
 
 /**
  * Starts a server on an empty database of the dialect.
- * Input: env overrides (strings, as in process.env), an optional narrator and log.
+ * Input: env overrides (strings, as in process.env), an optional narrator and log listener.
  * Output: the running server with a mailbox collecting every e-mail sent.
  */
 export async function startTestServer(dialect: TestDialect, options: TestServerOptions = {}): Promise<TestServer> {
@@ -117,7 +118,7 @@ async function launchTestServer(dialect: TestDialect, dataDir: string, schema: s
   });
   const mailbox: MailMessage[] = [];
   const mailer: Mailer = { send: async (m) => void mailbox.push(m) };
-  const server = await startServer({ env, narrator: options.narrator, mailer, postgresSchema: schema, log: options.log ?? (() => {}), webRoot: options.webRoot });
+  const server = await startServer({ env, narrator: options.narrator, mailer, postgresSchema: schema, logger: testLogger(options.onLog), webRoot: options.webRoot });
   return {
     ...server,
     mailbox,

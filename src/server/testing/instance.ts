@@ -6,7 +6,8 @@
 
 import { loadEnv } from "../env";
 import { startServer } from "../server";
+import { testLogger } from "./log-capture";
 
-const server = await startServer({ env: loadEnv(), postgresSchema: process.env.TEST_PG_SCHEMA || undefined, log: () => {} });
+const server = await startServer({ env: loadEnv(), postgresSchema: process.env.TEST_PG_SCHEMA || undefined, logger: testLogger() });
 process.stdout.write(`${JSON.stringify({ url: server.url })}\n`);
 process.once("SIGTERM", () => void server.close().then(() => process.exit(0)));

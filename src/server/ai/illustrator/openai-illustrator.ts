@@ -5,11 +5,18 @@
  * Provider answers: `b64_json` (the SDK asks for it) or `url`. A URL is fetched by the SDK through
  * `guardedFetch`: only from the configured provider's host, once (no retries), and never more than
  * IMAGE_MAX_BYTES; it is never shown to users (the server stores the bytes itself).
+ *
+ * A busy or unreachable provider (429, 5xx, connection errors) is asked again with the retries
+ * of ../provider-retry.ts (issue 20 §1), and every picture's tokens are reported to the
+ * ProviderObserver (usage 'image': the provider's usage when given, else the prompt counted).
  */
 
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import { generateImage } from "ai";
 import sharp from "sharp";
+import { tokensOf } from "../../memory/tokens";
+import { NO_OBSERVER, type ProviderObserver } from "../provider-observer";
+import { asProviderError, DEFAULT_RETRY_POLICY, kindOfStatus, ProviderError, retryAfterMs, withRetries } from "../provider-retry";
 import { type DrawnImage, type Illustrator, ImageProviderError } from "./types";
 
 export interface OpenAIIllustratorOptions {
@@ -20,6 +27,9 @@ export interface OpenAIIllustratorOptions {
   size: `${number}x${number}`;
   timeoutMs: number;
   maxBytes: number;
+  /** Retries of a busy provider stop after this long, ms (AI_RETRY_MAX_WAIT_MS). */
+  retryMaxWaitMs?: number;
+  observer?: ProviderObserver;
   /** The title writer (chat model or offline). */
   title: Illustrator["title"];
 }
@@ -75,6 +85,35 @@ export function guardedFetch(allowedHost: string, maxBytes: number): typeof fetc
   };
 }
 
+/**
+ * A fetch that asks again while the provider answers 429 or 5xx or the connection fails
+ * (provider-retry.ts), reporting each failed attempt. The last failure is thrown as a
+ * ProviderError (its status and body logged by the observer).
+ */
+export function retryingFetch(inner: typeof fetch, model: string, maxWaitMs: number, observer: ProviderObserver): typeof fetch {
+  return async (input, init) => {
+    const attempt = async () => {
+      const response = await inner(input, init).catch((error: unknown) => {
+        throw asProviderError(error) ?? error;
+      });
+      if (response.status !== 429 && response.status < 500) return response;
+      const body = (await response.text().catch(() => "")).slice(0, 500);
+      const retryAfter = retryAfterMs((name) => response.headers.get(name));
+      throw new ProviderError(`Provider HTTP ${response.status}`, kindOfStatus(response.status), { status: response.status, body, retryAfterMs: retryAfter });
+    };
+    try {
+      const { result } = await withRetries([model], { ...DEFAULT_RETRY_POLICY, maxWaitMs }, attempt, {
+        signal: init?.signal ?? undefined,
+        onRetry: (notice) => observer.attemptFailed({ purpose: "image", model, error: notice.error, retryInMs: notice.delayMs }),
+      });
+      return result;
+    } catch (error) {
+      if (error instanceof ProviderError) observer.attemptFailed({ purpose: "image", model, error });
+      throw error;
+    }
+  };
+}
+
 /** Finds an ImageProviderError in an error's cause chain (the SDK wraps fetch errors). */
 function findProviderError(error: unknown): ImageProviderError | undefined {
   for (let e: unknown = error, depth = 0; e && depth < 6; depth++) {
@@ -88,11 +127,12 @@ function findProviderError(error: unknown): ImageProviderError | undefined {
 /** Creates the illustrator for an OpenAI-compatible images API (see the module docstring). */
 export function createOpenAIIllustrator(options: OpenAIIllustratorOptions): Illustrator {
   const baseURL = new URL(options.imageBaseURL);
+  const observer = options.observer ?? NO_OBSERVER;
   const imageProvider = createOpenAICompatible({
     name: "images",
     baseURL: options.imageBaseURL,
     apiKey: options.imageApiKey,
-    fetch: guardedFetch(baseURL.host, options.maxBytes),
+    fetch: retryingFetch(guardedFetch(baseURL.host, options.maxBytes), options.imageModel, options.retryMaxWaitMs ?? DEFAULT_RETRY_POLICY.maxWaitMs, observer),
   });
   const imageModel = imageProvider.imageModel(options.imageModel);
 
@@ -103,10 +143,17 @@ export function createOpenAIIllustrator(options: OpenAIIllustratorOptions): Illu
       const timeout = AbortSignal.timeout(options.timeoutMs);
       const signal = AbortSignal.any([request.signal, timeout]);
       let bytes: Uint8Array;
+      const started = performance.now();
+      const call = { purpose: "image" as const, operation: "generate_content" as const, model: options.imageModel };
       try {
         const result = await generateImage({ model: imageModel, prompt: request.prompt, n: 1, size: options.size, maxRetries: 0, abortSignal: signal });
         bytes = result.image.uint8Array;
+        const { inputTokens, outputTokens } = result.usage;
+        const reported = inputTokens !== undefined;
+        await observer.callEnded({ ...call, durationMs: performance.now() - started, inputTokens: inputTokens ?? tokensOf(request.prompt), outputTokens: outputTokens ?? 0, reported });
       } catch (error) {
+        const failure = asProviderError(error) ?? undefined;
+        await observer.callEnded({ ...call, durationMs: performance.now() - started, inputTokens: 0, outputTokens: 0, reported: false, error: failure });
         const known = findProviderError(error);
         if (known) throw known;
         if (timeout.aborted) throw new ImageProviderError("timeout", "Tempo scaduto", { cause: error });

@@ -96,6 +96,7 @@ const invitedId: Entry["params"] = async (ctx) => {
 /** Who may call what. Keep in step with the routers: a new route must be added here. */
 const MATRIX: Record<string, Entry> = {
   "GET /api/health": { access: "public", expect: 200 },
+  "GET /api/ready": { access: "public", expect: 200 },
   "GET /api/plans": { access: "public", expect: 200 },
   "GET /api/session": { access: "public", expect: 200 },
   "GET|POST /api/auth/*": { access: "public" },
@@ -164,6 +165,7 @@ const MATRIX: Record<string, Entry> = {
 
   "GET /api/admin/check": { access: "admin", expect: 200 },
   "GET /api/admin/stats": { access: "admin", expect: 200 },
+  "GET /api/admin/usage": { access: "admin", expect: 200 },
   "GET /api/admin/audit": { access: "admin", expect: 200 },
   "GET /api/admin/users": { access: "admin", query: "search=example", expect: 200 },
   "POST /api/admin/users": { access: "admin", body: { email: `nuovo-${randomUUID().slice(0, 8)}@example.com`, role: "user", plan: "base" }, expect: 201 },

@@ -67,10 +67,10 @@ export async function updateGenrePrompt(db: Db, id: string, { version, ...input 
  * subscription, issue 22 §9), that genre prompts changed: `id` of the saved prompt, or null after
  * a synchronisation. Best effort: a bus failure is logged, never fails the save.
  */
-export async function announceGenrePrompts(deps: Pick<AppDeps, "bus" | "log">, id: string | null): Promise<void> {
+export async function announceGenrePrompts(deps: Pick<AppDeps, "bus" | "logger">, id: string | null): Promise<void> {
   try {
     await publishToEveryone(deps.bus, { type: "genre_prompts.changed", id });
   } catch (error) {
-    deps.log(`Evento prompt dei generi non inviato: ${String(error)}`);
+    deps.logger.error({ err: error }, "Evento prompt dei generi non inviato");
   }
 }

@@ -263,7 +263,7 @@ export async function updateUser(
 
   if (emailChanged) {
     await auth.api.sendVerificationEmail({ body: { email: input.email, callbackURL: CONFIRMED_PATH } }).catch((error: unknown) => {
-      deps.log(`E-mail di conferma per ${input.email} non inviata: ${String(error)}`);
+      deps.logger.error({ err: error }, "E-mail di conferma per un account creato dall'admin non inviata");
     });
   }
   if (input.role !== before.role || plan !== before.plan) {

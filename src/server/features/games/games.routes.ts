@@ -35,7 +35,9 @@
  *                                                                         400); 204 when the game has no narration to
  *                                                                         resume; owner only (else 404)
  * Errors before the stream starts are JSON: 401, 404 'Partita non trovata o non autorizzata.',
- * 404 'Messaggio non trovato in questa partita.', 429 'Limite messaggi raggiunto', 400 validation.
+ * 404 'Messaggio non trovato in questa partita.', 429 'Limite messaggi raggiunto', 400 validation,
+ * 503 AI_BUDGET_EXHAUSTED 'Il narratore si riposa fino a domani…' once the site's daily token
+ * budget is spent (issue 20 §4: nothing charged; admins play on).
  * Errors during the stream are an 'error' event. Every event of a turn stream carries as its SSE id
  * the number of characters of narration sent so far. Story control (issue 11 §2, ADR 0008) only adds
  * messages or moves the tip: nothing the player wrote is deleted.
@@ -48,7 +50,10 @@ import { z } from "zod";
 import type { TurnEvent } from "../../../shared/api-types";
 import { MAX_MESSAGE_LENGTH, parsePlayerAction } from "../../../shared/commands";
 import { createGameSchema, editMessageSchema, MAX_NARRATION_LENGTH, moveTipSchema, olderMessagesSchema, sendMessageSchema } from "../../../shared/schemas/game";
+import { dailyBudget } from "../../ai/usage";
 import { currentUser, requireUser } from "../../auth/middleware";
+import { isAdmin } from "../../auth/roles";
+import { AppError } from "../../errors";
 import type { AppEnv } from "../../context";
 import { validationHook } from "../../validation";
 import { createGame, deleteOwnedGame, findOwnedGame, getGameView, olderMessages } from "./games.service";
@@ -56,7 +61,7 @@ import { followNarration, runSource, startNarration, stopTopic, storedRunSource 
 import { findRunRow, isStale } from "./narration-runs.service";
 import { editMessage, moveTip, undoTurn } from "./story-control.service";
 import { storyMap } from "./story-map.service";
-import { prepareTurn, type PreparedTurn } from "./turn.service";
+import { prepareTurn, type PreparedTurn, type TurnInput } from "./turn.service";
 import { streamVisualization } from "./visualize.routes";
 import { prepareVisualization } from "./visualize.service";
 
@@ -95,24 +100,17 @@ export const gamesRoutes = new Hono<AppEnv>()
     if (parsePlayerAction(input.content).kind === "visualize") {
       return streamVisualization(c, await prepareVisualization(c.var.deps.db, user.id, c.req.param("id")));
     }
-    const turn = await prepareTurn(c.var.deps.db, user.id, c.req.param("id"), input);
-    return streamTurn(c, turn);
+    return streamTurn(c, await budgetedTurn(c, input));
   })
   .post("/:id/retry", async (c) => {
-    const user = currentUser(c);
-    const turn = await prepareTurn(c.var.deps.db, user.id, c.req.param("id"), { retry: true });
-    return streamTurn(c, turn);
+    return streamTurn(c, await budgetedTurn(c, { retry: true }));
   })
   .post("/:id/regenerate", async (c) => {
-    const user = currentUser(c);
-    const turn = await prepareTurn(c.var.deps.db, user.id, c.req.param("id"), { regenerate: true });
-    return streamTurn(c, turn);
+    return streamTurn(c, await budgetedTurn(c, { regenerate: true }));
   })
   .post("/:id/messages/:messageId/renarrate", zValidator("json", editMessageSchema(MAX_MESSAGE_LENGTH), validationHook), async (c) => {
-    const user = currentUser(c);
     const { content } = c.req.valid("json");
-    const turn = await prepareTurn(c.var.deps.db, user.id, c.req.param("id"), { content, replacing: c.req.param("messageId") });
-    return streamTurn(c, turn);
+    return streamTurn(c, await budgetedTurn(c, { content, replacing: c.req.param("messageId") }));
   })
   .patch("/:id/messages/:messageId", zValidator("json", editMessageSchema(MAX_NARRATION_LENGTH), validationHook), async (c) => {
     const user = currentUser(c);
@@ -146,6 +144,22 @@ export const gamesRoutes = new Hono<AppEnv>()
     // A reader of another instance's run lets its client go when this server stops: the client comes back elsewhere.
     return streamSSE(c, (stream) => followNarration(stream, storedRunSource(db, row, user.id), from, AbortSignal.any([leaving(stream), shutdownSignal])));
   });
+
+/**
+ * prepareTurn for the game of the route, once the site's daily token budget allows it (issue 20
+ * §4): when AI_DAILY_TOKEN_BUDGET is spent, a player's new turn is refused before anything is
+ * charged (503 AI_BUDGET_EXHAUSTED); admins play on.
+ */
+async function budgetedTurn(c: Context<AppEnv>, input: TurnInput): Promise<PreparedTurn> {
+  const user = currentUser(c);
+  const { db, env, metrics } = c.var.deps;
+  const budget = await dailyBudget(db, env.AI_DAILY_TOKEN_BUDGET);
+  if (budget.exhausted && !(await isAdmin(db, user.id))) {
+    metrics.turns.inc({ outcome: "refused_budget" });
+    throw AppError.of("AI_BUDGET_EXHAUSTED", 503);
+  }
+  return prepareTurn(db, user.id, c.req.param("id")!, input);
+}
 
 /** Aborted when the client of `stream` disconnects. Call it before the stream callback's first await. */
 function leaving(stream: SSEStreamingApi): AbortSignal {

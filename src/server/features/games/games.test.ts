@@ -30,7 +30,7 @@ describe.each(DIALECTS)("game turns on %s", (dialect) => {
   beforeAll(async () => {
     fake = await startFakeOpenAI();
     server = await startTestServer(dialect, {
-      env: { AI_BASE_URL: fake.url, AI_MODEL: "fake-model", AI_CONNECT_TIMEOUT_MS: "800", AI_IDLE_TIMEOUT_MS: "800" },
+      env: { AI_BASE_URL: fake.url, AI_MODEL: "fake-model", AI_CONNECT_TIMEOUT_MS: "800", AI_IDLE_TIMEOUT_MS: "800", AI_RETRY_MAX_WAIT_MS: "0" },
     });
   });
   afterAll(async () => {

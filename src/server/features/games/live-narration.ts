@@ -15,6 +15,7 @@ import type { AppDeps } from "../../context";
 import type { Database } from "../../db/schema";
 import { AppError } from "../../errors";
 import { readTokens } from "../../quota/quota";
+import type { TurnOutcome } from "../../ops/metrics";
 import { type FinalTurnEvent, LiveRun } from "../../realtime/narration-registry";
 import { toMessageView } from "./games.service";
 import { findRunRow, isStale, RUN_FLUSH_MS, RUN_RENEW_MS, type RunRow, updateRunRow } from "./narration-runs.service";
@@ -42,7 +43,12 @@ export function startNarration(deps: AppDeps, turn: PreparedTurn): LiveRun {
 }
 
 async function narrate(deps: AppDeps, turn: PreparedTurn, run: LiveRun): Promise<void> {
-  const { db, env, narrator, bus, log } = deps;
+  const { db, env, narrator, bus, logger, metrics } = deps;
+  const started = performance.now();
+  const measure = (outcome: TurnOutcome) => {
+    metrics.turns.inc({ outcome });
+    metrics.narrationDuration.observe({ outcome }, (performance.now() - started) / 1000);
+  };
   const gameId = turn.game.id;
   // Row writes happen one after another; the narration never waits for them. The row was started
   // with the turn's charge (prepareTurn).
@@ -52,7 +58,7 @@ async function narrate(deps: AppDeps, turn: PreparedTurn, run: LiveRun): Promise
     writing++;
     writes = writes
       .then(task)
-      .catch((error: unknown) => log(`Narrazione ${run.id}: salvataggio non riuscito (${String(error)})`))
+      .catch((error: unknown) => logger.error({ err: error, runId: run.id }, "Narrazione: salvataggio non riuscito"))
       .finally(() => void writing--);
     return writes;
   };
@@ -67,6 +73,9 @@ async function narrate(deps: AppDeps, turn: PreparedTurn, run: LiveRun): Promise
   }, RUN_FLUSH_MS);
   const stop = new AbortController();
   const unsubscribe = bus.subscribe(stopTopic(gameId), () => stop.abort());
+  // A stop of the server that ran out of time keeps what was written, as 'Stop' would (issue 20 §3).
+  const cut = () => stop.abort();
+  deps.narrations.cutSignal.addEventListener("abort", cut, { once: true });
 
   let final: FinalTurnEvent;
   // The row's end, when it is not written with the stored narration.
@@ -78,21 +87,26 @@ async function narrate(deps: AppDeps, turn: PreparedTurn, run: LiveRun): Promise
       idleTimeoutMs: env.AI_IDLE_TIMEOUT_MS,
       clientSignal: stop.signal,
       onDelta: (text) => run.append(text),
+      onWaiting: (retry) => run.waiting(retry),
+      logger,
       whenStored: (trx, stored) => updateRunRow(trx, gameId, run.id, { text: run.text, status: "done", message_id: stored.messageId, stopped: stored.stopped ? 1 : 0 }),
     });
     // A stop before the first word gave the message back: read the counters again.
     const tokens = result.message ? turn.tokens : await readTokens(db, turn.userId);
     final = { event: "done", data: { message: result.message, progress: result.progress, tokens, stopped: result.stopped } };
+    measure(result.stopped ? "stopped" : "completed");
     ending = result.message ? null : { status: "done", message_id: null, stopped: result.stopped ? 1 : 0 };
   } catch (error) {
     const appError = error instanceof AppError ? error : AppError.of("GENERIC", 500);
-    if (!(error instanceof AppError)) log(`Turno fallito: ${String(error)}`);
+    if (!(error instanceof AppError)) logger.error({ err: error, gameId }, "Turno fallito");
     const tokens = await readTokens(db, turn.userId).catch(() => null);
     final = { event: "error", data: { code: appError.code, title: appError.title, message: appError.userMessage, tokens } };
+    measure(appError.code === "AI_TIMEOUT" ? "timeout" : appError.code === "EMPTY_REPLY" ? "empty" : "failed");
     ending = { status: "failed", error_code: appError.code };
   } finally {
     clearInterval(flush);
     unsubscribe();
+    deps.narrations.cutSignal.removeEventListener("abort", cut);
   }
   if (ending) {
     const changes = { text: run.text, ...ending };
@@ -101,16 +115,19 @@ async function narrate(deps: AppDeps, turn: PreparedTurn, run: LiveRun): Promise
   run.finish(final);
 }
 
-/** What a reader follows: the narration's text so far and, once it is over, its final event. */
+/**
+ * What a reader follows: the narration's text so far, the provider's retries before its first
+ * word (this instance only; 0 from another one) and, once it is over, its final event.
+ */
 export interface NarrationSource {
-  read(): Promise<{ text: string; final: FinalTurnEvent | null }>;
+  read(): Promise<{ text: string; retries: number; final: FinalTurnEvent | null }>;
   /** Calls `changed` whenever the text or the end may have changed. Output: the function that stops it. */
   watch(changed: () => void): () => void;
 }
 
 /** A run of this instance, read from memory. */
 export function runSource(run: LiveRun): NarrationSource {
-  return { read: async () => ({ text: run.text, final: run.final }), watch: (changed) => run.watch(changed) };
+  return { read: async () => ({ text: run.text, retries: run.retries, final: run.final }), watch: (changed) => run.watch(changed) };
 }
 
 /**
@@ -125,9 +142,9 @@ export function storedRunSource(db: Db, first: RunRow, userId: string): Narratio
   return {
     async read() {
       const row = await findRunRow(db, first.game_id);
-      if (!row || row.run_id !== first.run_id || isStale(row)) return { text, final: await errorEvent(db, "GENERIC", userId) };
+      if (!row || row.run_id !== first.run_id || isStale(row)) return { text, retries: 0, final: await errorEvent(db, "GENERIC", userId) };
       text = row.text;
-      return { text, final: row.status === "running" ? null : await storedFinalEvent(db, row, userId) };
+      return { text, retries: 0, final: row.status === "running" ? null : await storedFinalEvent(db, row, userId) };
     },
     watch(changed) {
       const timer = setInterval(changed, RUN_POLL_MS);
@@ -153,7 +170,8 @@ async function errorEvent(db: Db, code: ErrorCode, userId: string): Promise<Fina
 }
 
 /**
- * Writes a narration to an SSE stream from character `from` (issue 11 §4): 'delta' events with
+ * Writes a narration to an SSE stream from character `from` (issue 11 §4): a 'waiting' event
+ * while the provider is asked again before the first word (issue 20 §1), 'delta' events with
  * the text not sent yet (pieces that arrive together go as one), then the final 'done' or
  * 'error'. Every event's id is the number of characters sent so far, the Last-Event-ID a client
  * reconnects with. Returns when the final event is written or `stop` aborts (the client left,
@@ -161,6 +179,7 @@ async function errorEvent(db: Db, code: ErrorCode, userId: string): Promise<Fina
  */
 export async function followNarration(stream: SSEStreamingApi, source: NarrationSource, from: number, stop: AbortSignal): Promise<void> {
   let sent = from;
+  let retriesSent = 0;
   let dirty = true;
   let wake = () => {};
   const changed = () => {
@@ -173,7 +192,11 @@ export async function followNarration(stream: SSEStreamingApi, source: Narration
     while (!stop.aborted) {
       if (!dirty) await new Promise<void>((resolve) => (wake = () => setImmediate(resolve)));
       dirty = false;
-      const { text, final } = await source.read();
+      const { text, retries, final } = await source.read();
+      if (retries > retriesSent && text.length === 0 && !final) {
+        await stream.writeSSE({ event: "waiting", data: JSON.stringify({ retry: retries }), id: String(sent) });
+        retriesSent = retries;
+      }
       if (text.length > sent) {
         await stream.writeSSE({ event: "delta", data: JSON.stringify({ text: text.slice(sent) }), id: String(text.length) });
         sent = text.length;

@@ -23,6 +23,7 @@ import { refundMessages, takeMessages } from "../../quota/quota";
 import { rememberNarration } from "../../memory/background";
 import { buildNarrationContext } from "../../memory/context";
 import { type AppendOptions, appendMessage, currentPath, latestPlayerMessage, narrationsAnswering } from "../../story/story-tree";
+import type { Logger } from "../../ops/logger";
 import { findGameMessage, findOwnedGame, narratorConfigFor, type OwnedGame, toMessageView } from "./games.service";
 import { startRunRow } from "./narration-runs.service";
 
@@ -169,6 +170,10 @@ export interface NarrateOptions {
    * with the message, so no reader sees one without the other). Not called when nothing is stored.
    */
   whenStored?: (trx: Transaction<Database>, stored: { messageId: string; stopped: boolean }) => Promise<void>;
+  /** Called with the retry's number when the provider failed before the first word and is asked again (issue 20 §1). */
+  onWaiting?: (retry: number) => void;
+  /** Where the narrator memory's failures are logged. */
+  logger?: Logger;
 }
 
 export interface TurnResult {
@@ -222,6 +227,7 @@ export async function narrateTurn(db: Db, turn: PreparedTurn, options: NarrateOp
     temperature: config.temperature,
     maxTokens: config.max_tokens,
     signal: controller.signal,
+    onRetry: options.onWaiting && ((notice) => options.onWaiting!(notice.retry)),
   };
   let text = "";
   try {
@@ -262,7 +268,7 @@ export async function narrateTurn(db: Db, turn: PreparedTurn, options: NarrateOp
     return stored;
   });
   // Facts and recap are kept in the background, never delaying the turn (memory/background.ts).
-  rememberNarration(db, options.narrator, { gameId: game.id, genre: request.genre, messageId: row.id, depth: row.depth, content, contextMemory: config.context_memory });
+  rememberNarration(db, options.narrator, { gameId: game.id, genre: request.genre, messageId: row.id, depth: row.depth, content, contextMemory: config.context_memory }, options.logger);
   return { message: toMessageView(row), progress, stopped };
 }
 

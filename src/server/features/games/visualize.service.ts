@@ -107,7 +107,7 @@ function mediaKey(id: string, createdAt: string, contentType: string): string {
  * IMAGE_FAILED, 504 IMAGE_TIMEOUT, 502 IMAGE_INVALID, 429 MESSAGE_LIMIT, 500 IMAGE_SAVE_FAILED.
  */
 export async function runVisualization(
-  deps: Pick<AppDeps, "db" | "illustrator" | "media" | "log" | "env" | "bus" | "mailer">,
+  deps: Pick<AppDeps, "db" | "illustrator" | "media" | "logger" | "env" | "bus" | "mailer">,
   prepared: PreparedVisualization,
   signal: AbortSignal = new AbortController().signal,
 ): Promise<VisualizationResult> {
@@ -125,7 +125,7 @@ export async function runVisualization(
     try {
       ({ url } = await media.put(key, drawn.bytes, drawn.contentType));
     } catch (error) {
-      deps.log(`Salvataggio dell'immagine non riuscito: ${String(error)}`);
+      deps.logger.error({ err: error }, "Salvataggio dell'immagine non riuscito");
       throw AppError.of("IMAGE_SAVE_FAILED", 500);
     }
     storedKey = key;
@@ -175,8 +175,8 @@ export async function runVisualization(
     return { message, image, tokens };
   } catch (error) {
     const appError = toAppError(error);
-    if (!(error instanceof AppError) && !(error instanceof ImageProviderError)) deps.log(`Visualizzazione non riuscita: ${String(error)}`);
-    if (error instanceof ImageProviderError) deps.log(`Fornitore di immagini: ${error.kind}: ${error.message}`);
+    if (!(error instanceof AppError) && !(error instanceof ImageProviderError)) deps.logger.error({ err: error }, "Visualizzazione non riuscita");
+    if (error instanceof ImageProviderError) deps.logger.warn({ kind: error.kind, reason: error.message }, "Fornitore di immagini: immagine non ottenuta");
     await refundVisualization(db, userId, prepared.chargedAt);
     if (storedKey) await media.delete(storedKey).catch(() => undefined);
     throw appError;

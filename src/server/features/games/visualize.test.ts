@@ -54,7 +54,7 @@ describe.each(DIALECTS)("scene images with an images provider on %s", (dialect) 
   beforeAll(async () => {
     fake = await startFakeOpenAI();
     server = await startTestServer(dialect, {
-      env: { AI_BASE_URL: fake.url, AI_MODEL: "fake-model", IMAGE_MODEL: "fake-image", IMAGE_SIZE: "1792x1024", IMAGE_TIMEOUT_MS: "700", IMAGE_MAX_BYTES: "2000000" },
+      env: { AI_BASE_URL: fake.url, AI_MODEL: "fake-model", IMAGE_MODEL: "fake-image", IMAGE_SIZE: "1792x1024", IMAGE_TIMEOUT_MS: "700", IMAGE_MAX_BYTES: "2000000", AI_RETRY_MAX_WAIT_MS: "0" },
     });
   });
   afterAll(async () => {

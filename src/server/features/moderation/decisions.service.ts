@@ -138,7 +138,7 @@ export async function decideItem(deps: NoticeDeps, moderator: AuditActor & { id:
     }
     return { decisionId };
   });
-  await after.run(deps.log);
+  await after.run(deps.logger);
   return result;
 }
 
@@ -258,5 +258,5 @@ export async function decideAppeal(deps: NoticeDeps, moderator: AuditActor & { i
       });
     }
   });
-  await after.run(deps.log);
+  await after.run(deps.logger);
 }

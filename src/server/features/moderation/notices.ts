@@ -12,9 +12,10 @@ import { nowIso } from "../../clock";
 import type { AppDeps } from "../../context";
 import type { Database } from "../../db/schema";
 import type { MailMessage } from "../../mail/mailer";
+import type { Logger } from "../../ops/logger";
 import { userTopic } from "../../realtime/live-events";
 
-export type NoticeDeps = Pick<AppDeps, "db" | "bus" | "mailer" | "log" | "env">;
+export type NoticeDeps = Pick<AppDeps, "db" | "bus" | "mailer" | "logger" | "env">;
 
 /** Work to do after a transaction commits (live events, e-mails). */
 export class AfterCommit {
@@ -25,12 +26,12 @@ export class AfterCommit {
   }
 
   /** Runs every task in order; a failing one is logged and the others still run. */
-  async run(log: (line: string) => void): Promise<void> {
+  async run(logger: Logger): Promise<void> {
     for (const task of this.tasks) {
       try {
         await task.run();
       } catch (error) {
-        log(`Moderazione: ${task.what} non riuscito: ${String(error)}`);
+        logger.error({ err: error }, `Moderazione: ${task.what} non riuscito`);
       }
     }
   }

@@ -105,7 +105,7 @@ export interface Reporter {
  * audit entry, and — for a new report with an e-mail (the one given, else the account's) — the
  * acknowledgement e-mail. Throws 429 REPORT_LIMIT, 404 CONTENT_NOT_FOUND, 410 CONTENT_REMOVED.
  */
-export async function createReport(deps: Pick<AppDeps, "db" | "dialect" | "mailer" | "env" | "log">, input: ReportData, reporter: Reporter): Promise<ReportReceiptView> {
+export async function createReport(deps: Pick<AppDeps, "db" | "dialect" | "mailer" | "env" | "logger">, input: ReportData, reporter: Reporter): Promise<ReportReceiptView> {
   await takeReportAllowance(deps, reporter.ip, reporter.userId);
   const target = await reportTarget(deps.db, input.kind, input.contentId);
   const email = input.email ? input.email.toLowerCase() : reporter.accountEmail;
@@ -167,6 +167,6 @@ export async function createReport(deps: Pick<AppDeps, "db" | "dialect" | "maile
     });
     receipt.mailed = true;
   }
-  await after.run(deps.log);
+  await after.run(deps.logger);
   return receipt;
 }

@@ -17,6 +17,7 @@ import { appendAudit } from "../../audit";
 import { nowIso } from "../../clock";
 import type { Database } from "../../db/schema";
 import type { Env } from "../../env";
+import type { Logger } from "../../ops/logger";
 import { type ContentItem, setContentState } from "./content";
 import { AfterCommit, type NoticeDeps, notifyUser } from "./notices";
 
@@ -49,7 +50,7 @@ export function screeningInputs(texts: string[]): string[] {
  * null when screening is off (no MODERATION_MODEL), there is nothing to screen, or the endpoint
  * failed (logged).
  */
-export async function screenTexts(env: Env, texts: string[], log: (line: string) => void): Promise<ScreeningResult | null> {
+export async function screenTexts(env: Env, texts: string[], logger: Logger): Promise<ScreeningResult | null> {
   const model = env.MODERATION_MODEL;
   const base = env.MODERATION_BASE_URL ?? env.AI_BASE_URL;
   const input = screeningInputs(texts);
@@ -67,7 +68,7 @@ export async function screenTexts(env: Env, texts: string[], log: (line: string)
     const categories = [...new Set(results.flatMap((r) => Object.entries(r.categories).filter(([, on]) => on).map(([name]) => name)))];
     return { flagged: results.some((r) => r.flagged), categories };
   } catch (error) {
-    log(`Screening automatico non riuscito, contenuto pubblicato senza controllo: ${String(error)}`);
+    logger.warn({ err: error }, "Screening automatico non riuscito, contenuto pubblicato senza controllo");
     return null;
   }
 }
@@ -161,11 +162,11 @@ export class Publication {
 
   /** After the commit: the author's notice (live event, e-mail). Never throws. */
   announce(): Promise<void> {
-    return this.after.run(this.deps.log);
+    return this.after.run(this.deps.logger);
   }
 }
 
 /** Screens `texts` (none: nothing to screen) for a publication. Never throws (see screenTexts). */
 export async function screenPublication(deps: NoticeDeps, texts: string[]): Promise<Publication> {
-  return new Publication(deps, texts.length > 0 ? await screenTexts(deps.env, texts, deps.log) : null);
+  return new Publication(deps, texts.length > 0 ? await screenTexts(deps.env, texts, deps.logger) : null);
 }

@@ -52,7 +52,7 @@ async function announce(c: Context<AppEnv>, reason: "published" | "updated" | "d
   try {
     await publishToEveryone(c.var.deps.bus, { type: "notifications.changed", reason, id });
   } catch (error) {
-    c.var.deps.log(`Evento notifiche non inviato: ${String(error)}`);
+    c.var.deps.logger.error({ err: error }, "Evento notifiche non inviato");
   }
 }
 

@@ -37,7 +37,7 @@ export const profileRoutes = new Hono<AppEnv>()
     try {
       body = JSON.stringify(await exportAccount(c.var.deps.db, user.id), null, 2);
     } catch (error) {
-      c.var.deps.log(`Esportazione non riuscita per ${user.id}: ${String(error)}`);
+      c.var.deps.logger.error({ err: error }, "Esportazione non riuscita");
       throw AppError.of("EXPORT_FAILED", 500);
     }
     c.header("Content-Type", "application/json; charset=utf-8");
@@ -52,7 +52,7 @@ export const profileRoutes = new Hono<AppEnv>()
       await eraseAccount(deps, user.id);
     } catch (error) {
       if (error instanceof AppError) throw error; // 409 LAST_ADMIN: the only admin stays (issue 9 finding 10)
-      deps.log(`Cancellazione dell'account ${user.id} non riuscita: ${String(error)}`);
+      deps.logger.error({ err: error }, "Cancellazione dell'account non riuscita");
       throw AppError.of("ACCOUNT_DELETE_FAILED", 500);
     }
     // The session row is gone; sign-out clears the browser's session and cache cookies.

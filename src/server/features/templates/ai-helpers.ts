@@ -2,35 +2,21 @@
  * AI helpers of the template editor and of /crea-gioco (spec §2 Admin templates, §5 AI helpers,
  * §7 improve-text and generate-content, §8 AI helpers and templates): improve one field, and
  * generate the empty fields with structured output (a JSON schema of exactly the fields wanted).
- * They use the configured OpenAI-compatible provider through the AI SDK (generateText, with
- * Output.object for structured output), or the offline versions when no provider is set.
+ * They use the configured OpenAI-compatible provider through the server's chat client
+ * (ai/openai-client.ts: retries, usage, metrics; ADR 0014), structured output as a JSON schema
+ * checked by zod, or the offline versions when no provider is set.
  */
 
-import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
-import { generateText, type LanguageModel, Output } from "ai";
 import { z } from "zod";
 import { GENRES, type GenreName } from "../../../shared/genres";
-import type { Env } from "../../env";
+import type { ConfiguredChat } from "../../ai/openai-client";
 import { AppError } from "../../errors";
+import type { Logger } from "../../ops/logger";
 import { offlineGenerate, offlineImprove } from "./offline-helpers";
 
 /** Longest wait for one helper answer from the provider. */
 const HELPER_TIMEOUT_MS = 60_000;
 
-type ProviderEnv = Pick<Env, "AI_BASE_URL" | "AI_API_KEY" | "AI_MODEL">;
-
-/** The configured chat model, or null when the offline helpers must answer. */
-function helperModel(env: ProviderEnv): { model: LanguageModel; label: string } | null {
-  if (!env.AI_BASE_URL || !env.AI_MODEL) return null;
-  const provider = createOpenAICompatible({
-    name: "helpers",
-    baseURL: env.AI_BASE_URL,
-    apiKey: env.AI_API_KEY,
-    // Send the JSON schema itself (response_format json_schema), not only "json_object".
-    supportsStructuredOutputs: true,
-  });
-  return { model: provider.chatModel(env.AI_MODEL), label: env.AI_MODEL };
-}
 
 /** Italian names of the fields, for prompts. */
 const FIELD_LABELS: Record<string, string> = {
@@ -76,40 +62,42 @@ export interface ImproveRequest {
  * for a blank text, 502 IMPROVE_FAILED ('Non è stato possibile migliorare il testo.') when the
  * provider fails or answers nothing.
  */
-export async function improveText(env: ProviderEnv, request: ImproveRequest, log: (line: string) => void): Promise<{ improvedText: string; source: string }> {
+export async function improveText(provider: ConfiguredChat, request: ImproveRequest, logger: Logger): Promise<{ improvedText: string; source: string }> {
   const text = request.text.trim();
   if (!text) throw AppError.of("EMPTY_FIELD", 400);
-  const provider = helperModel(env);
   if (!provider) return { improvedText: offlineImprove(text, request.field), source: "offline" };
   const { genre, title, description } = request.context;
+  const system =
+    "Sei un editor italiano esperto di narrativa interattiva. Migliora il testo che ricevi: correggi errori, " +
+    "rendi lo stile più efficace e coerente con il genere, mantieni il significato, la lingua italiana e una lunghezza simile. " +
+    "Rispondi soltanto con il testo migliorato, senza virgolette, titoli o commenti.";
+  const prompt = [
+    `Campo: ${FIELD_LABELS[request.field] ?? request.field}`,
+    genre && `Genere: ${genre}`,
+    title && request.field !== "title" && `Titolo della storia: ${title}`,
+    description && request.field !== "description" && `Descrizione della storia: ${description}`,
+    "",
+    "Testo da migliorare:",
+    text,
+  ]
+    .filter((line) => line !== false && line !== undefined)
+    .join("\n");
   try {
-    const result = await generateText({
-      model: provider.model,
-      system:
-        "Sei un editor italiano esperto di narrativa interattiva. Migliora il testo che ricevi: correggi errori, " +
-        "rendi lo stile più efficace e coerente con il genere, mantieni il significato, la lingua italiana e una lunghezza simile. " +
-        "Rispondi soltanto con il testo migliorato, senza virgolette, titoli o commenti.",
-      prompt: [
-        `Campo: ${FIELD_LABELS[request.field] ?? request.field}`,
-        genre && `Genere: ${genre}`,
-        title && request.field !== "title" && `Titolo della storia: ${title}`,
-        description && request.field !== "description" && `Descrizione della storia: ${description}`,
-        "",
-        "Testo da migliorare:",
-        text,
-      ]
-        .filter((line) => line !== false && line !== undefined)
-        .join("\n"),
+    const answer = await provider.client.complete({
+      purpose: "helper",
+      messages: [
+        { role: "system", content: system },
+        { role: "user", content: prompt },
+      ],
       temperature: 0.7,
-      maxOutputTokens: request.field === "system_prompt" || request.field === "initial_prompt" ? 2048 : 800,
-      maxRetries: 0,
-      abortSignal: AbortSignal.timeout(HELPER_TIMEOUT_MS),
+      maxTokens: request.field === "system_prompt" || request.field === "initial_prompt" ? 2048 : 800,
+      signal: AbortSignal.timeout(HELPER_TIMEOUT_MS),
     });
-    const improvedText = result.text.trim().replace(/^["«](.*)["»]$/s, "$1").trim();
+    const improvedText = answer.trim().replace(/^["«](.*)["»]$/s, "$1").trim();
     if (!improvedText) throw new Error("risposta vuota");
     return { improvedText, source: provider.label };
   } catch (error) {
-    log(`Miglioramento del testo fallito: ${String(error)}`);
+    logger.warn({ err: error, field: request.field }, "Miglioramento del testo fallito");
     throw AppError.of("IMPROVE_FAILED", 502);
   }
 }
@@ -128,15 +116,14 @@ export function knownGenre(value: string): GenreName | null {
  * MISSING_FIELDS ('Campi mancanti') without title or genre, 502 GENERATE_FAILED on failure.
  */
 export async function generateFields(
-  env: ProviderEnv,
+  provider: ConfiguredChat,
   request: { title: string; genre: string; fields: FieldSpec[]; kind: "template" | "game" },
-  log: (line: string) => void,
+  logger: Logger,
 ): Promise<{ generatedContent: Record<string, string>; source: string }> {
   const title = request.title.trim();
   const genre = knownGenre(request.genre);
   if (!title || !genre) throw AppError.of("MISSING_FIELDS", 400);
-  if (request.fields.length === 0) return { generatedContent: {}, source: helperModel(env)?.label ?? "offline" };
-  const provider = helperModel(env);
+  if (request.fields.length === 0) return { generatedContent: {}, source: provider?.label ?? "offline" };
   if (!provider) {
     return { generatedContent: offlineGenerate(title, genre, request.fields.map((f) => f.name)), source: "offline" };
   }
@@ -146,29 +133,28 @@ export async function generateFields(
       field.choices ? `${FIELD_LABELS[field.name] ?? field.name}: uno tra ${field.choices.join(", ")}` : (FIELD_GUIDES[field.name] ?? field.name),
     );
   }
+  const schema = z.object(shape).describe("I campi mancanti della storia, in italiano.");
   try {
-    const result = await generateText({
-      model: provider.model,
-      output: Output.object({
-        schema: z.object(shape),
-        name: request.kind === "template" ? "contenuti_template" : "contenuti_partita",
-        description: "I campi mancanti della storia, in italiano.",
-      }),
-      system:
-        "Sei un autore italiano di storie interattive narrate da un'intelligenza artificiale. " +
-        "Scrivi contenuti originali, in italiano, adatti al genere indicato, e rispondi soltanto con l'oggetto JSON richiesto.",
-      prompt: [
-        `Titolo: ${title}`,
-        `Genere: ${genre}`,
-        "",
-        `Scrivi questi campi: ${request.fields.map((f) => FIELD_LABELS[f.name] ?? f.name).join("; ")}.`,
-      ].join("\n"),
+    const answer = await provider.client.complete({
+      purpose: "helper",
+      jsonSchema: { name: request.kind === "template" ? "contenuti_template" : "contenuti_partita", schema: z.toJSONSchema(schema, { target: "draft-7" }) },
+      messages: [
+        {
+          role: "system",
+          content:
+            "Sei un autore italiano di storie interattive narrate da un'intelligenza artificiale. " +
+            "Scrivi contenuti originali, in italiano, adatti al genere indicato, e rispondi soltanto con l'oggetto JSON richiesto.",
+        },
+        {
+          role: "user",
+          content: [`Titolo: ${title}`, `Genere: ${genre}`, "", `Scrivi questi campi: ${request.fields.map((f) => FIELD_LABELS[f.name] ?? f.name).join("; ")}.`].join("\n"),
+        },
+      ],
       temperature: 0.9,
-      maxOutputTokens: 3000,
-      maxRetries: 0,
-      abortSignal: AbortSignal.timeout(HELPER_TIMEOUT_MS),
+      maxTokens: 3000,
+      signal: AbortSignal.timeout(HELPER_TIMEOUT_MS),
     });
-    const output = result.output as Record<string, unknown>;
+    const output: Record<string, unknown> = schema.parse(JSON.parse(answer));
     const generatedContent: Record<string, string> = {};
     for (const field of request.fields) {
       const value = output[field.name];
@@ -177,7 +163,7 @@ export async function generateFields(
     if (Object.keys(generatedContent).length === 0) throw new Error("nessun campo generato");
     return { generatedContent, source: provider.label };
   } catch (error) {
-    log(`Generazione dei contenuti fallita: ${String(error)}`);
+    logger.warn({ err: error, kind: request.kind }, "Generazione dei contenuti fallita");
     throw AppError.of("GENERATE_FAILED", 502);
   }
 }

@@ -22,7 +22,7 @@ import { knownGenre } from "./ai-helpers";
  * illustrator label}. Throws 400 MISSING_COVER_FIELDS ('Campi mancanti') when one is missing,
  * 502 COVER_FAILED when drawing or storing fails.
  */
-export async function generateCover(deps: Pick<AppDeps, "illustrator" | "media" | "env" | "log">, input: GenerateCoverInput): Promise<CoverResultView> {
+export async function generateCover(deps: Pick<AppDeps, "illustrator" | "media" | "env" | "logger">, input: GenerateCoverInput): Promise<CoverResultView> {
   const genre = knownGenre(input.genre);
   if (!input.title || !input.description || !genre) throw AppError.of("MISSING_COVER_FIELDS", 400);
   const scene = `Copertina della storia «${input.title}». ${input.description}`;
@@ -38,7 +38,7 @@ export async function generateCover(deps: Pick<AppDeps, "illustrator" | "media" 
     const stored = await deps.media.put(key, image.bytes, image.contentType);
     return { url: stored.url, source: deps.illustrator.label };
   } catch (error) {
-    deps.log(`Copertina non generata: ${String(error)}`);
+    deps.logger.warn({ err: error }, "Copertina non generata");
     throw AppError.of("COVER_FAILED", 502);
   }
 }

@@ -79,6 +79,7 @@ import {
   toggleLike,
   updateTemplate,
 } from "./templates.service";
+import type { Logger } from "../../ops/logger";
 
 /**
  * Saves a template through `audited` (its audit entry: auditedChange, or auditedEdit for a
@@ -103,12 +104,12 @@ async function screenedChange(
 }
 
 /** Turns an unexpected failure into the spec's error for the action; AppErrors pass through. */
-async function orFail<T>(action: Promise<T>, code: "LIKE_FAILED" | "FAVORITE_FAILED", log: (line: string) => void): Promise<T> {
+async function orFail<T>(action: Promise<T>, code: "LIKE_FAILED" | "FAVORITE_FAILED", logger: Logger): Promise<T> {
   try {
     return await action;
   } catch (error) {
     if (error instanceof AppError) throw error;
-    log(`${code}: ${String(error)}`);
+    logger.error({ err: error, code }, "Preferenza sul template non salvata");
     throw AppError.of(code, 500);
   }
 }
@@ -132,23 +133,23 @@ export const templatesRoutes = new Hono<AppEnv>()
   .get("/:id", async (c) => c.json(await getTemplateDetail(c.var.deps.db, c.req.param("id"), c.var.user?.id ?? null)))
   .post("/:id/like", requireUser, zValidator("json", toggleSchema, validationHook), async (c) => {
     const { value } = c.req.valid("json");
-    const { db, log } = c.var.deps;
-    return c.json(await orFail(toggleLike(db, currentUser(c).id, c.req.param("id"), value), "LIKE_FAILED", log));
+    const { db, logger } = c.var.deps;
+    return c.json(await orFail(toggleLike(db, currentUser(c).id, c.req.param("id"), value), "LIKE_FAILED", logger));
   })
   .post("/:id/favorite", requireUser, zValidator("json", toggleSchema, validationHook), async (c) => {
     const { value } = c.req.valid("json");
-    const { db, log } = c.var.deps;
-    return c.json(await orFail(toggleFavorite(db, currentUser(c).id, c.req.param("id"), value), "FAVORITE_FAILED", log));
+    const { db, logger } = c.var.deps;
+    return c.json(await orFail(toggleFavorite(db, currentUser(c).id, c.req.param("id"), value), "FAVORITE_FAILED", logger));
   })
   .post("/:id/play", requireUser, async (c) => {
-    const game = await playTemplate(c.var.deps.db, currentUser(c).id, c.req.param("id"), c.var.deps.log);
+    const game = await playTemplate(c.var.deps.db, currentUser(c).id, c.req.param("id"), c.var.deps.logger);
     return c.json(game, 201);
   });
 
 export const customGamesRoutes = new Hono<AppEnv>()
   .use(requireUser)
   .post("/", zValidator("json", createCustomGameSchema, validationHook), async (c) => {
-    const game = await createCustomGame(c.var.deps.db, currentUser(c).id, c.req.valid("json"), c.var.deps.log);
+    const game = await createCustomGame(c.var.deps.db, currentUser(c).id, c.req.valid("json"), c.var.deps.logger);
     return c.json(game, 201);
   })
   .post("/generate", zValidator("json", generateCustomGameSchema, validationHook), async (c) => {
@@ -162,12 +163,12 @@ export const customGamesRoutes = new Hono<AppEnv>()
     // Every field already filled: nothing to ask the model, nothing to charge (issue 22 §5).
     if (wanted.length === 0) return c.json({ generatedContent: {}, source: "none" } satisfies GenerateResultView);
     // A model call like a narrated turn: it is paid from the same daily quota.
-    const { db, env, log } = c.var.deps;
+    const { db, chat, logger } = c.var.deps;
     const userId = currentUser(c).id;
     const chargedAt = new Date();
     if (!(await takeMessages(db, userId, CUSTOM_GAME_GENERATE_COST, chargedAt))) throw AppError.of("MESSAGE_LIMIT", 429);
     try {
-      const result = await generateFields(env, { title, genre, fields: wanted, kind: "game" }, log);
+      const result = await generateFields(chat, { title, genre, fields: wanted, kind: "game" }, logger);
       return c.json(result satisfies GenerateResultView);
     } catch (error) {
       await refundMessages(db, userId, CUSTOM_GAME_GENERATE_COST, chargedAt);
@@ -219,19 +220,19 @@ export const adminTemplatesRoutes = new Hono<AppEnv>()
     const { coverImageUrl } = await auditedChange(c, "template.delete", (trx) => deleteTemplate(trx, id), () => `template ${id}`);
     if (coverImageUrl) {
       // Our stored cover goes with its template unless another row still shows it (issue 9 #11).
-      await deleteUnreferencedMedia(c.var.deps, [coverImageUrl]).catch((error: unknown) => c.var.deps.log(`Copertina non eliminata: ${String(error)}`));
+      await deleteUnreferencedMedia(c.var.deps, [coverImageUrl]).catch((error: unknown) => c.var.deps.logger.error({ err: error }, "Copertina non eliminata"));
     }
     return c.json({ ok: true as const });
   })
   .post("/ai/improve", zValidator("json", improveTextSchema, validationHook), async (c) => {
     const { text, field, context } = c.req.valid("json");
-    const result = await improveText(c.var.deps.env, { text, field, context }, c.var.deps.log);
+    const result = await improveText(c.var.deps.chat, { text, field, context }, c.var.deps.logger);
     return c.json(result satisfies ImproveResultView);
   })
   .post("/ai/generate", zValidator("json", generateContentSchema, validationHook), async (c) => {
     const { title, genre, fields } = c.req.valid("json");
     const wanted = GENERATABLE_FIELDS.filter((f) => isEmpty(fields[f])).map((name) => ({ name }));
-    const result = await generateFields(c.var.deps.env, { title, genre, fields: wanted, kind: "template" }, c.var.deps.log);
+    const result = await generateFields(c.var.deps.chat, { title, genre, fields: wanted, kind: "template" }, c.var.deps.logger);
     return c.json(result satisfies GenerateResultView);
   })
   .post("/ai/cover", zValidator("json", generateCoverSchema, validationHook), async (c) => {

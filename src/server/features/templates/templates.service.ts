@@ -36,6 +36,7 @@ import { contains } from "../../db/text-search";
 import { parseStoryCards } from "../../memory/cards";
 import { insertPlayerGame } from "../../player-games";
 import { appendMessage } from "../../story/story-tree";
+import type { Logger } from "../../ops/logger";
 
 type Db = Kysely<Database>;
 type TemplateRow = Selectable<SavedGamesTable>;
@@ -372,14 +373,14 @@ async function genrePrompt(db: Db | Transaction<Database>, genre: GenreName) {
 }
 
 /** Inserts the opening as the game's first assistant message (the root of its story tree, ADR 0008); a failure is only logged (spec §4 step 3). */
-async function insertOpening(db: Db, gameId: string, userId: string, opening: string, log: (line: string) => void): Promise<void> {
+async function insertOpening(db: Db, gameId: string, userId: string, opening: string, logger: Logger): Promise<void> {
   if (!opening.trim()) return;
   try {
     await db
       .transaction()
       .execute((trx) => appendMessage(trx, { game_id: gameId, user_id: userId, role: "assistant", content: opening.trim(), image_url: null, created_at: nowIso() }, { parentId: null }));
   } catch (error) {
-    log(`Messaggio iniziale non salvato per la partita ${gameId}: ${String(error)}`);
+    logger.error({ err: error, gameId }, "Messaggio iniziale non salvato");
   }
 }
 
@@ -391,7 +392,7 @@ async function insertOpening(db: Db, gameId: string, userId: string, opening: st
  * description, so the copy always narrates with its own configuration.
  * Output: {id, genre} of the copy. Throws 404 TEMPLATE_NOT_FOUND.
  */
-export async function playTemplate(db: Db, userId: string, templateId: string, log: (line: string) => void): Promise<CreatedGameView> {
+export async function playTemplate(db: Db, userId: string, templateId: string, logger: Logger): Promise<CreatedGameView> {
   const gameId = randomUUID();
   const { genre, opening } = await db.transaction().execute(async (trx) => {
     const bumped = await trx
@@ -438,7 +439,7 @@ export async function playTemplate(db: Db, userId: string, templateId: string, l
     );
     return { genre, opening: initialPromptOf(t.content) };
   });
-  await insertOpening(db, gameId, userId, opening, log);
+  await insertOpening(db, gameId, userId, opening, logger);
   return { id: gameId, genre };
 }
 
@@ -448,7 +449,7 @@ export async function playTemplate(db: Db, userId: string, templateId: string, l
  * premise is also the narrator's opening (first assistant message).
  * Output: {id, genre} of the new game.
  */
-export async function createCustomGame(db: Db, userId: string, input: CreateCustomGameInput, log: (line: string) => void): Promise<CreatedGameView> {
+export async function createCustomGame(db: Db, userId: string, input: CreateCustomGameInput, logger: Logger): Promise<CreatedGameView> {
   const genre = resolveGenre(input.genre);
   const base = await genrePrompt(db, genre);
   const id = await insertPlayerGame(db, userId, {
@@ -468,6 +469,6 @@ export async function createCustomGame(db: Db, userId: string, input: CreateCust
     forbidden_topics: base.forbidden_topics,
     prompt_budget: base.prompt_budget,
   });
-  await insertOpening(db, id, userId, input.premise, log);
+  await insertOpening(db, id, userId, input.premise, logger);
   return { id, genre };
 }

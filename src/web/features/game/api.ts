@@ -82,6 +82,8 @@ export interface TurnHandlers {
   onAccepted(data: EventData<"accepted">): void;
   /** The next piece of narration (a word or a few). */
   onDelta(data: EventData<"delta">): void;
+  /** The provider is busy and is asked again before the first word (issue 20 §1). */
+  onWaiting(data: EventData<"waiting">): void;
   /** The narration is stored: the assistant message, the new progress % and quota. */
   onDone(data: EventData<"done">): void;
   /** The narrator failed after the turn was accepted (AI_FAILED, AI_TIMEOUT, EMPTY_REPLY, GENERIC). */
@@ -155,6 +157,9 @@ async function readTurnStream(response: Response, handlers: TurnHandlers, signal
           break;
         case "delta":
           handlers.onDelta(payload as EventData<"delta">);
+          break;
+        case "waiting":
+          handlers.onWaiting(payload as EventData<"waiting">);
           break;
         case "done":
           finished = true;

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { Bell, BookOpen, FileText, Flag, Gamepad2, LayoutDashboard, Receipt, ScrollText, Shield, ShieldAlert, Tags, Users } from "lucide-react";
+import { Bell, BookOpen, Cpu, FileText, Flag, Gamepad2, LayoutDashboard, Receipt, ScrollText, Shield, ShieldAlert, Tags, Users } from "lucide-react";
 import { useEffect } from "react";
 import { NavLink, Outlet, useLocation, useNavigate } from "react-router";
 import { toast } from "@/lib/toast";
@@ -20,8 +20,8 @@ queryClient.setQueryDefaults(["admin"], { refetchOnWindowFocus: true });
 /**
  * The admin menu: the seven entries of spec §2 (Dashboard, Utenti, Partite Utenti, Template,
  * Notifiche, Generi, Ordini), then 'Registro attività' (issue 9 finding 8), 'Storie condivise'
- * (issue 13: taking shared stories down) and 'Segnalazioni' (issue 23: the moderation queue, the
- * only entry moderators see).
+ * (issue 13: taking shared stories down), 'Utilizzo AI' (issue 20: tokens, cost, daily budget) and
+ * 'Segnalazioni' (issue 23: the moderation queue, the only entry moderators see).
  */
 const ADMIN_MENU = [
   { to: "/admin", label: "Dashboard", Icon: LayoutDashboard, end: true },
@@ -33,6 +33,7 @@ const ADMIN_MENU = [
   { to: "/admin/orders", label: "Ordini", Icon: Receipt, end: false },
   { to: "/admin/audit", label: "Registro attività", Icon: ScrollText, end: false },
   { to: "/admin/shares", label: "Storie condivise", Icon: BookOpen, end: false },
+  { to: "/admin/usage", label: "Utilizzo AI", Icon: Cpu, end: false },
   { to: REPORTS_PATH, label: "Segnalazioni", Icon: Flag, end: false },
 ] as const;
 

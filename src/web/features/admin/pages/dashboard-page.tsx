@@ -11,6 +11,7 @@ import { recentAuditQuery, statsQuery } from "../api";
 import { ModerationFigures } from "@/features/moderation/components/moderation-figures";
 import { AdminPageHeader } from "../components/admin-page-header";
 import { AuditEntryItem } from "../components/audit-entry-item";
+import { AiBudgetCard } from "../components/ai-budget-card";
 
 function StatCard({ title, value, icon }: { title: string; value: ReactNode; icon: ReactNode }) {
   return (
@@ -110,6 +111,9 @@ export function DashboardPage() {
           </div>
         </div>
       )}
+      <div className="mt-6">
+        <AiBudgetCard />
+      </div>
       <Card className="mt-6 gap-4">
         <CardHeader>
           <CardTitle className="flex items-center gap-2">

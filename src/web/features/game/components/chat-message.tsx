@@ -21,6 +21,8 @@ interface ChatMessageProps {
   visualizing?: boolean;
   /** The narration is still being written: typing indicator or caret, aria-busy. */
   streaming?: boolean;
+  /** The provider is busy and asked again (issue 20 §1): 'Il narratore ci sta pensando…' instead of the typing indicator. */
+  waiting?: boolean;
   /** Not yet confirmed by the server (the player's message while the turn is being accepted). */
   pending?: boolean;
   /** The player changed the text ('Modifica', issue 11 §2): marked '(modificato)'. */
@@ -37,7 +39,7 @@ interface ChatMessageProps {
  * Input: see props. Output: an <li> with the speaker ('Tu' / 'Narratore'), the bubble (player's
  * on the right, narrator's on the left) and the optional actions below it.
  */
-export function ChatMessage({ role, content, imageUrl, image, visualizing = false, streaming = false, pending = false, edited = false, editor, children, row }: ChatMessageProps) {
+export function ChatMessage({ role, content, imageUrl, image, visualizing = false, streaming = false, waiting = false, pending = false, edited = false, editor, children, row }: ChatMessageProps) {
   const mine = role === "user";
   if (!mine && (imageUrl || visualizing)) {
     return (
@@ -76,7 +78,7 @@ export function ChatMessage({ role, content, imageUrl, image, visualizing = fals
           <p className="break-words whitespace-pre-wrap">{content}</p>
         ) : streaming && !content ? (
           <p className="flex items-center gap-2 text-muted-foreground">
-            Il narratore sta scrivendo
+            {waiting ? "Il narratore ci sta pensando…" : "Il narratore sta scrivendo"}
             <span aria-hidden className="flex gap-1">
               {[0, 150, 300].map((delay) => (
                 <span key={delay} className="size-1.5 animate-bounce rounded-full bg-current motion-reduce:animate-none" style={{ animationDelay: `${delay}ms` }} />

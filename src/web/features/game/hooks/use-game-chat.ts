@@ -23,6 +23,8 @@ interface LiveTurn {
   text: string;
   /** '/visualizza': a scene image is being made (no player's bubble, no narration). */
   visualizing?: boolean;
+  /** The provider is busy and asked again before the first word (issue 20 §1): "Il narratore ci sta pensando…". */
+  waiting?: boolean;
   /**
    * 'Rigenera' / 'Salva e rinarra' (issue 11 §2): the stored message this turn replaces on the
    * page; it and everything after it are hidden while the turn is live (see storyUpTo).
@@ -221,7 +223,10 @@ export function useGameChat(gameId: string) {
         },
         onDelta({ text: piece }) {
           text += piece;
-          setLiveTurn(mine((turn) => ({ ...turn, text })));
+          setLiveTurn(mine((turn) => ({ ...turn, text, waiting: false })));
+        },
+        onWaiting() {
+          setLiveTurn(mine((turn) => ({ ...turn, waiting: true })));
         },
         onDone({ message, progress, tokens, stopped }) {
           ended = true;

@@ -161,7 +161,7 @@ export function GamePage() {
             {liveTurn?.pendingContent && !(messages.at(-1)?.role === "user" && messages.at(-1)?.content === liveTurn.pendingContent) && (
               <ChatMessage role="user" content={liveTurn.pendingContent} pending />
             )}
-            {liveTurn && <ChatMessage role="assistant" content={liveTurn.text} streaming visualizing={liveTurn.visualizing} />}
+            {liveTurn && <ChatMessage role="assistant" content={liveTurn.text} streaming waiting={liveTurn.waiting} visualizing={liveTurn.visualizing} />}
           </ol>
         ) : (
           <div role="status" aria-label="Caricamento della partita" className="flex flex-col gap-5">
