@@ -1,9 +1,12 @@
 /**
- * Public pages on a phone (issue 12). Prints tables; a report, not a test.
+ * Pages on a phone (issue 12: the public pages; issue 21: the game page and /profilo, signed in).
+ * Prints tables; a report, not a test.
  *
  * Starts the built site (`dist/`, built by the script) on SQLite with one template and one scene
- * image (the offline illustrator's), then for each public page (/, /generi, /scopri, /galleria,
- * /prezzi, a template page, an image page):
+ * image (the offline illustrator's), and a player (premium plan) with a story of 31 turns played
+ * through the API with the offline narrator; then for each public page (/, /generi, /scopri,
+ * /galleria, /prezzi, a template page, an image page) as a visitor, and for the game page
+ * (/gioco/fantasy/{id}) and /profilo with the player's session cookie:
  * - in Chromium (/usr/bin/chromium, 390×844, cache empty): the JavaScript the page loads until the
  *   network is idle, raw (decoded), gzipped (the target's unit) and as sent (the bytes on the
  *   wire: brotli, as Chromium asks for it), and
@@ -21,10 +24,13 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { TEMPLATE_FORM_DEFAULTS } from "../src/shared/schemas/template";
 import { templatePath } from "../src/shared/slug";
-import { newGame, signIn, startTestServer, type TestServer } from "../src/server/testing/harness";
+import { newGame, registerPlayer, signIn, startTestServer, type TestServer } from "../src/server/testing/harness";
+import { signInCookie } from "./bench-support";
 
 const CHROMIUM = "/usr/bin/chromium";
 const ADMIN = { email: "bench-web@example.com", password: "password-bench-web" };
+/** Player's turns of the game page's story (the issue's 31-turn story). */
+const STORY_TURNS = 31;
 
 /** A template and a scene image, so their pages have something to show. */
 async function seed(server: TestServer): Promise<{ template: string; image: string }> {
@@ -49,6 +55,30 @@ async function seed(server: TestServer): Promise<{ template: string; image: stri
   return { template: templatePath(template.body.id, title), image: canonical };
 }
 
+/**
+ * A player on the premium plan with a fantasy story of STORY_TURNS turns ('/inizia', then the
+ * choices), narrated by the offline narrator. Output: the game page's path and the session cookie.
+ */
+async function seedPlayer(server: TestServer): Promise<{ game: string; cookie: string }> {
+  const player = await registerPlayer(server);
+  const db = server.deps.db;
+  const plan = await db.selectFrom("plans").select(["message_limit", "visualize_limit"]).where("id", "=", "premium").executeTakeFirstOrThrow();
+  await db.updateTable("user_tokens").set({ model: "premium", ...plan }).where("user_id", "=", player.id).execute();
+  const gameId = await newGame(player.client, "fantasy");
+  for (let turn = 0; turn < STORY_TURNS; turn++) {
+    const content = turn === 0 ? "/inizia" : ["/A", "/B", "/C"][turn % 3]!;
+    const response = await player.client.request("POST", `/api/games/${gameId}/messages`, { content });
+    const events = await response.text();
+    if (response.status !== 200 || !events.includes("event: done")) throw new Error(`turn ${turn}: ${response.status} ${events.slice(0, 200)}`);
+  }
+  return { game: `/gioco/fantasy/${gameId}`, cookie: await signInCookie(server.url, player.email, player.password) };
+}
+
+/** Name and value of each pair of a Cookie header ("a=1; b=2"). */
+function cookiePairs(cookie: string): { name: string; value: string }[] {
+  return cookie.split("; ").map((pair) => ({ name: pair.slice(0, pair.indexOf("=")), value: pair.slice(pair.indexOf("=") + 1) }));
+}
+
 interface Transfer {
   rawKb: number;
   /** The same scripts gzipped (level 9), the unit of the issue's target. */
@@ -57,11 +87,15 @@ interface Transfer {
   uncompressed: string[];
 }
 
-/** JavaScript loaded by `url` until the network is idle, and the scripts or styles sent uncompressed. */
-async function transfer(url: string): Promise<Transfer> {
+/**
+ * JavaScript loaded by `url` until the network is idle, and the scripts or styles sent
+ * uncompressed; with `cookie` ("name=value; …") the page is opened signed in.
+ */
+async function transfer(url: string, cookie?: string): Promise<Transfer> {
   const browser = await chromium.launch({ executablePath: CHROMIUM });
   try {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    if (cookie) await context.addCookies(cookiePairs(cookie).map((pair) => ({ ...pair, url })));
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send("Network.enable");
@@ -102,10 +136,11 @@ interface Audit {
 }
 
 /**
- * Lighthouse's mobile run of `url` through the system Chromium; a run Lighthouse itself reports as
- * failed (runtimeError, e.g. a protocol timeout) is run once more, and named if it fails again.
+ * Lighthouse's mobile run of `url` through the system Chromium (with `cookie` on every request:
+ * signed in); a run Lighthouse itself reports as failed (runtimeError, e.g. a protocol timeout)
+ * is run once more, and named if it fails again.
  */
-async function audit(url: string, attempt = 1): Promise<Audit> {
+async function audit(url: string, cookie?: string, attempt = 1): Promise<Audit> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"] });
   try {
     const result = await lighthouse(url, {
@@ -113,10 +148,11 @@ async function audit(url: string, attempt = 1): Promise<Audit> {
       output: "json",
       logLevel: "error",
       onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+      ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
     });
     if (!result) throw new Error(`lighthouse gave no result for ${url}`);
     if (result.lhr.runtimeError) {
-      if (attempt < 2) return await audit(url, attempt + 1);
+      if (attempt < 2) return await audit(url, cookie, attempt + 1);
       throw new Error(`lighthouse failed on ${url}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
     }
     const { categories, audits } = result.lhr;
@@ -138,15 +174,22 @@ const server = await startTestServer("sqlite", {
 });
 try {
   const seeded = await seed(server);
-  const pages = ["/", "/generi", "/scopri", "/galleria", "/prezzi", seeded.template, seeded.image];
+  const player = await seedPlayer(server);
+  const pages: { page: string; cookie?: string }[] = [
+    ...["/", "/generi", "/scopri", "/galleria", "/prezzi", seeded.template, seeded.image].map((page) => ({ page })),
+    { page: player.game, cookie: player.cookie },
+    { page: "/profilo", cookie: player.cookie },
+  ];
   const rows: { page: string; transfer: Transfer; audit: Audit }[] = [];
-  for (const page of pages) {
+  for (const { page, cookie } of pages) {
     console.log(`measuring ${page}…`);
-    rows.push({ page, transfer: await transfer(`${server.url}${page}`), audit: await audit(`${server.url}${page}`) });
+    rows.push({ page, transfer: await transfer(`${server.url}${page}`, cookie), audit: await audit(`${server.url}${page}`, cookie) });
   }
-  const label = (page: string) => (page.startsWith("/scopri/") ? "template page" : page.startsWith("/galleria/") ? "image page" : page);
+  const label = (page: string) =>
+    page.startsWith("/scopri/") ? "template page" : page.startsWith("/galleria/") ? "image page" : page.startsWith("/gioco/") ? "game page" : page;
   const n = (value: number, width: number, digits = 0) => value.toFixed(digits).padStart(width);
-  console.log("\nPublic pages, Lighthouse 12 mobile preset, /usr/bin/chromium (targets: JS on / ≤ 100 KB gzipped; scores ≥ 95 / 100 / 100 / 100)\n");
+  console.log("\nLighthouse 12 mobile preset, /usr/bin/chromium; the game page and /profilo signed in, the rest as a visitor");
+  console.log("(targets: public pages ≥ 95 / 100 / 100 / 100; game page and /profilo performance ≥ 90, accessibility 100, LCP ≤ 2500 ms)\n");
   console.log("| page          | JS raw KB | JS gzip KB | JS sent KB | all compressed | perf | a11y | best pr. | SEO | FCP ms | LCP ms | TBT ms |");
   console.log("|---------------|-----------|------------|------------|----------------|------|------|----------|-----|--------|--------|--------|");
   for (const { page, transfer: t, audit: a } of rows) {
