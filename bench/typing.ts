@@ -15,32 +15,17 @@
 
 import path from "node:path";
 import { chromium, type Page } from "@playwright/test";
-import { newGame, registerPlayer, startTestServer, type TestServer } from "../src/server/testing/harness";
-import { signInCookie } from "./bench-support";
+import { startTestServer } from "../src/server/testing/harness";
+import { browserCookies, playerWithStory } from "./bench-support";
 
 const CHROMIUM = "/usr/bin/chromium";
 const RUNS = 3;
 const HISTORY_TURNS = 10;
-const WORD_DELAY_MS = 40;
+const WORD_DELAY_MS = 80;
 const KEYS = 40;
 const KEY_INTERVAL_MS = 90;
 const CPU_SLOWDOWN = 4;
 const KEY_EVENTS = ["keydown", "keypress", "input", "beforeinput", "keyup"];
-
-/** A premium player with a fantasy story of HISTORY_TURNS turns. Output: the game page's path and the session cookie. */
-async function seedPlayer(server: TestServer): Promise<{ game: string; cookie: string }> {
-  const player = await registerPlayer(server);
-  const db = server.deps.db;
-  const plan = await db.selectFrom("plans").select(["message_limit", "visualize_limit"]).where("id", "=", "premium").executeTakeFirstOrThrow();
-  await db.updateTable("user_tokens").set({ model: "premium", ...plan }).where("user_id", "=", player.id).execute();
-  const gameId = await newGame(player.client, "fantasy");
-  for (let turn = 0; turn < HISTORY_TURNS; turn++) {
-    const response = await player.client.request("POST", `/api/games/${gameId}/messages`, { content: turn === 0 ? "/inizia" : "/B" });
-    await response.text();
-    if (response.status !== 200) throw new Error(`turn ${turn}: ${response.status}`);
-  }
-  return { game: `/gioco/fantasy/${gameId}`, cookie: await signInCookie(server.url, player.email, player.password) };
-}
 
 /** What the page recorded between the narration's start and end. */
 interface Measured {
@@ -49,8 +34,8 @@ interface Measured {
 }
 
 /** Installs the observers before any script of the page runs; entries land in window.__bench. */
-function observe(page: Page): Promise<void> {
-  return page.addInitScript((names: string[]) => {
+async function observe(page: Page): Promise<void> {
+  await page.addInitScript((names: string[]) => {
     const bench = { from: Infinity, tasks: [] as number[], events: [] as { name: string; duration: number }[] };
     (window as unknown as { __bench: typeof bench }).__bench = bench;
     new PerformanceObserver((list) => {
@@ -69,7 +54,7 @@ async function run(url: string, cookie: string): Promise<Measured> {
   const browser = await chromium.launch({ executablePath: CHROMIUM });
   try {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-    await context.addCookies(cookie.split("; ").map((pair) => ({ name: pair.slice(0, pair.indexOf("=")), value: pair.slice(pair.indexOf("=") + 1), url })));
+    await context.addCookies(browserCookies(cookie, url));
     const page = await context.newPage();
     await observe(page);
     await page.goto(url, { waitUntil: "networkidle" });
@@ -101,7 +86,7 @@ async function run(url: string, cookie: string): Promise<Measured> {
 
 const server = await startTestServer("sqlite", { webRoot: path.resolve("dist"), env: { OFFLINE_WORD_DELAY_MS: String(WORD_DELAY_MS) } });
 try {
-  const { game, cookie } = await seedPlayer(server);
+  const { game, cookie } = await playerWithStory(server, HISTORY_TURNS);
   const rows: Measured[] = [];
   for (let i = 0; i < RUNS; i++) {
     console.log(`run ${i + 1}…`);

@@ -3,7 +3,7 @@
  * Prints tables; a report, not a test.
  *
  * Starts the built site (`dist/`, built by the script) on SQLite with one template and one scene
- * image (the offline illustrator's), and a player (premium plan) with a story of 31 turns played
+ * image (the offline illustrator's), and a player (pro plan) with a story of 31 turns played
  * through the API with the offline narrator; then for each public page (/, /generi, /scopri,
  * /galleria, /prezzi, a template page, an image page) as a visitor, and for the game page
  * (/gioco/fantasy/{id}) and /profilo with the player's session cookie:
@@ -24,8 +24,8 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { TEMPLATE_FORM_DEFAULTS } from "../src/shared/schemas/template";
 import { templatePath } from "../src/shared/slug";
-import { newGame, registerPlayer, signIn, startTestServer, type TestServer } from "../src/server/testing/harness";
-import { signInCookie } from "./bench-support";
+import { newGame, signIn, startTestServer, type TestServer } from "../src/server/testing/harness";
+import { browserCookies, playerWithStory } from "./bench-support";
 
 const CHROMIUM = "/usr/bin/chromium";
 const ADMIN = { email: "bench-web@example.com", password: "password-bench-web" };
@@ -55,30 +55,6 @@ async function seed(server: TestServer): Promise<{ template: string; image: stri
   return { template: templatePath(template.body.id, title), image: canonical };
 }
 
-/**
- * A player on the premium plan with a fantasy story of STORY_TURNS turns ('/inizia', then the
- * choices), narrated by the offline narrator. Output: the game page's path and the session cookie.
- */
-async function seedPlayer(server: TestServer): Promise<{ game: string; cookie: string }> {
-  const player = await registerPlayer(server);
-  const db = server.deps.db;
-  const plan = await db.selectFrom("plans").select(["message_limit", "visualize_limit"]).where("id", "=", "premium").executeTakeFirstOrThrow();
-  await db.updateTable("user_tokens").set({ model: "premium", ...plan }).where("user_id", "=", player.id).execute();
-  const gameId = await newGame(player.client, "fantasy");
-  for (let turn = 0; turn < STORY_TURNS; turn++) {
-    const content = turn === 0 ? "/inizia" : ["/A", "/B", "/C"][turn % 3]!;
-    const response = await player.client.request("POST", `/api/games/${gameId}/messages`, { content });
-    const events = await response.text();
-    if (response.status !== 200 || !events.includes("event: done")) throw new Error(`turn ${turn}: ${response.status} ${events.slice(0, 200)}`);
-  }
-  return { game: `/gioco/fantasy/${gameId}`, cookie: await signInCookie(server.url, player.email, player.password) };
-}
-
-/** Name and value of each pair of a Cookie header ("a=1; b=2"). */
-function cookiePairs(cookie: string): { name: string; value: string }[] {
-  return cookie.split("; ").map((pair) => ({ name: pair.slice(0, pair.indexOf("=")), value: pair.slice(pair.indexOf("=") + 1) }));
-}
-
 interface Transfer {
   rawKb: number;
   /** The same scripts gzipped (level 9), the unit of the issue's target. */
@@ -95,7 +71,7 @@ async function transfer(url: string, cookie?: string): Promise<Transfer> {
   const browser = await chromium.launch({ executablePath: CHROMIUM });
   try {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-    if (cookie) await context.addCookies(cookiePairs(cookie).map((pair) => ({ ...pair, url })));
+    if (cookie) await context.addCookies(browserCookies(cookie, url));
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send("Network.enable");
@@ -174,7 +150,7 @@ const server = await startTestServer("sqlite", {
 });
 try {
   const seeded = await seed(server);
-  const player = await seedPlayer(server);
+  const player = await playerWithStory(server, STORY_TURNS);
   const pages: { page: string; cookie?: string }[] = [
     ...["/", "/generi", "/scopri", "/galleria", "/prezzi", seeded.template, seeded.image].map((page) => ({ page })),
     { page: player.game, cookie: player.cookie },
