@@ -10,8 +10,7 @@
 import type { PrerenderedPage, PrerenderModule } from "@shared/prerender";
 import type { SessionView } from "@shared/api-types";
 import { dehydrate, type QueryKey, QueryClient } from "@tanstack/react-query";
-import type { VNode } from "preact";
-import { renderToStringAsync } from "preact-render-to-string";
+import { prerender } from "react-dom/static";
 import { createStaticHandler, createStaticRouter, matchRoutes, type Params, StaticRouterProvider } from "react-router";
 import { App } from "./app";
 import { galleryPagePath, galleryQuery, imageApiPath, imageQuery } from "./features/gallery/api";
@@ -75,15 +74,17 @@ export const render: PrerenderModule["render"] = async (url, answers): Promise<P
   const context = await handler.query(new Request(new URL(url, "http://localhost")));
   if (context instanceof Response) throw new Error(`La pagina ${url} reindirizza: non si prerenderizza.`);
   const router = createStaticRouter(handler.dataRoutes, context);
-  // Waits for every lazy part; any part that fails fails the render (the page then goes out unrendered).
-  const html = await renderToStringAsync(
-    // The app is written against React's API and runs on Preact (ADR 0012): the same element.
-    (
-      <App client={client}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </App>
-    ) as unknown as VNode,
+  // prerender waits for every lazy part. A part that fails on the server would be left to the
+  // browser with an inline script, which the CSP refuses: the whole page then goes out unrendered.
+  const errors: unknown[] = [];
+  const { prelude } = await prerender(
+    <App client={client}>
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
+    </App>,
+    { onError: (error) => void errors.push(error) },
   );
+  const html = await new Response(prelude).text();
+  if (errors.length > 0) throw errors[0];
   const modules = context.matches.flatMap(({ route }) => {
     const module = (route.handle as PageHandle | undefined)?.module;
     return module ? [module] : [];
