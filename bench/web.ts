@@ -10,10 +10,11 @@
  * - in Chromium (/usr/bin/chromium, 390×844, cache empty): the JavaScript the page loads until the
  *   network is idle, raw (decoded), gzipped (the target's unit) and as sent (the bytes on the
  *   wire: brotli, as Chromium asks for it), and
- *   whether every script and style of 1 KB or more came compressed (Content-Encoding);
+ *   whether every script and style of 1 KB or more came compressed (Content-Encoding), and for /
+ *   and the game page each script's gzipped size (where the kilobytes go);
  * - Lighthouse 12 (mobile preset: simulated slow 4G and a 4× slower CPU) through the same
  *   Chromium: performance, accessibility, best practices and SEO scores, first and largest
- *   contentful paint and total blocking time.
+ *   contentful paint, total blocking time and cumulative layout shift.
  * Usage: npm run bench:web
  */
 
@@ -61,6 +62,8 @@ interface Transfer {
   gzipKb: number;
   sentKb: number;
   uncompressed: string[];
+  /** Each script's file name (without its hash) and gzipped size, largest first: where the KB go. */
+  scripts: { name: string; gzipKb: number }[];
 }
 
 /**
@@ -87,6 +90,7 @@ async function transfer(url: string, cookie?: string): Promise<Transfer> {
     let gzipped = 0;
     let onWire = 0;
     const uncompressed: string[] = [];
+    const perScript: { name: string; gzipKb: number }[] = [];
     for (const s of scripts) {
       const body = (await cdp.send("Network.getResponseBody", { requestId: s.requestId })) as { body: string; base64Encoded: boolean };
       const bytes = Buffer.from(body.body, body.base64Encoded ? "base64" : "utf8");
@@ -95,10 +99,12 @@ async function transfer(url: string, cookie?: string): Promise<Transfer> {
       if (!s.encoding && size >= 1024) uncompressed.push(path.basename(new URL(s.url).pathname));
       if (s.type !== "Script") continue;
       raw += size;
-      gzipped += gzipSync(bytes, { level: 9 }).length;
+      const gzip = gzipSync(bytes, { level: 9 }).length;
+      gzipped += gzip;
+      perScript.push({ name: path.basename(new URL(s.url).pathname).replace(/-[\w-]{8}\.js$/, ".js"), gzipKb: gzip / 1024 });
       onWire += sent.get(s.requestId) ?? 0;
     }
-    return { rawKb: raw / 1024, gzipKb: gzipped / 1024, sentKb: onWire / 1024, uncompressed };
+    return { rawKb: raw / 1024, gzipKb: gzipped / 1024, sentKb: onWire / 1024, uncompressed, scripts: perScript.sort((a, b) => b.gzipKb - a.gzipKb) };
   } finally {
     await browser.close();
   }
@@ -109,6 +115,7 @@ interface Audit {
   fcp: number;
   lcp: number;
   tbt: number;
+  cls: number;
 }
 
 /**
@@ -138,6 +145,7 @@ async function audit(url: string, cookie?: string, attempt = 1): Promise<Audit> 
       fcp: audits["first-contentful-paint"]?.numericValue ?? Number.NaN,
       lcp: audits["largest-contentful-paint"]?.numericValue ?? Number.NaN,
       tbt: audits["total-blocking-time"]?.numericValue ?? Number.NaN,
+      cls: audits["cumulative-layout-shift"]?.numericValue ?? Number.NaN,
     };
   } finally {
     chrome.kill();
@@ -166,13 +174,16 @@ try {
   const n = (value: number, width: number, digits = 0) => value.toFixed(digits).padStart(width);
   console.log("\nLighthouse 12 mobile preset, /usr/bin/chromium; the game page and /profilo signed in, the rest as a visitor");
   console.log("(targets: public pages ≥ 95 / 100 / 100 / 100; game page and /profilo performance ≥ 90, accessibility 100, LCP ≤ 2500 ms)\n");
-  console.log("| page          | JS raw KB | JS gzip KB | JS sent KB | all compressed | perf | a11y | best pr. | SEO | FCP ms | LCP ms | TBT ms |");
-  console.log("|---------------|-----------|------------|------------|----------------|------|------|----------|-----|--------|--------|--------|");
+  console.log("| page          | JS raw KB | JS gzip KB | JS sent KB | all compressed | perf | a11y | best pr. | SEO | FCP ms | LCP ms | TBT ms |  CLS  |");
+  console.log("|---------------|-----------|------------|------------|----------------|------|------|----------|-----|--------|--------|--------|-------|");
   for (const { page, transfer: t, audit: a } of rows) {
     const compressed = t.uncompressed.length ? `no (${t.uncompressed.length})` : "yes";
     console.log(
-      `| ${label(page).padEnd(13)} | ${n(t.rawKb, 9, 1)} | ${n(t.gzipKb, 10, 1)} | ${n(t.sentKb, 10, 1)} | ${compressed.padEnd(14)} | ${n(a.scores.performance, 4)} | ${n(a.scores.accessibility, 4)} | ${n(a.scores["best-practices"], 8)} | ${n(a.scores.seo, 3)} | ${n(a.fcp, 6)} | ${n(a.lcp, 6)} | ${n(a.tbt, 6)} |`,
+      `| ${label(page).padEnd(13)} | ${n(t.rawKb, 9, 1)} | ${n(t.gzipKb, 10, 1)} | ${n(t.sentKb, 10, 1)} | ${compressed.padEnd(14)} | ${n(a.scores.performance, 4)} | ${n(a.scores.accessibility, 4)} | ${n(a.scores["best-practices"], 8)} | ${n(a.scores.seo, 3)} | ${n(a.fcp, 6)} | ${n(a.lcp, 6)} | ${n(a.tbt, 6)} | ${n(a.cls, 5, 3)} |`,
     );
+  }
+  for (const { page, transfer: t } of rows.filter((r) => r.page === "/" || r.page.startsWith("/gioco/"))) {
+    console.log(`\nScripts of ${label(page)} (KB gzipped): ${t.scripts.map((s) => `${s.name} ${s.gzipKb.toFixed(1)}`).join(", ")}`);
   }
   const uncompressed = [...new Set(rows.flatMap((r) => r.transfer.uncompressed))];
   if (uncompressed.length) console.log(`\nScripts or styles of 1 KB or more sent uncompressed: ${uncompressed.join(", ")}`);

@@ -8,6 +8,7 @@
 
 import { PRERENDER_STATE_ELEMENT_ID } from "@shared/prerender";
 import { hydrate } from "@tanstack/react-query";
+import { startTransition } from "react";
 import { createRoot, type ErrorInfo, hydrateRoot, type RootOptions } from "react-dom/client";
 import { createBrowserRouter, matchRoutes, RouterProvider } from "react-router";
 import { App } from "./app";
@@ -54,8 +55,13 @@ async function start(): Promise<void> {
       <RouterProvider router={createBrowserRouter(routes)} />
     </App>
   );
-  if (state) hydrateRoot(container, app, ROOT_OPTIONS);
-  else createRoot(container, ROOT_OPTIONS).render(app);
+  // As a transition, React renders (or hydrates) the page in slices that yield to the browser
+  // between them, rather than in one long task on a slow phone (issue 21: total blocking time);
+  // a press during hydration is replayed once its part is hydrated.
+  startTransition(() => {
+    if (state) hydrateRoot(container, app, ROOT_OPTIONS);
+    else createRoot(container, ROOT_OPTIONS).render(app);
+  });
 }
 
 void start();
