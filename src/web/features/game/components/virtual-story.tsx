@@ -85,7 +85,7 @@ export function VirtualStory({ messages, renderRow }: VirtualStoryProps) {
     measure();
     window.addEventListener("resize", measure);
     return () => window.removeEventListener("resize", measure);
-  }, [messages]);
+  }, [messages, hydrated]);
 
   // Where the first row was on screen (px from the top of the viewport), while it is rendered.
   const firstRow = useRef<{ id: string; top: number } | null>(null);
@@ -126,7 +126,7 @@ export function VirtualStory({ messages, renderRow }: VirtualStoryProps) {
     record();
     window.addEventListener("scroll", record, { passive: true });
     return () => window.removeEventListener("scroll", record);
-  }, [messages]);
+  }, [messages, hydrated]);
 
   if (messages.length === 0) return null;
   if (!hydrated) {
