@@ -13,7 +13,7 @@ import { ChatMessage } from "./chat-message";
 import { MessageActions } from "./message-actions";
 import type { MeasureRef } from "./virtual-story";
 
-/** 'Modifica''s editor (its form and validation), loaded the first time the player edits (issue 21). */
+/** The 'Modifica' editor (its form and validation), loaded the first time the player edits (issue 21). */
 const MessageEditor = lazy(() => import("./message-editor").then((m) => ({ default: m.MessageEditor })));
 
 /** The player's controls over the story, the same for every row. */
