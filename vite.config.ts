@@ -4,20 +4,9 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { compression } from "vite-plugin-compression2";
 
-/**
- * React's API, run by Preact (ADR 0012, issue 12: the first load of a public page under 100 KB
- * gzipped): every import of react, react-dom and their entry points resolves to preact/compat, in
- * the browser's bundle, in the server's render module and in the web's unit tests (vitest.config.ts).
- */
-export const reactOnPreact = [
-  { find: /^react\/(jsx-runtime|jsx-dev-runtime)$/, replacement: "preact/compat/$1" },
-  { find: /^react-dom\/(client|server)$/, replacement: "preact/compat/$1" },
-  { find: /^react(-dom)?$/, replacement: "preact/compat" },
-];
-
 /** The modules of the "shell" chunk (below). */
 const SHELL_MODULES =
-  /node_modules\/(preact|@tanstack\/(query-core|react-query)|react-router|tailwind-merge|clsx|class-variance-authority)\/|vite\/preload-helper|src\/web\/lib\/(api|utils|query-client|session)\./;
+  /node_modules\/(react|react-dom|scheduler|@tanstack\/(query-core|react-query)|react-router|tailwind-merge|clsx|class-variance-authority)\/|vite\/preload-helper|src\/web\/lib\/(api|utils|query-client|session)\./;
 
 /**
  * Two builds (package.json "build"): the browser's app into dist/, and with --ssr the render module
@@ -41,7 +30,6 @@ export default defineConfig(({ isSsrBuild }) => ({
       { find: "@", replacement: path.resolve("src/web") },
       // Every "zod" import of the web goes through its configuration (src/web/lib/zod.ts).
       { find: /^zod$/, replacement: path.resolve("src/web/lib/zod.ts") },
-      ...reactOnPreact,
     ],
   },
   // The render module carries its own copy of React and the libraries, in their production builds
@@ -57,7 +45,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         manifest: true,
         rolldownOptions: {
           output: {
-            // What every page runs (Preact, the router, the query cache, class names, the API client)
+            // What every page runs (React, the router, the query cache, class names, the API client)
             // in one file rather than nine shared fragments: fewer round trips on a phone (issue 12).
             codeSplitting: { groups: [{ name: "shell", test: SHELL_MODULES }] },
           },

@@ -1,17 +1,14 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
-import { reactOnPreact } from "./vite.config";
 
 export default defineConfig({
   // Web modules under test import shared code as the web build does (vite.config.ts).
   resolve: {
-    alias: [{ find: "@shared", replacement: path.resolve("src/shared") }, { find: "@", replacement: path.resolve("src/web") }, ...reactOnPreact],
+    alias: [{ find: "@shared", replacement: path.resolve("src/shared") }, { find: "@", replacement: path.resolve("src/web") }],
   },
   test: {
     include: ["src/**/*.test.ts", "src/**/*.test.tsx"],
     environment: "node",
-    // Libraries that render (react-markdown) go through the aliases above too, as in the bundle.
-    server: { deps: { inline: ["react-markdown"] } },
     globalSetup: ["src/server/testing/global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -1,7 +1,7 @@
-/** What every benchmark needs: percentiles and the databases to measure on. */
+/** What every benchmark needs: percentiles, the databases to measure on, a signed-in player with a story. */
 
 import pg from "pg";
-import type { TestDialect } from "../src/server/testing/harness";
+import { newGame, registerPlayer, type TestDialect, type TestServer } from "../src/server/testing/harness";
 
 /** The p-th percentile (0–100) of `values` by the nearest-rank method; NaN for none. */
 export function percentile(values: number[], p: number): number {
@@ -45,4 +45,31 @@ export async function signInCookie(baseUrl: string, email: string, password: str
   });
   if (response.status !== 200) throw new Error(`sign-in failed for ${email}: ${response.status}`);
   return response.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
+}
+
+/**
+ * A player on the pro plan (100 messages a day) with a fantasy story of `turns` turns ('/inizia',
+ * then the choices /A, /B, /C in turn) played through the API with the server's narrator.
+ * Output: the game page's path (/gioco/fantasy/{id}) and the session cookie ("name=value; …").
+ * Throws when a turn does not end with its 'done' event.
+ */
+export async function playerWithStory(server: TestServer, turns: number): Promise<{ game: string; cookie: string }> {
+  const player = await registerPlayer(server);
+  const db = server.deps.db;
+  const plan = await db.selectFrom("plans").select(["message_limit", "visualize_limit"]).where("id", "=", "pro").executeTakeFirstOrThrow();
+  await db.updateTable("user_tokens").set({ model: "pro", ...plan }).where("user_id", "=", player.id).execute();
+  const gameId = await newGame(player.client, "fantasy");
+  for (let turn = 0; turn < turns; turn++) {
+    const content = turn === 0 ? "/inizia" : ["/A", "/B", "/C"][turn % 3]!;
+    const response = await player.client.request("POST", `/api/games/${gameId}/messages`, { content });
+    const events = await response.text();
+    if (response.status !== 200 || !events.includes("event: done")) throw new Error(`turn ${turn}: ${response.status} ${events.slice(0, 200)}`);
+  }
+  return { game: `/gioco/fantasy/${gameId}`, cookie: await signInCookie(server.url, player.email, player.password) };
+}
+
+/** The pairs of a Cookie header ("a=1; b=2") as cookies of `url`'s origin, for a browser context. */
+export function browserCookies(cookie: string, url: string): { name: string; value: string; url: string }[] {
+  const origin = new URL(url).origin;
+  return cookie.split("; ").map((pair) => ({ name: pair.slice(0, pair.indexOf("=")), value: pair.slice(pair.indexOf("=") + 1), url: origin }));
 }

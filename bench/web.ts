@@ -1,16 +1,20 @@
 /**
- * Public pages on a phone (issue 12). Prints tables; a report, not a test.
+ * Pages on a phone (issue 12: the public pages; issue 21: the game page and /profilo, signed in).
+ * Prints tables; a report, not a test.
  *
  * Starts the built site (`dist/`, built by the script) on SQLite with one template and one scene
- * image (the offline illustrator's), then for each public page (/, /generi, /scopri, /galleria,
- * /prezzi, a template page, an image page):
+ * image (the offline illustrator's), and a player (pro plan) with a story of 31 turns played
+ * through the API with the offline narrator; then for each public page (/, /generi, /scopri,
+ * /galleria, /prezzi, a template page, an image page) as a visitor, and for the game page
+ * (/gioco/fantasy/{id}) and /profilo with the player's session cookie:
  * - in Chromium (/usr/bin/chromium, 390×844, cache empty): the JavaScript the page loads until the
  *   network is idle, raw (decoded), gzipped (the target's unit) and as sent (the bytes on the
  *   wire: brotli, as Chromium asks for it), and
- *   whether every script and style of 1 KB or more came compressed (Content-Encoding);
+ *   whether every script and style of 1 KB or more came compressed (Content-Encoding), and for /
+ *   and the game page each script's gzipped size (where the kilobytes go);
  * - Lighthouse 12 (mobile preset: simulated slow 4G and a 4× slower CPU) through the same
  *   Chromium: performance, accessibility, best practices and SEO scores, first and largest
- *   contentful paint and total blocking time.
+ *   contentful paint, total blocking time and cumulative layout shift.
  * Usage: npm run bench:web
  */
 
@@ -22,9 +26,12 @@ import lighthouse from "lighthouse";
 import { TEMPLATE_FORM_DEFAULTS } from "../src/shared/schemas/template";
 import { templatePath } from "../src/shared/slug";
 import { newGame, signIn, startTestServer, type TestServer } from "../src/server/testing/harness";
+import { browserCookies, playerWithStory } from "./bench-support";
 
 const CHROMIUM = "/usr/bin/chromium";
 const ADMIN = { email: "bench-web@example.com", password: "password-bench-web" };
+/** Player's turns of the game page's story (the issue's 31-turn story). */
+const STORY_TURNS = 31;
 
 /** A template and a scene image, so their pages have something to show. */
 async function seed(server: TestServer): Promise<{ template: string; image: string }> {
@@ -55,13 +62,19 @@ interface Transfer {
   gzipKb: number;
   sentKb: number;
   uncompressed: string[];
+  /** Each script's file name (without its hash) and gzipped size, largest first: where the KB go. */
+  scripts: { name: string; gzipKb: number }[];
 }
 
-/** JavaScript loaded by `url` until the network is idle, and the scripts or styles sent uncompressed. */
-async function transfer(url: string): Promise<Transfer> {
+/**
+ * JavaScript loaded by `url` until the network is idle, and the scripts or styles sent
+ * uncompressed; with `cookie` ("name=value; …") the page is opened signed in.
+ */
+async function transfer(url: string, cookie?: string): Promise<Transfer> {
   const browser = await chromium.launch({ executablePath: CHROMIUM });
   try {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    if (cookie) await context.addCookies(browserCookies(cookie, url));
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send("Network.enable");
@@ -77,6 +90,7 @@ async function transfer(url: string): Promise<Transfer> {
     let gzipped = 0;
     let onWire = 0;
     const uncompressed: string[] = [];
+    const perScript: { name: string; gzipKb: number }[] = [];
     for (const s of scripts) {
       const body = (await cdp.send("Network.getResponseBody", { requestId: s.requestId })) as { body: string; base64Encoded: boolean };
       const bytes = Buffer.from(body.body, body.base64Encoded ? "base64" : "utf8");
@@ -85,10 +99,12 @@ async function transfer(url: string): Promise<Transfer> {
       if (!s.encoding && size >= 1024) uncompressed.push(path.basename(new URL(s.url).pathname));
       if (s.type !== "Script") continue;
       raw += size;
-      gzipped += gzipSync(bytes, { level: 9 }).length;
+      const gzip = gzipSync(bytes, { level: 9 }).length;
+      gzipped += gzip;
+      perScript.push({ name: path.basename(new URL(s.url).pathname).replace(/-[\w-]{8}\.js$/, ".js"), gzipKb: gzip / 1024 });
       onWire += sent.get(s.requestId) ?? 0;
     }
-    return { rawKb: raw / 1024, gzipKb: gzipped / 1024, sentKb: onWire / 1024, uncompressed };
+    return { rawKb: raw / 1024, gzipKb: gzipped / 1024, sentKb: onWire / 1024, uncompressed, scripts: perScript.sort((a, b) => b.gzipKb - a.gzipKb) };
   } finally {
     await browser.close();
   }
@@ -99,13 +115,15 @@ interface Audit {
   fcp: number;
   lcp: number;
   tbt: number;
+  cls: number;
 }
 
 /**
- * Lighthouse's mobile run of `url` through the system Chromium; a run Lighthouse itself reports as
- * failed (runtimeError, e.g. a protocol timeout) is run once more, and named if it fails again.
+ * Lighthouse's mobile run of `url` through the system Chromium (with `cookie` on every request:
+ * signed in); a run Lighthouse itself reports as failed (runtimeError, e.g. a protocol timeout)
+ * is run once more, and named if it fails again.
  */
-async function audit(url: string, attempt = 1): Promise<Audit> {
+async function audit(url: string, cookie?: string, attempt = 1): Promise<Audit> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"] });
   try {
     const result = await lighthouse(url, {
@@ -113,10 +131,11 @@ async function audit(url: string, attempt = 1): Promise<Audit> {
       output: "json",
       logLevel: "error",
       onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+      ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
     });
     if (!result) throw new Error(`lighthouse gave no result for ${url}`);
     if (result.lhr.runtimeError) {
-      if (attempt < 2) return await audit(url, attempt + 1);
+      if (attempt < 2) return await audit(url, cookie, attempt + 1);
       throw new Error(`lighthouse failed on ${url}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
     }
     const { categories, audits } = result.lhr;
@@ -126,6 +145,7 @@ async function audit(url: string, attempt = 1): Promise<Audit> {
       fcp: audits["first-contentful-paint"]?.numericValue ?? Number.NaN,
       lcp: audits["largest-contentful-paint"]?.numericValue ?? Number.NaN,
       tbt: audits["total-blocking-time"]?.numericValue ?? Number.NaN,
+      cls: audits["cumulative-layout-shift"]?.numericValue ?? Number.NaN,
     };
   } finally {
     chrome.kill();
@@ -138,22 +158,32 @@ const server = await startTestServer("sqlite", {
 });
 try {
   const seeded = await seed(server);
-  const pages = ["/", "/generi", "/scopri", "/galleria", "/prezzi", seeded.template, seeded.image];
+  const player = await playerWithStory(server, STORY_TURNS);
+  const pages: { page: string; cookie?: string }[] = [
+    ...["/", "/generi", "/scopri", "/galleria", "/prezzi", seeded.template, seeded.image].map((page) => ({ page })),
+    { page: player.game, cookie: player.cookie },
+    { page: "/profilo", cookie: player.cookie },
+  ];
   const rows: { page: string; transfer: Transfer; audit: Audit }[] = [];
-  for (const page of pages) {
+  for (const { page, cookie } of pages) {
     console.log(`measuring ${page}…`);
-    rows.push({ page, transfer: await transfer(`${server.url}${page}`), audit: await audit(`${server.url}${page}`) });
+    rows.push({ page, transfer: await transfer(`${server.url}${page}`, cookie), audit: await audit(`${server.url}${page}`, cookie) });
   }
-  const label = (page: string) => (page.startsWith("/scopri/") ? "template page" : page.startsWith("/galleria/") ? "image page" : page);
+  const label = (page: string) =>
+    page.startsWith("/scopri/") ? "template page" : page.startsWith("/galleria/") ? "image page" : page.startsWith("/gioco/") ? "game page" : page;
   const n = (value: number, width: number, digits = 0) => value.toFixed(digits).padStart(width);
-  console.log("\nPublic pages, Lighthouse 12 mobile preset, /usr/bin/chromium (targets: JS on / ≤ 100 KB gzipped; scores ≥ 95 / 100 / 100 / 100)\n");
-  console.log("| page          | JS raw KB | JS gzip KB | JS sent KB | all compressed | perf | a11y | best pr. | SEO | FCP ms | LCP ms | TBT ms |");
-  console.log("|---------------|-----------|------------|------------|----------------|------|------|----------|-----|--------|--------|--------|");
+  console.log("\nLighthouse 12 mobile preset, /usr/bin/chromium; the game page and /profilo signed in, the rest as a visitor");
+  console.log("(targets: public pages ≥ 95 / 100 / 100 / 100; game page and /profilo performance ≥ 90, accessibility 100, LCP ≤ 2500 ms)\n");
+  console.log("| page          | JS raw KB | JS gzip KB | JS sent KB | all compressed | perf | a11y | best pr. | SEO | FCP ms | LCP ms | TBT ms |  CLS  |");
+  console.log("|---------------|-----------|------------|------------|----------------|------|------|----------|-----|--------|--------|--------|-------|");
   for (const { page, transfer: t, audit: a } of rows) {
     const compressed = t.uncompressed.length ? `no (${t.uncompressed.length})` : "yes";
     console.log(
-      `| ${label(page).padEnd(13)} | ${n(t.rawKb, 9, 1)} | ${n(t.gzipKb, 10, 1)} | ${n(t.sentKb, 10, 1)} | ${compressed.padEnd(14)} | ${n(a.scores.performance, 4)} | ${n(a.scores.accessibility, 4)} | ${n(a.scores["best-practices"], 8)} | ${n(a.scores.seo, 3)} | ${n(a.fcp, 6)} | ${n(a.lcp, 6)} | ${n(a.tbt, 6)} |`,
+      `| ${label(page).padEnd(13)} | ${n(t.rawKb, 9, 1)} | ${n(t.gzipKb, 10, 1)} | ${n(t.sentKb, 10, 1)} | ${compressed.padEnd(14)} | ${n(a.scores.performance, 4)} | ${n(a.scores.accessibility, 4)} | ${n(a.scores["best-practices"], 8)} | ${n(a.scores.seo, 3)} | ${n(a.fcp, 6)} | ${n(a.lcp, 6)} | ${n(a.tbt, 6)} | ${n(a.cls, 5, 3)} |`,
     );
+  }
+  for (const { page, transfer: t } of rows.filter((r) => r.page === "/" || r.page.startsWith("/gioco/"))) {
+    console.log(`\nScripts of ${label(page)} (KB gzipped): ${t.scripts.map((s) => `${s.name} ${s.gzipKb.toFixed(1)}`).join(", ")}`);
   }
   const uncompressed = [...new Set(rows.flatMap((r) => r.transfer.uncompressed))];
   if (uncompressed.length) console.log(`\nScripts or styles of 1 KB or more sent uncompressed: ${uncompressed.join(", ")}`);

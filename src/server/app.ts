@@ -43,6 +43,7 @@ import { requestLog } from "./http/request-log";
 import { metricsRoutes } from "./ops/metrics.routes";
 import { adminUsageRoutes } from "./features/ai-usage/ai-usage.routes";
 import { refusedOriginLog, trustedOrigins } from "./http/origins";
+import { mountPlayerPages } from "./http/player-pages";
 import { pageRenderer } from "./http/prerender";
 import { mountPublicPages } from "./http/public-pages";
 import { robotsTxt } from "./http/robots";
@@ -211,8 +212,9 @@ async function databaseAnswers(deps: AppDeps): Promise<boolean> {
  * Serves the built SPA: hashed /assets/* cached for a year, index.html (with the runtime site
  * configuration embedded) never cached, SPA fallback. A file built with .br / .gz siblings
  * (vite.config.ts) is sent as the brotli or gzip one when the client accepts it, with
- * Content-Encoding; every such file varies on Accept-Encoding (issue 12). The public pages go out
- * already rendered by dist-ssr/entry-server.js, built next to the web root (http/prerender.ts).
+ * Content-Encoding; every such file varies on Accept-Encoding (issue 12). The public pages, the
+ * game page and /profilo go out already rendered by dist-ssr/entry-server.js, built next to the
+ * web root (http/prerender.ts).
  */
 function mountWeb(app: Hono<AppEnv>, deps: AppDeps, webRoot: string) {
   const config = siteConfig(deps.env);
@@ -237,6 +239,8 @@ function mountWeb(app: Hono<AppEnv>, deps: AppDeps, webRoot: string) {
   };
   // The public pages with their own title, canonical URL and Open Graph tags (issue 12).
   mountPublicPages(app, pageHtml);
+  // The game page and /profilo, rendered for the signed-in player (issue 21).
+  mountPlayerPages(app, pageHtml);
   // /galleria/{id}/{slug}: canonical redirects and Open Graph tags for shared links (issue 3).
   mountGalleryPages(app, pageHtml);
   // /storia/{id}/{slug}: the public reading page of a shared story (issue 13).

@@ -15,7 +15,7 @@ const ITALIAN_YEAR = new Intl.DateTimeFormat("it-IT", { timeZone: "Europe/Rome",
 
 /**
  * The current year in Italy, e.g. "2026" (the footer's copyright line, an image's licence). Here
- * rather than in the web's format.ts so the site frame does not load date-fns (issue 12).
+ * rather than in the web's format.ts, which the site frame does not load (issue 12).
  */
 export function currentYear(): string {
   return ITALIAN_YEAR.format(new Date());

@@ -1,6 +1,6 @@
 /**
- * What the server and the web's render module agree on to serve public pages already rendered
- * (issue 12: "first paint before JavaScript"). The server loads the module built from
+ * What the server and the web's render module agree on to serve pages already rendered
+ * (issue 12: "first paint before JavaScript"; issue 21: the signed-in player's game page and profile). The server loads the module built from
  * src/web/entry-server.tsx, asks it which API answers a page shows (prerenderPaths), fetches them
  * in-process with the visitor's cookie, and has it render the page with them (render). The answers
  * travel to the browser as the query cache's dehydrated state in

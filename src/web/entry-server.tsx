@@ -10,12 +10,13 @@
 import type { PrerenderedPage, PrerenderModule } from "@shared/prerender";
 import type { SessionView } from "@shared/api-types";
 import { dehydrate, type QueryKey, QueryClient } from "@tanstack/react-query";
-import type { VNode } from "preact";
-import { renderToStringAsync } from "preact-render-to-string";
+import { prerender } from "react-dom/static";
 import { createStaticHandler, createStaticRouter, matchRoutes, type Params, StaticRouterProvider } from "react-router";
 import { App } from "./app";
+import { gameApiPath, gameKey, HEALTH_PATH, healthQuery } from "./features/game/api";
 import { galleryPagePath, galleryQuery, imageApiPath, imageQuery } from "./features/gallery/api";
 import { PLANS_PATH, plansQuery } from "./features/pricing/api";
+import { PROFILE_GAMES_PATH, PROFILE_PATH, profileGamesQuery, profileQuery } from "./features/profile/api";
 import { discoverPagePath, discoverQuery, savedTemplatesPagePath, savedTemplatesQuery, templateApiPath, templateQuery } from "./features/templates/api";
 import { meQuery, SESSION_PATH } from "./lib/session";
 import { type PageHandle, routes } from "./router";
@@ -34,7 +35,9 @@ const asIs = (body: unknown) => body;
 
 /**
  * The data of each prerendered route (router.tsx ids), besides the session every page shows; the
- * address's query names the view (/scopri?filtro=salvati, /galleria?vista=storie).
+ * address's query names the view (/scopri?filtro=salvati, /galleria?vista=storie). The game page
+ * and /profilo are the signed-in player's own (issue 21): their answers come from the API with
+ * the player's cookie, so another player's game is a 404 there and renders as a page still loading.
  */
 const ROUTE_DATA: Record<string, (params: Params, search: URLSearchParams) => PageData[]> = {
   pricing: () => [{ path: PLANS_PATH, queryKey: plansQuery.queryKey, toCache: asIs }],
@@ -46,6 +49,16 @@ const ROUTE_DATA: Record<string, (params: Params, search: URLSearchParams) => Pa
   // 'Storie condivise' loads its own code and data in the browser.
   gallery: (_params, search) => (search.get("vista") === "storie" ? [] : [{ path: galleryPagePath(null), queryKey: galleryQuery.queryKey, toCache: firstPage }]),
   image: (params) => [{ path: imageApiPath(params.id ?? ""), queryKey: imageQuery(params.id ?? "").queryKey, toCache: asIs }],
+  game: (params) => [
+    { path: gameApiPath(params.gameId ?? ""), queryKey: gameKey(params.gameId ?? ""), toCache: asIs },
+    { path: HEALTH_PATH, queryKey: healthQuery.queryKey, toCache: asIs },
+  ],
+  // The security card and the linked accounts read Better Auth's client in the browser.
+  profile: () => [
+    { path: PROFILE_PATH, queryKey: profileQuery.queryKey, toCache: asIs },
+    { path: PROFILE_GAMES_PATH, queryKey: profileGamesQuery.queryKey, toCache: asIs },
+    { path: savedTemplatesPagePath(null), queryKey: savedTemplatesQuery.queryKey, toCache: firstPage },
+  ],
 };
 
 /** Input: a page URL. Output: the session and the answers of its route. */
@@ -75,15 +88,17 @@ export const render: PrerenderModule["render"] = async (url, answers): Promise<P
   const context = await handler.query(new Request(new URL(url, "http://localhost")));
   if (context instanceof Response) throw new Error(`La pagina ${url} reindirizza: non si prerenderizza.`);
   const router = createStaticRouter(handler.dataRoutes, context);
-  // Waits for every lazy part; any part that fails fails the render (the page then goes out unrendered).
-  const html = await renderToStringAsync(
-    // The app is written against React's API and runs on Preact (ADR 0012): the same element.
-    (
-      <App client={client}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </App>
-    ) as unknown as VNode,
+  // prerender waits for every lazy part. A part that fails on the server would be left to the
+  // browser with an inline script, which the CSP refuses: the whole page then goes out unrendered.
+  const errors: unknown[] = [];
+  const { prelude } = await prerender(
+    <App client={client}>
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
+    </App>,
+    { onError: (error) => void errors.push(error) },
   );
+  const html = await new Response(prelude).text();
+  if (errors.length > 0) throw errors[0];
   const modules = context.matches.flatMap(({ route }) => {
     const module = (route.handle as PageHandle | undefined)?.module;
     return module ? [module] : [];

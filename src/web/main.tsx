@@ -1,12 +1,15 @@
 /**
  * The browser's entry: hydrates a page the server rendered (issue 12; its query cache comes in
  * #prerender-state and the lazy route modules of the URL load first, so the first render matches
- * the server's HTML), or renders the single-page app into an empty #root.
+ * the server's HTML), or renders the single-page app into an empty #root. A page whose server HTML
+ * differs from the browser's first render, or that fails while rendering, is reported on the
+ * console (issue 21: the e2e specs fail on any console error).
  */
 
 import { PRERENDER_STATE_ELEMENT_ID } from "@shared/prerender";
 import { hydrate } from "@tanstack/react-query";
-import { createRoot, hydrateRoot } from "react-dom/client";
+import { startTransition } from "react";
+import { createRoot, type ErrorInfo, hydrateRoot, type RootOptions } from "react-dom/client";
 import { createBrowserRouter, matchRoutes, RouterProvider } from "react-router";
 import { App } from "./app";
 import { queryClient } from "./lib/query-client";
@@ -25,6 +28,20 @@ async function loadMatchedRoutes(): Promise<void> {
   );
 }
 
+/** Logs an error React reports with the component stack where it happened. */
+const report = (kind: string) => (error: unknown, info: ErrorInfo) => {
+  console.error(`${kind}:`, error, info.componentStack ?? "");
+};
+
+/**
+ * React 19's reporting: a hydration mismatch (React then renders the page again in the browser)
+ * is a recoverable error; an error no boundary caught is an uncaught one.
+ */
+const ROOT_OPTIONS: RootOptions = {
+  onRecoverableError: report("Errore recuperabile (idratazione)"),
+  onUncaughtError: report("Errore non gestito"),
+};
+
 async function start(): Promise<void> {
   const container = document.getElementById("root")!;
   const state = document.getElementById(PRERENDER_STATE_ELEMENT_ID)?.textContent;
@@ -38,8 +55,13 @@ async function start(): Promise<void> {
       <RouterProvider router={createBrowserRouter(routes)} />
     </App>
   );
-  if (state) hydrateRoot(container, app);
-  else createRoot(container).render(app);
+  // As a transition, React renders (or hydrates) the page in slices that yield to the browser
+  // between them, rather than in one long task on a slow phone (issue 21: total blocking time);
+  // a press during hydration is replayed once its part is hydrated.
+  startTransition(() => {
+    if (state) hydrateRoot(container, app, ROOT_OPTIONS);
+    else createRoot(container, ROOT_OPTIONS).render(app);
+  });
 }
 
 void start();

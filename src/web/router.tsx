@@ -1,8 +1,9 @@
 /**
  * Routes of spec §2 (route table): lazy pages, the redirects of the old English paths, guards
  * (login-required → /login; /login when signed in → /generi; /admin → server-checked admin).
- * The public pages carry an id: the server renders them (entry-server.tsx, issue 12), and the
- * browser (main.tsx) makes its router over these routes.
+ * The pages the server renders carry an id (entry-server.tsx: the public pages, issue 12; the
+ * game page and /profilo for the signed-in player, issue 21), and the browser (main.tsx) makes its
+ * router over these routes.
  */
 
 import type { ComponentType } from "react";
@@ -62,11 +63,13 @@ export const routes: RouteObject[] = [
       // Issue 23: 'Segnala' on a public item, for visitors and players alike.
       { path: "segnala/:kind/:id", ...page("features/moderation/pages/report-page.tsx", "ReportPage") },
       {
+        // Named like a page's module, so the server has the browser fetch it with a page it renders.
+        handle: { module: "features/auth/components/require-auth.tsx" } satisfies PageHandle,
         lazy: () => import("./features/auth/components/require-auth").then((m) => ({ Component: m.RequireAuth })),
         children: [
           { path: "gioco/:genre/new", ...page("features/game/pages/new-game-page.tsx", "NewGamePage") },
-          { path: "gioco/:genre/:gameId", ...page("features/game/pages/game-page.tsx", "GamePage") },
-          { path: "profilo", ...page("features/profile/pages/profile-page.tsx", "ProfilePage") },
+          { id: "game", path: "gioco/:genre/:gameId", ...page("features/game/pages/game-page.tsx", "GamePage") },
+          { id: "profile", path: "profilo", ...page("features/profile/pages/profile-page.tsx", "ProfilePage") },
           {
             path: "notifiche",
             ...page("features/notifications/pages/notifications-page.tsx", "NotificationsPage"),

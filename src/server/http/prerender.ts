@@ -1,5 +1,6 @@
 /**
- * Public pages sent already rendered (issue 12: "first paint before JavaScript"): the SPA's
+ * Pages sent already rendered (issue 12: "first paint before JavaScript" for the public pages;
+ * issue 21: the game page and /profilo for the signed-in player, http/player-pages.ts): the SPA's
  * index.html with the page's HTML inside #root and the data it shows as the query cache's
  * dehydrated state, which the browser hydrates (src/web/main.tsx). The render module is built by
  * `vite build --ssr` (src/web/entry-server.tsx → dist-ssr/entry-server.js, next to the published
@@ -7,7 +8,9 @@
  * as before.
  *
  * The data comes from this server's own API, asked in-process with the visitor's cookie and
- * nothing else: the page shows exactly what the browser would fetch, with the same checks.
+ * nothing else: the page shows exactly what the browser would fetch, with the same checks. Each
+ * request renders with its own answers and its own query cache; nothing rendered is kept, so a
+ * player's page never reaches anyone else (its route sets Cache-Control: private).
  */
 
 import fs from "node:fs";

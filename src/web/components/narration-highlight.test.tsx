@@ -3,8 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { Narration } from "./narration";
 import { setSpokenSentence } from "./narration-highlight";
 
-// The empty attribute is written `data-spoken` (Preact) or `data-spoken=""`: the same in the DOM.
-const marks = (html: string) => [...html.matchAll(/<mark data-spoken(?:="")?(?: [^>]*)?>(.*?)<\/mark>/g)].map((m) => m[1]);
+const marks = (html: string) => [...html.matchAll(/<mark data-spoken=""(?: [^>]*)?>(.*?)<\/mark>/g)].map((m) => m[1]);
 
 afterEach(() => setSpokenSentence(null));
 

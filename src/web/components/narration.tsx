@@ -6,7 +6,7 @@
  */
 
 import { formatChoices } from "@shared/choices";
-import type { ComponentProps } from "react";
+import { type ComponentProps, memo } from "react";
 import Markdown, { type Components } from "react-markdown";
 import { cn } from "@/lib/utils";
 import { rehypeMarkSentence, useSpokenSentence } from "./narration-highlight";
@@ -35,9 +35,10 @@ const CARET =
  * Input: `text` (narration markdown, possibly partial), `streaming` (shows a typing caret) and
  * an optional `className` for the container.
  * Output: the formatted narration; the sentence being read aloud in it, if any, is marked
- * (narration-highlight.ts, issue 13 Listen).
+ * (narration-highlight.ts, issue 13 Listen). Memoised: a narration renders again only when its
+ * text or look changes (or its highlight), not with every render of the page around it.
  */
-export function Narration({ text, streaming = false, className }: { text: string; streaming?: boolean; className?: string }) {
+export const Narration = memo(function Narration({ text, streaming = false, className }: { text: string; streaming?: boolean; className?: string }) {
   const spoken = useSpokenSentence(text);
   return (
     <div
@@ -52,4 +53,4 @@ export function Narration({ text, streaming = false, className }: { text: string
       </Markdown>
     </div>
   );
-}
+});

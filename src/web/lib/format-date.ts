@@ -1,10 +1,16 @@
 /**
- * Italian dates with times and relative times (spec §9: Italian locale), through date-fns: admin
- * tables, notifications and the profile. Days, counts and prices are in format.ts.
+ * Italian dates with times and relative times (spec §9: Italian locale) through Intl, in Italy's
+ * time zone whatever the machine's, so a page the server renders reads the same in the browser
+ * that hydrates it (issue 21; no date library): admin tables, notifications and the profile.
+ * Days, counts and prices are in format.ts.
  */
 
-import { format, formatDistanceToNow } from "date-fns";
-import { it } from "date-fns/locale";
+const ROME = "Europe/Rome";
+const DAY_MONTH_TIME = new Intl.DateTimeFormat("it-IT", { timeZone: ROME, day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
+const DAY_MONTH_YEAR = new Intl.DateTimeFormat("it-IT", { timeZone: ROME, day: "numeric", month: "short", year: "numeric" });
+const DATE = new Intl.DateTimeFormat("it-IT", { timeZone: ROME, day: "2-digit", month: "2-digit", year: "numeric" });
+const TIME = new Intl.DateTimeFormat("it-IT", { timeZone: ROME, hour: "2-digit", minute: "2-digit" });
+const RELATIVE = new Intl.RelativeTimeFormat("it", { numeric: "auto" });
 
 /** The Date of an ISO timestamp, or null when missing or invalid. */
 function toDate(iso: string | null | undefined): Date | null {
@@ -15,23 +21,47 @@ function toDate(iso: string | null | undefined): Date | null {
 /** '14 giu, 18:05': day, short month, hour and minute (spec §2 Notification popover). */
 export function formatDayMonthTime(iso: string): string {
   const date = toDate(iso);
-  return date ? format(date, "d MMM, HH:mm", { locale: it }) : "";
+  return date ? DAY_MONTH_TIME.format(date) : "";
+}
+
+/** '5 mar 2026': day, short month and year (admin templates), '' when missing or invalid. */
+export function formatDayMonthYear(iso: string | null | undefined): string {
+  const date = toDate(iso);
+  return date ? DAY_MONTH_YEAR.format(date) : "";
 }
 
 /** '21/11/2026' (Italian date, spec §2 Admin users), '' when missing or invalid. */
 export function formatDate(iso: string | null | undefined): string {
   const date = toDate(iso);
-  return date ? format(date, "dd/MM/yyyy", { locale: it }) : "";
+  return date ? DATE.format(date) : "";
 }
 
 /** '21/11/2026 15:04' (date and time), or 'N/A' when missing (spec §2 Admin activity). */
 export function formatDateTime(iso: string | null | undefined): string {
   const date = toDate(iso);
-  return date ? format(date, "dd/MM/yyyy HH:mm", { locale: it }) : "N/A";
+  return date ? `${DATE.format(date)} ${TIME.format(date)}` : "N/A";
 }
 
-/** '3 giorni fa', 'circa 2 ore fa' (spec §2 Profile last access); '' for a missing date. */
-export function timeAgo(iso: string | null | undefined): string {
+/** Seconds in each unit, largest first, with the amount from which it is used (in that unit). */
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ["year", 365 * 86_400],
+  ["month", 30 * 86_400],
+  ["day", 86_400],
+  ["hour", 3_600],
+  ["minute", 60],
+];
+
+/**
+ * How long ago `iso` was, from `now` (default: this moment): 'meno di un minuto fa', '5 minuti fa',
+ * '2 ore fa', 'ieri', '3 giorni fa', 'il mese scorso' (spec §2 Profile last access, Admin orders
+ * 'x fa'); '' for a missing or invalid date.
+ */
+export function timeAgo(iso: string | null | undefined, now = Date.now()): string {
   const date = toDate(iso);
-  return date ? formatDistanceToNow(date, { addSuffix: true, locale: it }) : "";
+  if (!date) return "";
+  const seconds = Math.max(0, (now - date.getTime()) / 1000);
+  for (const [unit, size] of UNITS) {
+    if (seconds >= size) return RELATIVE.format(-Math.floor(seconds / size), unit);
+  }
+  return "meno di un minuto fa";
 }

@@ -1,6 +1,6 @@
 /**
  * Italian formatting for days, counts, prices and labels (spec §9: Italian locale, euro), with
- * Intl alone: the public pages use it without loading date-fns (issue 12). Times of day and
+ * Intl alone. Times of day and
  * relative times are in format-date.ts.
  */
 

@@ -11,7 +11,7 @@ import { Brand } from "./brand";
 import { MobileNav } from "./mobile-nav";
 import { COMMUNITY_URL, consoleLinkOf, NAV_LINKS } from "./nav-links";
 
-// Signed-in users only: visitors never download the popover, the notification list and date-fns (issue 12).
+// Signed-in users only: visitors never download the popover and the notification list (issue 12).
 const NotificationPopover = lazy(() => import("./notification-popover").then((m) => ({ default: m.NotificationPopover })));
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>

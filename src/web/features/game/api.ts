@@ -13,6 +13,9 @@ import { ApiError, api, toApiError } from "@/lib/api";
 /** Query key of one game (GameView). */
 export const gameKey = (gameId: string) => ["game", gameId] as const;
 
+/** Path under /api of one game (GameView). */
+export const gameApiPath = (gameId: string) => `/games/${encodeURIComponent(gameId)}`;
+
 /**
  * GET /api/games/:id → GameView (title, genre, progress %, started flag, whole history).
  * A 404 (GAME_NOT_FOUND: 'Partita non trovata o non autorizzata.') is not retried.
@@ -20,7 +23,7 @@ export const gameKey = (gameId: string) => ["game", gameId] as const;
 export const gameQuery = (gameId: string) =>
   queryOptions({
     queryKey: gameKey(gameId),
-    queryFn: ({ signal }) => api<GameView>(`/games/${encodeURIComponent(gameId)}`, { signal }),
+    queryFn: ({ signal }) => api<GameView>(gameApiPath(gameId), { signal }),
     retry: (failures, error) => !(error instanceof ApiError && error.status === 404) && failures < 1,
   });
 
@@ -28,9 +31,11 @@ export const gameQuery = (gameId: string) =>
  * GET /api/health → {ai: 'offline' | model name}. Tells the game page whether the built-in
  * offline narrator is answering (no AI provider configured).
  */
+export const HEALTH_PATH = "/health";
+
 export const healthQuery = queryOptions({
   queryKey: ["health"],
-  queryFn: ({ signal }) => api<HealthView>("/health", { signal }),
+  queryFn: ({ signal }) => api<HealthView>(HEALTH_PATH, { signal }),
   staleTime: 5 * 60_000,
 });
 

@@ -12,21 +12,25 @@ import { BRAND_NAME } from "@/components/layout/brand";
 export const profileKey = ["profile"] as const;
 const profileGamesKey = ["profile", "games"] as const;
 
+/** Paths under /api of the profile and of the player's games (the server renders /profilo with them). */
+export const PROFILE_PATH = "/profile";
+export const PROFILE_GAMES_PATH = "/profile/games";
+
 /** GET /api/profile → ProfileView. */
 export const profileQuery = queryOptions({
   queryKey: profileKey,
-  queryFn: ({ signal }) => api<ProfileView>("/profile", { signal }),
+  queryFn: ({ signal }) => api<ProfileView>(PROFILE_PATH, { signal }),
 });
 
 /** GET /api/profile/games → the user's games, most recent first. */
 export const profileGamesQuery = queryOptions({
   queryKey: profileGamesKey,
-  queryFn: ({ signal }) => api<ProfileGameView[]>("/profile/games", { signal }),
+  queryFn: ({ signal }) => api<ProfileGameView[]>(PROFILE_GAMES_PATH, { signal }),
 });
 
 /** PUT /api/profile. Throws ApiError (409 NICKNAME_TAKEN, 400 validation…). */
 export function saveProfile(input: ProfileInput): Promise<ProfileView> {
-  return api<ProfileView>("/profile", { method: "PUT", body: input });
+  return api<ProfileView>(PROFILE_PATH, { method: "PUT", body: input });
 }
 
 /** DELETE /api/games/:id (own games only). */

@@ -1,47 +1,49 @@
 /**
- * 'Esporta' (issue 13 "The story as a book"): a menu with the story as an EPUB book (for
- * e-readers) or a PDF, on the game page's header and on each game of /profilo. Each item is a
- * plain download link to GET /api/games/{id}/export?format=…: the session cookie authenticates
- * it and the server names the file (Content-Disposition), so no script handles the bytes.
+ * 'Esporta' (issue 13 "The story as a book"), on the game page's header and on each game of
+ * /profilo: the button, light until first used (issue 21); its menu (export-dropdown.tsx: EPUB,
+ * PDF) loads the first time the player opens it, and starts loading as soon as the player points
+ * at or focuses the button.
  */
 
-import { BOOK_FORMATS, type BookFormat, bookExportPath } from "@shared/book-export";
 import { BookDown, ChevronDown } from "lucide-react";
+import { type ComponentProps, lazy, Suspense, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
 import { cn } from "@/lib/utils";
 
-const LABELS: Record<BookFormat, { name: string; hint: string }> = {
-  epub: { name: "EPUB", hint: "per e-reader e app di lettura" },
-  pdf: { name: "PDF", hint: "da stampare o leggere ovunque" },
-};
+const loadDropdown = () => import("./export-dropdown");
+const ExportDropdown = lazy(loadDropdown);
 
-/**
- * Input: the game id; `title` names the game in the button's accessible name when several games
- * are listed (/profilo: 'Esporta {title}'); `disabled` until the game is loaded; `className`
- * sizes the trigger like its neighbours.
- * Output: the 'Esporta' button and its menu (EPUB, PDF).
- */
-export function ExportMenu({ gameId, title, disabled = false, className }: { gameId: string; title?: string; disabled?: boolean; className?: string }) {
+/** What both the light button and the menu's trigger take. */
+export interface ExportMenuProps {
+  gameId: string;
+  /** Names the game in the button's accessible name when several games are listed (/profilo: 'Esporta {title}'). */
+  title?: string;
+  /** Until the game is loaded. */
+  disabled?: boolean;
+  /** Sizes the trigger like its neighbours. */
+  className?: string;
+}
+
+/** The 'Esporta' button; other props go to the button (the menu's trigger passes its own). */
+export function ExportButton({ title, className, ...props }: Omit<ExportMenuProps, "gameId"> & ComponentProps<typeof Button>) {
   return (
-    <DropdownMenu modal={false}>
-      <DropdownMenuTrigger asChild disabled={disabled}>
-        <Button type="button" variant="outline" size="sm" className={cn("gap-1.5", className)} aria-label={title ? `Esporta ${title}` : undefined}>
-          <BookDown aria-hidden="true" />
-          Esporta
-          <ChevronDown aria-hidden="true" className="opacity-60" />
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
-        {BOOK_FORMATS.map((format) => (
-          <DropdownMenuItem key={format} asChild>
-            <a href={bookExportPath(gameId, format)} download>
-              <span className="font-medium">{LABELS[format].name}</span>
-              <span className="text-xs text-muted-foreground">{LABELS[format].hint}</span>
-            </a>
-          </DropdownMenuItem>
-        ))}
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <Button type="button" variant="outline" size="sm" className={cn("gap-1.5", className)} aria-label={title ? `Esporta ${title}` : undefined} {...props}>
+      <BookDown aria-hidden="true" />
+      Esporta
+      <ChevronDown aria-hidden="true" className="opacity-60" />
+    </Button>
+  );
+}
+
+/** Input: see ExportMenuProps. Output: the 'Esporta' button, then its menu once opened. */
+export function ExportMenu(props: ExportMenuProps) {
+  const [used, setUsed] = useState(false);
+  const { gameId: _gameId, ...button } = props;
+  const light = <ExportButton {...button} aria-haspopup="menu" aria-expanded={false} onPointerEnter={loadDropdown} onFocus={loadDropdown} onClick={() => setUsed(true)} />;
+  if (!used) return light;
+  return (
+    <Suspense fallback={light}>
+      <ExportDropdown {...props} />
+    </Suspense>
   );
 }

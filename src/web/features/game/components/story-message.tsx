@@ -7,12 +7,14 @@
 
 import type { MessageView } from "@shared/api-types";
 import { RotateCcw } from "lucide-react";
-import { memo } from "react";
+import { lazy, memo, Suspense } from "react";
 import { Button } from "@/components/ui/button";
 import { ChatMessage } from "./chat-message";
 import { MessageActions } from "./message-actions";
-import { MessageEditor } from "./message-editor";
 import type { MeasureRef } from "./virtual-story";
+
+/** The 'Modifica' editor (its form and validation), loaded the first time the player edits (issue 21). */
+const MessageEditor = lazy(() => import("./message-editor").then((m) => ({ default: m.MessageEditor })));
 
 /** The player's controls over the story, the same for every row. */
 export interface StoryHandlers {
@@ -54,14 +56,16 @@ export const StoryMessage = memo(function StoryMessage({ message, index, measure
       edited={message.edited}
       editor={
         editing ? (
-          <MessageEditor
-            role={message.role}
-            content={message.content}
-            busy={busy}
-            onSave={(content) => handlers.save(message.id, content)}
-            onRenarrate={message.role === "user" ? (content) => handlers.renarrate(message.id, content) : undefined}
-            onCancel={() => handlers.edit(null)}
-          />
+          <Suspense fallback={<p className="text-sm text-muted-foreground">Apertura dell'editor…</p>}>
+            <MessageEditor
+              role={message.role}
+              content={message.content}
+              busy={busy}
+              onSave={(content) => handlers.save(message.id, content)}
+              onRenarrate={message.role === "user" ? (content) => handlers.renarrate(message.id, content) : undefined}
+              onCancel={() => handlers.edit(null)}
+            />
+          </Suspense>
         ) : undefined
       }
     >

@@ -5,19 +5,31 @@
 
 import type { TokensView } from "@shared/api-types";
 import { Coins } from "lucide-react";
+import { useState } from "react";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { cn } from "@/lib/utils";
 
 /**
  * Input: the player's quota. Output: a focusable pill with the messages left today ('∞' when
- * `remaining` is null), with the tooltip; tinted red when nothing is left.
+ * `remaining` is null), with the tooltip; tinted red when nothing is left. The tooltip opens on
+ * hover and focus, and on a tap or click too (issue 21: a phone has no hover); a tap elsewhere,
+ * leaving it or Escape closes it.
  */
 export function TokenCounter({ tokens }: { tokens: TokensView }) {
+  const [open, setOpen] = useState(false);
   const label = tokens.remaining === null ? "∞" : String(tokens.remaining);
   const empty = tokens.remaining === 0;
   return (
-    <Tooltip>
-      <TooltipTrigger asChild>
+    <Tooltip open={open} onOpenChange={setOpen}>
+      <TooltipTrigger
+        asChild
+        // Radix closes a tooltip on its trigger's press: a press opens it here instead.
+        onPointerDown={(event) => event.preventDefault()}
+        onClick={(event) => {
+          event.preventDefault();
+          setOpen(true);
+        }}
+      >
         <button
           type="button"
           aria-label={`Token rimanenti per oggi: ${label}`}

@@ -5,16 +5,28 @@
  * turns are put in front of the loaded ones, the page scrolls down by their height so that what
  * the player is reading stays in place (the browser's own scroll anchoring is off for the list:
  * the rows it would anchor to are replaced as the range moves).
+ *
+ * A page the server renders (issue 21) holds the story's latest SERVER_ROWS messages as plain
+ * rows, readable before any script; the browser hydrates the same rows, then scrolls to the end
+ * and hands the list to the virtualiser, which starts at the end too: the rows on screen stay
+ * the same elements.
  */
 
 import type { MessageView } from "@shared/api-types";
 import { useWindowVirtualizer } from "@tanstack/react-virtual";
 import { type ReactNode, useLayoutEffect, useRef, useState } from "react";
+import { useHydrated } from "@/lib/use-hydrated";
 
 /** The list's gap between rows (px): Tailwind's gap-5 on the <ol>. */
 const ROW_GAP_PX = 20;
 /** Rows kept in the DOM above and below the viewport. */
 const OVERSCAN = 6;
+
+/**
+ * Messages a server-rendered page holds: the rows the virtualiser keeps at the end of the story
+ * before it measures the window (the last row and OVERSCAN before it).
+ */
+const SERVER_ROWS = OVERSCAN + 1;
 
 /** Height (px) a row is assumed to have before it is measured: a narration is a few paragraphs. */
 function estimateRowHeight(message: MessageView): number {
@@ -38,6 +50,17 @@ interface VirtualStoryProps {
 export function VirtualStory({ messages, renderRow }: VirtualStoryProps) {
   const startRef = useRef<HTMLLIElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
+  const hydrated = useHydrated();
+  // Whether the page came from the server: then the virtualiser starts at the end of the story.
+  const [fromServer] = useState(!hydrated);
+
+  // Declared before the virtualiser, so that this runs before it reads the scroll position: a
+  // hydrated page goes to the end of the story (where the player resumes; useAutoScroll then
+  // keeps it there).
+  useLayoutEffect(() => {
+    if (hydrated && fromServer) window.scrollTo({ top: document.documentElement.scrollHeight, behavior: "instant" });
+  }, [hydrated, fromServer]);
+
   const virtualizer = useWindowVirtualizer<HTMLLIElement>({
     count: messages.length,
     estimateSize: (index) => estimateRowHeight(messages[index]!),
@@ -45,6 +68,9 @@ export function VirtualStory({ messages, renderRow }: VirtualStoryProps) {
     overscan: OVERSCAN,
     gap: ROW_GAP_PX,
     scrollMargin,
+    enabled: hydrated,
+    // Past the end: the range starts with the story's last rows, those the server rendered.
+    ...(fromServer ? { initialOffset: Number.MAX_SAFE_INTEGER } : {}),
   });
 
   // Where the rows start in the page: it moves when what is above them changes (the first rows
@@ -59,7 +85,7 @@ export function VirtualStory({ messages, renderRow }: VirtualStoryProps) {
     measure();
     window.addEventListener("resize", measure);
     return () => window.removeEventListener("resize", measure);
-  }, [messages]);
+  }, [messages, hydrated]);
 
   // Where the first row was on screen (px from the top of the viewport), while it is rendered.
   const firstRow = useRef<{ id: string; top: number } | null>(null);
@@ -100,10 +126,14 @@ export function VirtualStory({ messages, renderRow }: VirtualStoryProps) {
     record();
     window.addEventListener("scroll", record, { passive: true });
     return () => window.removeEventListener("scroll", record);
-  }, [messages]);
+  }, [messages, hydrated]);
 
-  const rows = virtualizer.getVirtualItems();
   if (messages.length === 0) return null;
+  if (!hydrated) {
+    const first = Math.max(0, messages.length - SERVER_ROWS);
+    return <>{messages.slice(first).map((message, offset) => renderRow(message, first + offset, virtualizer.measureElement))}</>;
+  }
+  const rows = virtualizer.getVirtualItems();
   const before = (rows[0]?.start ?? scrollMargin) - scrollMargin;
   const after = virtualizer.getTotalSize() - ((rows.at(-1)?.end ?? scrollMargin) - scrollMargin);
   // The spacers' negative margins cancel the list's gap around them.

@@ -9,7 +9,8 @@ import type { MessageView } from "@shared/api-types";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { setSpokenSentence } from "@/components/narration-highlight";
 import { type NarrationTarget, NarrationReader, type QueuedSegment } from "./narration-reader";
-import { isItalian, SpeechQueue, speechSynthesisOrNull } from "./speech-queue";
+import { SpeechQueue, speechSynthesisOrNull } from "./speech-queue";
+import { useItalianVoices } from "./voices";
 
 /** The reading settings the player chose. */
 export interface ListenSettings {
@@ -54,19 +55,6 @@ function saveSettings(settings: ListenSettings): void {
 /** The chosen voice, else the browser's default Italian voice, else an it-IT one, else the first. */
 export function pickVoice(voices: readonly SpeechSynthesisVoice[], voiceURI: string | null): SpeechSynthesisVoice | null {
   return voices.find((v) => v.voiceURI === voiceURI) ?? voices.find((v) => v.default) ?? voices.find((v) => /^it[-_]it$/i.test(v.lang)) ?? voices[0] ?? null;
-}
-
-/** The browser's Italian voices, kept up to date (browsers load their voices after the page). */
-function useItalianVoices(synth: SpeechSynthesis | null): SpeechSynthesisVoice[] {
-  const [voices, setVoices] = useState<SpeechSynthesisVoice[]>(() => synth?.getVoices().filter(isItalian) ?? []);
-  useEffect(() => {
-    if (!synth) return;
-    const update = () => setVoices(synth.getVoices().filter(isItalian));
-    update();
-    synth.addEventListener("voiceschanged", update);
-    return () => synth.removeEventListener("voiceschanged", update);
-  }, [synth]);
-  return voices;
 }
 
 /** What the page shows of a turn being played (useGameChat's liveTurn). */

@@ -7,7 +7,7 @@ import { ERRORS } from "@shared/errors";
 import { greetingFor, resolveGenre } from "@shared/genres";
 import { useQuery } from "@tanstack/react-query";
 import { Brain, Network } from "lucide-react";
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import { toast } from "@/lib/toast";
 import { Button } from "@/components/ui/button";
@@ -59,6 +59,9 @@ export function GamePage() {
   const listRef = useRef<HTMLOListElement>(null);
   const endRef = useRef<HTMLDivElement>(null);
 
+  // The streamed narration renders in the background (React's deferred rendering yields to the
+  // player's key presses and clicks), behind the page's urgent updates (issue 21).
+  const liveText = useDeferredValue(liveTurn?.text ?? "");
   const game = query.data;
   const genre = resolveGenre(game?.genre ?? genreParam);
   const tokens = me?.tokens;
@@ -161,7 +164,7 @@ export function GamePage() {
             {liveTurn?.pendingContent && !(messages.at(-1)?.role === "user" && messages.at(-1)?.content === liveTurn.pendingContent) && (
               <ChatMessage role="user" content={liveTurn.pendingContent} pending />
             )}
-            {liveTurn && <ChatMessage role="assistant" content={liveTurn.text} streaming waiting={liveTurn.waiting} visualizing={liveTurn.visualizing} />}
+            {liveTurn && <ChatMessage role="assistant" content={liveText} streaming waiting={liveTurn.waiting} visualizing={liveTurn.visualizing} />}
           </ol>
         ) : (
           <div role="status" aria-label="Caricamento della partita" className="flex flex-col gap-5">

@@ -11,14 +11,13 @@ import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { Progress } from "@/components/ui/progress";
 import { ExportMenu } from "@/features/book/components/export-menu";
 import { Skeleton } from "@/components/ui/skeleton";
-import { timeAgo } from "@/lib/format-date";
+import { TimeAgo } from "@/components/time-ago";
 import { deleteGame, profileGamesQuery, profileKey } from "../api";
 import { ProfileCardTitle } from "./profile-card-title";
 
 /** One game row: title, genre, progress bar, last access ('x fa'), 'Continua', 'Esporta' (EPUB, PDF; issue 13) and 'Elimina'. */
 function GameRow({ game, onDelete, deleting }: { game: ProfileGameView; onDelete: () => void; deleting: boolean }) {
   const genre = resolveGenre(game.genre);
-  const lastAccess = timeAgo(game.lastPlayed ?? game.createdAt);
   return (
     <li className="flex flex-col gap-3 rounded-lg border bg-background/40 p-4 sm:flex-row sm:items-center">
       <div className="flex min-w-0 flex-1 items-start gap-3">
@@ -28,7 +27,7 @@ function GameRow({ game, onDelete, deleting }: { game: ProfileGameView; onDelete
         <div className="min-w-0 flex-1">
           <h3 className="truncate font-semibold">{game.title}</h3>
           <p className="text-sm text-muted-foreground">
-            {genre} · Ultimo accesso {lastAccess}
+            {genre} · Ultimo accesso <TimeAgo iso={game.lastPlayed ?? game.createdAt} />
           </p>
           <div className="mt-2 flex items-center gap-2">
             <Progress value={game.progress} aria-label={`Progresso di ${game.title}`} className="h-1.5 max-w-60" />

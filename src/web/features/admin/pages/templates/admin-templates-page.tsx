@@ -8,8 +8,6 @@
 import { templatePath } from "@shared/slug";
 import type { AdminTemplateView } from "@shared/template-types";
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
-import { format } from "date-fns";
-import { it } from "date-fns/locale";
 import { ExternalLink, Pencil, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
@@ -19,6 +17,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { formatCount } from "@/lib/format";
+import { formatDayMonthYear } from "@/lib/format-date";
 import { adminTemplatesKey, adminTemplatesQuery, deleteTemplate } from "./api";
 import { LoadMoreButton } from "@/components/load-more-button";
 import { useDebounced } from "@/lib/use-debounced";
@@ -102,7 +101,7 @@ export function AdminTemplatesPage() {
                         </TableCell>
                         <TableCell className="text-right tabular-nums">{formatCount(t.plays)}</TableCell>
                         <TableCell className="text-right tabular-nums">{formatCount(t.likes)}</TableCell>
-                        <TableCell className="whitespace-nowrap">{format(new Date(t.createdAt), "d MMM yyyy", { locale: it })}</TableCell>
+                        <TableCell className="whitespace-nowrap">{formatDayMonthYear(t.createdAt)}</TableCell>
                         <TableCell className="text-right whitespace-nowrap">
                           <Button variant="ghost" size="icon" aria-label={`Modifica ${t.title}`} onClick={() => open(t)}>
                             <Pencil aria-hidden="true" />

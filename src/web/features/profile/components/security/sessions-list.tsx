@@ -10,7 +10,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
 import { authClient } from "@/lib/auth-client";
 import { type AuthClientError, toastAuthError } from "@/lib/auth-error-toast";
-import { timeAgo } from "@/lib/format-date";
+import { TimeAgo } from "@/components/time-ago";
 import { meQuery } from "@/lib/session";
 import { useSignOut } from "@/lib/use-sign-out";
 import { type ActiveSession, authCall, currentSessionQuery, securityKey, sessionsQuery } from "../../security-api";
@@ -99,7 +99,7 @@ export function SessionsList() {
                   </p>
                   <p className="text-sm break-words text-muted-foreground">
                     {session.ipAddress ? `Indirizzo ${session.ipAddress}` : "Indirizzo sconosciuto"} · Ultima attività{" "}
-                    {timeAgo(new Date(session.updatedAt).toISOString())}
+                    <TimeAgo iso={new Date(session.updatedAt).toISOString()} />
                   </p>
                 </div>
                 {!isCurrent && (

@@ -1,0 +1,174 @@
+/**
+ * The player's own pages arrive rendered (issue 21): the game page /gioco/{genre}/{id} and
+ * /profilo are rendered by the server for the signed-in player, with the data the API answers for
+ * that player's cookie. The story's latest turns, the choices, the command bar and the token
+ * counter are in the HTML before any script runs (read here in a Chromium with JavaScript off);
+ * the answers are private (never stored by a shared cache); two players asking at the same time,
+ * interleaved, each get only their own page, and a visitor never gets a player's. Every page the
+ * server renders hydrates without an error (React 19 reports mismatches on the console) for a
+ * visitor, a player and the admin. The token counter's explanation opens on a tap.
+ */
+
+import { randomUUID } from "node:crypto";
+import { type APIRequestContext, type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { createTemplateViaApi, narrations, newEmail, signedInPlayer, signInAdmin } from "./fixtures";
+
+/** A player's game with turns played through the API: each action ends with the narrator's answer. */
+async function playedGame(request: APIRequestContext, baseURL: string, genre: string, actions: string[]): Promise<string> {
+  const headers = { origin: baseURL };
+  const created = await request.post("/api/games", { headers, data: { genre } });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  for (const content of ["/inizia", ...actions]) {
+    const turn = await request.post(`/api/games/${id}/messages`, { headers, data: { content } });
+    expect(turn.status()).toBe(200);
+    expect(await turn.text()).toContain("event: done");
+  }
+  return id;
+}
+
+/** A signed-in player in a context of their own, with one game of `actions`. */
+async function playerWithGame(browser: Browser, baseURL: string, genre: string, actions: string[]) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const email = await signedInPlayer(page);
+  const gameId = await playedGame(context.request, baseURL, genre, actions);
+  return { context, page, email, gameId, path: `/gioco/${genre}/${gameId}` };
+}
+
+/** Console errors and uncaught errors of a page (React 19 logs hydration mismatches as errors). */
+function watchProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(message.text());
+  });
+  page.on("pageerror", (error) => problems.push(error.message));
+  return problems;
+}
+
+/** The part of a page's HTML inside #root. */
+const rootOf = (html: string) => html.slice(html.indexOf('<div id="root">'));
+
+test.describe.configure({ mode: "serial" });
+
+test("the game page's latest turns, choices, command bar and counter are in the HTML before any script", async ({ browser, baseURL }) => {
+  const player = await playerWithGame(browser, baseURL!, "fantasy", ["/A", "Apro la porta della torre"]);
+  const game = (await (await player.context.request.get(`/api/games/${player.gameId}`)).json()) as { title: string; messages: { content: string }[] };
+
+  const response = await player.context.request.get(player.path);
+  expect(response.status()).toBe(200);
+  expect(response.headers()["cache-control"]).toBe("private, no-cache");
+  expect(response.headers()["vary"]).toContain("Cookie");
+  const html = rootOf(await response.text());
+  expect(html).not.toContain("<script>");
+
+  // In a Chromium that runs no script, with the player's cookie.
+  const noScript = await browser.newContext({ javaScriptEnabled: false, storageState: await player.context.storageState() });
+  const page = await noScript.newPage();
+  await page.goto(player.path);
+  await expect(page.getByRole("heading", { level: 1, name: game.title })).toBeVisible();
+  await expect(page.getByText("Apro la porta della torre", { exact: true })).toBeVisible();
+  // The latest narration with its three choices, as the page shows them ('A) …').
+  const latest = game.messages.at(-1)!.content;
+  const firstLine = latest.split("\n").find((line) => line.trim().length > 40)!.trim().slice(0, 40);
+  await expect(page.getByText(firstLine, { exact: false })).toBeVisible();
+  for (const letter of ["A)", "B)", "C)"]) await expect(page.getByText(letter, { exact: false }).last()).toBeVisible();
+  await expect(page.getByRole("textbox", { name: "Scrivi la tua azione" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "/A", exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: /^Token rimanenti per oggi: \d+$/ })).toBeVisible();
+  await noScript.close();
+
+  // /profilo too: the player's games are listed in the HTML.
+  const profile = await player.context.request.get("/profilo");
+  expect(profile.headers()["cache-control"]).toBe("private, no-cache");
+  const profileHtml = rootOf(await profile.text());
+  expect(profileHtml).toContain(player.email);
+  expect(profileHtml).toContain(game.title.replace(/'/g, "&#x27;"));
+  await player.context.close();
+});
+
+test("two players asking at the same time each get only their own page; a visitor never gets a player's", async ({ browser, baseURL, playwright }) => {
+  const mark = randomUUID().slice(0, 6);
+  const alba = await playerWithGame(browser, baseURL!, "fantasy", [`Seguo la lanterna di Alba ${mark}`]);
+  const bruno = await playerWithGame(browser, baseURL!, "horror", [`Scendo nella cripta di Bruno ${mark}`]);
+  const visitor = await playwright.request.newContext({ baseURL });
+  const albaText = `Seguo la lanterna di Alba ${mark}`;
+  const brunoText = `Scendo nella cripta di Bruno ${mark}`;
+
+  type Ask = { who: string; request: APIRequestContext; path: string; mine: string[]; notMine: string[] };
+  const asks: Ask[] = [
+    { who: "Alba, her game", request: alba.context.request, path: alba.path, mine: [albaText], notMine: [brunoText, bruno.email] },
+    { who: "Bruno, his game", request: bruno.context.request, path: bruno.path, mine: [brunoText], notMine: [albaText, alba.email] },
+    { who: "Bruno, Alba's game", request: bruno.context.request, path: alba.path, mine: [], notMine: [albaText, alba.email] },
+    { who: "a visitor, Alba's game", request: visitor, path: alba.path, mine: [], notMine: [albaText, alba.email, brunoText, bruno.email] },
+    { who: "Alba, /profilo", request: alba.context.request, path: "/profilo", mine: [alba.email], notMine: [bruno.email] },
+    { who: "Bruno, /profilo", request: bruno.context.request, path: "/profilo", mine: [bruno.email], notMine: [alba.email] },
+    { who: "a visitor, /profilo", request: visitor, path: "/profilo", mine: [], notMine: [alba.email, bruno.email] },
+  ];
+  // Eight rounds of every request at once: renders of different players overlap on the server.
+  const rounds = await Promise.all(
+    Array.from({ length: 8 }, () => Promise.all(asks.map(async (ask) => ({ ask, html: rootOf(await (await ask.request.get(ask.path)).text()) })))),
+  );
+  for (const { ask, html } of rounds.flat()) {
+    for (const text of ask.mine) expect(html, `${ask.who}: ${text}`).toContain(text);
+    for (const text of ask.notMine) expect(html, `${ask.who}: ${text}`).not.toContain(text);
+  }
+  await visitor.dispose();
+  await alba.context.close();
+  await bruno.context.close();
+});
+
+/** Opens each page and expects it to hydrate without a console error or an uncaught error. */
+async function expectCleanHydration(context: BrowserContext, paths: string[], ready: (page: Page, path: string) => Promise<void>) {
+  const page = await context.newPage();
+  const problems = watchProblems(page);
+  for (const path of paths) {
+    await page.goto(path, { waitUntil: "networkidle" });
+    await ready(page, path);
+    expect(problems, path).toEqual([]);
+  }
+  await page.close();
+}
+
+test("every page the server renders hydrates without an error, for a visitor, a player and the admin", async ({ browser, baseURL, playwright }) => {
+  const admin = await playwright.request.newContext({ baseURL });
+  const templateId = await createTemplateViaApi(admin, baseURL!, `Il molo delle nebbie ${randomUUID().slice(0, 6)}`);
+  await admin.dispose();
+  const publicPages = ["/", "/generi", "/scopri", "/galleria", "/prezzi", `/scopri/il-molo/${templateId}`];
+  const heading = (page: Page) => expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
+
+  const visitor = await browser.newContext();
+  await expectCleanHydration(visitor, publicPages, heading);
+  // A game page asked by a visitor leads to the sign-in.
+  await expectCleanHydration(visitor, [`/gioco/fantasy/${randomUUID()}`], (page) => expect(page).toHaveURL(/\/login\?next=/));
+  await visitor.close();
+
+  const player = await playerWithGame(browser, baseURL!, "fantasy", ["/B"]);
+  await expectCleanHydration(player.context, [...publicPages, player.path, "/profilo"], async (page, path) => {
+    await heading(page);
+    if (path === player.path) await narrations(page, 2);
+  });
+  await player.context.close();
+
+  const adminContext = await browser.newContext();
+  const adminPage = await adminContext.newPage();
+  await signInAdmin(adminPage);
+  const adminGame = await playedGame(adminContext.request, baseURL!, "horror", ["/C"]);
+  await expectCleanHydration(adminContext, [...publicPages, `/gioco/horror/${adminGame}`, "/profilo"], heading);
+  await adminContext.close();
+});
+
+test("the token counter explains itself on a tap", async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await signedInPlayer(page, newEmail("tocco"));
+  const gameId = await playedGame(context.request, baseURL!, "fantasy", []);
+  await page.goto(`/gioco/fantasy/${gameId}`);
+  await narrations(page, 1);
+  await page.getByRole("button", { name: /^Token rimanenti per oggi: \d+$/ }).tap();
+  await expect(page.getByRole("tooltip")).toHaveText("Token rimanenti per oggi");
+  // A tap elsewhere closes it.
+  await page.getByRole("heading", { level: 1 }).tap();
+  await expect(page.getByRole("tooltip")).toHaveCount(0);
+  await context.close();
+});
