@@ -8,7 +8,7 @@ const marks = (html: string) => [...html.matchAll(/<mark data-spoken=""(?: [^>]*
 afterEach(() => setSpokenSentence(null));
 
 describe("the sentence being read aloud, marked in its narration (issue 13 Listen)", () => {
-  const text = "La porta cigola. Ora entra **Tarek**, il cavaliere. La porta cigola.\n\n1. Entra\n2. Fuggi";
+  const text = "La porta cigola. Ora entra **Tarek**, il cavaliere. La porta cigola.\n\n1. Entra\n2. Fuggi\n3. Resta";
 
   it("marks the sentence across emphasis, as one highlight including the spaces between its parts", () => {
     setSpokenSentence({ source: "La porta", text: "Ora entra Tarek, il cavaliere.", hint: 14 });

@@ -206,7 +206,7 @@ describe.each(DIALECTS)("moderation on %s", (dialect) => {
     // Someone else's personal notification is neither listed nor readable.
     expect((await moderator.client.json("GET", "/api/notifications")).body.map((n: { id: string }) => n.id)).not.toContain(notice.id);
     expect((await moderator.client.json("POST", `/api/notifications/${notice.id}/read`, {})).status).toBe(404);
-    expect((await admin.json("GET", "/api/admin/notifications")).body.map((n: { id: string }) => n.id)).not.toContain(notice.id);
+    expect((await admin.json("GET", "/api/admin/notifications")).body.items.map((n: { id: string }) => n.id)).not.toContain(notice.id);
 
     const statement = await author.client.json("GET", `/api/decisions/${decisionId}`);
     expect(statement.body).toMatchObject({ action: "remove", groundType: "termini", automatedDetection: false, automatedDecision: false, canAppeal: true, appeal: null });
