@@ -99,7 +99,7 @@ test("an admin deactivates a player, who cannot sign in until 'Ripristina'", asy
   await expect(page).toHaveURL(/\/admin\/users\/[^/]+$/);
   await expect(page.getByRole("heading", { level: 1, name: email })).toBeVisible();
   await expect(page.getByRole("heading", { level: 2, name: "Registro attività" })).toBeVisible();
-  await expect(page.getByText("Utente disattivato", { exact: true })).toBeVisible();
+  await expect(page.getByRole("main").getByText("Utente disattivato", { exact: true })).toBeVisible();
   await expectAccessible(page);
   await screenshots(page, "admin-user-page");
   await page.getByRole("button", { name: "Ripristina" }).click();

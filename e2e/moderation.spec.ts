@@ -100,8 +100,8 @@ test("a visitor's report, a moderator's removal, the author's appeal and an admi
   await expect(popover.getByRole("heading", { name: "Decisione di moderazione" })).toBeVisible();
   await popover.getByRole("link", { name: "Leggi la decisione" }).click();
   await expect(author.getByRole("heading", { name: `«${image.title}»` })).toBeVisible();
-  await expect(author.getByText("Regole della community: violenza gratuita")).toBeVisible();
-  await expect(author.getByText("L'immagine mostra una persona ferita in modo esplicito e gratuito.")).toBeVisible();
+  await expect(author.getByRole("main").getByText("Regole della community: violenza gratuita")).toBeVisible();
+  await expect(author.getByRole("main").getByText("L'immagine mostra una persona ferita in modo esplicito e gratuito.")).toBeVisible();
   await expect(author.getByText("testimone-e2e@example.com")).toHaveCount(0);
   await author.getByLabel("Perché non sei d'accordo").fill("È una scena di un western, nessuna persona reale è coinvolta.");
   await expectAccessible(author);
