@@ -197,8 +197,8 @@ test("dashboard, orders and genre pages work and are accessible", async ({ page 
   await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
   await expect(page.getByText("Provider AI attivi")).toBeVisible();
   // The e2e server has no AI provider: narrator and illustrator are the built-in offline ones.
-  await expect(page.getByRole("listitem").filter({ hasText: "Narratore" })).toContainText("Offline (integrato)");
-  await expect(page.getByRole("listitem").filter({ hasText: "Immagini" })).toContainText("Offline (integrato)");
+  await expect(page.getByRole("listitem").filter({ hasText: /^Narratore/ })).toContainText("Offline (integrato)");
+  await expect(page.getByRole("listitem").filter({ hasText: /^Immagini/ })).toContainText("Offline (integrato)");
   await expect(page.getByRole("listitem").filter({ hasText: "Accesso negato" }).filter({ hasText: buyer }).first()).toBeVisible();
   await expectAccessible(page);
   await screenshots(page, "admin-dashboard");
