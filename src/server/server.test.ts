@@ -3,6 +3,7 @@
  * idempotent, and stopping finishes the turn in flight before closing the database.
  */
 
+import http from "node:http";
 import { describe, expect, it } from "vitest";
 import { seedReferenceData } from "./db/seed";
 import { EnvError, loadEnv } from "./env";
@@ -56,6 +57,30 @@ describe.each(DIALECTS)("lifecycle on %s", (dialect) => {
     } finally {
       await server.close();
       await fake.close();
+    }
+  });
+});
+
+describe("keep-alive", () => {
+  it("keeps an idle connection open past Node's 5 s default, so a client reusing it is not reset", async () => {
+    const server = await startTestServer("sqlite");
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    /** GET /api/health through the agent; resolves with the client port of the socket used. */
+    const get = () =>
+      new Promise<number>((resolve, reject) => {
+        const request = http.get(`${server.url}/api/health`, { agent }, (response) => {
+          response.resume();
+          response.on("end", () => resolve(request.socket!.localPort!));
+        });
+        request.on("error", reject);
+      });
+    try {
+      const first = await get();
+      await new Promise((r) => setTimeout(r, 5_500));
+      expect(await get()).toBe(first);
+    } finally {
+      agent.destroy();
+      await server.close();
     }
   });
 });

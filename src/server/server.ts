@@ -66,6 +66,9 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/** How long an idle keep-alive connection stays open, ms: past the 60 s of common proxies. */
+export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
 /** After a cut (SHUTDOWN_TIMEOUT_MS), how long narrations get to store what they wrote, ms. */
 const CUT_GRACE_MS = 2_000;
 
@@ -112,6 +115,10 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     fetch: (request, bindings) => (mounted.app ? mounted.app.fetch(request, bindings) : new Response("Avvio in corso", { status: 503 })),
     port: env.PORT,
     hostname: env.HOST,
+    // An idle keep-alive socket stays open longer than the idle timeout of a proxy or client in
+    // front (60 s for most load balancers): a request sent just as the server closed it would be
+    // answered by a reset (seen as ECONNRESET under load with Node's 5 s default).
+    serverOptions: { keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS },
   });
   await new Promise<void>((resolve, reject) => {
     server.once("listening", resolve);
