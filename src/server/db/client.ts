@@ -5,7 +5,8 @@
 
 import fs from "node:fs";
 import path from "node:path";
-import SQLite from "better-sqlite3";
+import type BetterSqlite3 from "better-sqlite3";
+import SQLite from "./sqlite-driver";
 import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect } from "kysely";
 import pg from "pg";
 import type { Database } from "./schema";
@@ -22,7 +23,7 @@ export interface DatabaseHandle {
   /** The connection pool now (metrics, issue 20 §3): SQLite has one connection and no queue. */
   poolState(): { total: number; idle: number; waiting: number };
   /** SQLite only: the better-sqlite3 database (online backups, scripts/backup.ts). */
-  sqlite?: SQLite.Database;
+  sqlite?: BetterSqlite3.Database;
   close(): Promise<void>;
 }
 
@@ -95,8 +96,8 @@ const STATEMENT_CACHE_SIZE = 500;
  * so a cached statement is never used by two queries at once; SQLite recompiles a statement by
  * itself after a schema change (migrations).
  */
-function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
-  const statements = new Map<string, SQLite.Statement>();
+function withStatementCache(sqlite: BetterSqlite3.Database): SqliteDatabase {
+  const statements = new Map<string, BetterSqlite3.Statement>();
   return {
     close: () => sqlite.close(),
     prepare(sql: string) {

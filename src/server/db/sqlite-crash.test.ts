@@ -8,7 +8,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import SQLite from "better-sqlite3";
+import SQLite from "./sqlite-driver";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readEvents, type ServerProcess, startServerProcess, TestClient } from "../testing/harness";

@@ -17,7 +17,8 @@ import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
-import SQLite from "better-sqlite3";
+import type BetterSqlite3 from "better-sqlite3";
+import SQLite from "../db/sqlite-driver";
 
 /** The manifest's format: a restore refuses other ones. */
 export const BACKUP_FORMAT = 1;
@@ -40,7 +41,7 @@ export class BackupError extends Error {}
 export interface BackupSource {
   dataDir: string;
   /** The SQLite database to snapshot (an open handle or the file), or null on PostgreSQL. */
-  sqlite: SQLite.Database | string | null;
+  sqlite: BetterSqlite3.Database | string | null;
   /** The app's version for the manifest. */
   appVersion: string;
 }
@@ -71,7 +72,7 @@ async function isEmptyFolder(dir: string): Promise<boolean> {
 }
 
 /** The last migration applied to a SQLite database (Kysely's table), or null. */
-function lastMigration(db: SQLite.Database): string | null {
+function lastMigration(db: BetterSqlite3.Database): string | null {
   try {
     const row = db.prepare("select name from kysely_migration order by name desc limit 1").get() as { name: string } | undefined;
     return row?.name ?? null;
