@@ -130,6 +130,7 @@ export const AUTH_ERRORS: Readonly<Record<string, ErrorText>> = {
   unable_to_get_user_info: PROVIDER_DATA_MISSING,
   email_not_found: PROVIDER_DATA_MISSING,
   MALFORMED_REQUEST: ERRORS.MALFORMED_REQUEST,
+  UNSUPPORTED_MEDIA_TYPE: ERRORS.UNSUPPORTED_MEDIA_TYPE,
 };
 
 /**

@@ -20,7 +20,7 @@ import { CLIENT_ADDRESS_HEADER } from "../http/client-address";
 import type { Mailer } from "../mail/mailer";
 import { createAccountRows, recordAgeConfirmation, transferGuestData } from "./account-rows";
 import { limiterFactory } from "./limit-store";
-import { createAuthLimits } from "./limits";
+import { createAuthLimits, SECRET_PATHS } from "./limits";
 import { checkEmailRequest, checkReturnPaths, recordPasswordReset, recorded, recordVerificationMail, recoveryAnswer } from "./recovery";
 import {
   PROVIDER_SIGN_IN_PATHS,
@@ -80,7 +80,6 @@ export function createAuth(options: AuthOptions) {
     enabled: options.rateLimit,
     limiter: limiterFactory(db, options.dialect),
     guestsPerDay: options.guestsPerDay,
-    codeAccount: (request) => twoFactorAccount(db, late.api!, request),
   });
   const passwordWork = { hash: 0, verify: 0 };
   const social = socialAuthOptions(options.social);
@@ -217,6 +216,24 @@ export function createAuth(options: AuthOptions) {
       },
     },
     plugins: [
+      // First of all hooks: a password or code check passes the per-account limits, with the
+      // account as Better Auth parsed it (the body's e-mail, the signed two_factor cookie).
+      {
+        id: "storie-limits",
+        hooks: {
+          before: [
+            {
+              matcher: (ctx) => SECRET_PATHS.has(ctx.path ?? ""),
+              handler: createAuthMiddleware(async (ctx) => {
+                const email = (ctx.body as { email?: unknown } | undefined)?.email;
+                const account = ctx.path === "/sign-in/email" ? (typeof email === "string" ? { email } : null) : await twoFactorAccount(ctx);
+                // Refused: Better Auth stops here and the guard answers 429 instead (./limits.ts).
+                if (await limits.checkSecret(ctx.path, account)) throw new APIError("TOO_MANY_REQUESTS");
+              }),
+            },
+          ],
+        },
+      },
       // The app's rules around Better Auth's endpoints (return paths, e-mail requests, sign-up,
       // guests, password changes, recovery answers). A plugin rather than the global hooks, so that
       // the session read of every API request, which none of them concerns, skips them.

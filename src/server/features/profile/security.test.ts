@@ -10,29 +10,11 @@ import { TOTP, URI } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCOUNT_FREE_FAILURES, PAIR_FAILURES } from "../../auth/limits";
 import { DIALECTS, linkFromMail, registerPlayer, startTestServer, TestClient, type TestServer } from "../../testing/harness";
+import { codes, enableTotp } from "../../testing/totp";
 
 const ADMIN = { email: "capo-sicurezza@example.com", password: "password-admin-sicura" };
 
 type Player = Awaited<ReturnType<typeof registerPlayer>>;
-
-/** The current code of the app, and one that is wrong at any moment of this test (outside ±2 periods). */
-function codes(totp: TOTP) {
-  const now = Date.now();
-  const near = new Set([-2, -1, 0, 1, 2].map((k) => totp.generate({ timestamp: now + k * 30_000 })));
-  let wrong = 0;
-  while (near.has(String(wrong).padStart(6, "0"))) wrong++;
-  return { right: totp.generate(), wrong: String(wrong).padStart(6, "0") };
-}
-
-/** Turns two-step verification on for a signed-in client: enable with the password, confirm with a code. */
-async function enableTotp(client: TestClient, password: string) {
-  const enabled = await client.json<{ totpURI: string; backupCodes: string[] }>("POST", "/api/auth/two-factor/enable", { password });
-  expect(enabled.status).toBe(200);
-  const totp = URI.parse(enabled.body.totpURI) as TOTP;
-  const confirmed = await client.json("POST", "/api/auth/two-factor/verify-totp", { code: totp.generate() });
-  expect(confirmed.status).toBe(200);
-  return { totp, backupCodes: enabled.body.backupCodes, uri: enabled.body.totpURI };
-}
 
 function signIn(client: TestClient, email: string, password: string) {
   return client.json("POST", "/api/auth/sign-in/email", { email, password });
