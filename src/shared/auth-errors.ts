@@ -118,6 +118,7 @@ export const AUTH_ERRORS: Readonly<Record<string, ErrorText>> = {
   access_denied: auth("Accesso annullato: il provider non ha concesso l'autorizzazione."),
   account_not_linked: auth("Esiste già un account con questa email: accedi con email e password e collega il provider dal tuo profilo."),
   email_not_verified: auth("Conferma il tuo indirizzo email: ti abbiamo inviato un link. Poi accedi di nuovo con il provider."),
+  provider_email_not_verified: auth("Il provider non ha confermato questo indirizzo email: confermalo presso il provider, oppure registrati con email e password."),
   unable_to_link_account: auth("Impossibile collegare l'account: l'email del provider non è confermata o la sessione è scaduta. Riprova."),
   unable_to_create_user: auth("Impossibile creare l'account. Riprova più tardi."),
   no_code: RESTART_PROVIDER,

@@ -23,7 +23,9 @@ import { limiterFactory } from "./limit-store";
 import { createAuthLimits, SECRET_PATHS } from "./limits";
 import { checkEmailRequest, checkReturnPaths, recordPasswordReset, recorded, recordVerificationMail, recoveryAnswer } from "./recovery";
 import {
+  dropIdentitiesOfUnconfirmedAccount,
   PROVIDER_SIGN_IN_PATHS,
+  refuseUnconfirmedProviderEmail,
   rememberPrivacyAcceptance,
   requireOwnIdentity,
   requireProviderPrivacy,
@@ -104,8 +106,13 @@ export function createAuth(options: AuthOptions) {
       revokeSessionsOnPasswordReset: true,
       // The reset link reached the address, so the address is confirmed: a newcomer who never
       // opened the confirmation e-mail can still get in from the reset e-mail alone.
+      // Identities linked while the address was unconfirmed are dropped (issue 19 finding 3).
       onPasswordReset: async ({ user }) => {
-        if (!user.emailVerified) await (await auth.$context).internalAdapter.updateUser(user.id, { emailVerified: true });
+        if (!user.emailVerified) {
+          const { internalAdapter } = await auth.$context;
+          await dropIdentitiesOfUnconfirmedAccount(internalAdapter, user.id);
+          await internalAdapter.updateUser(user.id, { emailVerified: true });
+        }
         recordPasswordReset(user.email);
       },
       password: {
@@ -130,6 +137,10 @@ export function createAuth(options: AuthOptions) {
     },
     emailVerification: {
       sendOnSignUp: true,
+      // The confirmation link proves the address: identities linked before it are dropped (issue 19 finding 3).
+      beforeEmailVerification: async (user): Promise<void> => {
+        await dropIdentitiesOfUnconfirmedAccount((await auth.$context).internalAdapter, user.id);
+      },
       sendOnSignIn: true,
       autoSignInAfterVerification: true,
       // At most one confirmation e-mail per recipient per few minutes, whatever the route (sign-up,
@@ -164,6 +175,8 @@ export function createAuth(options: AuthOptions) {
     // E-mail change (issue 10): the current address approves it, then the new one confirms it; the
     // old address signs in until then. A stolen session alone cannot move the account.
     user: {
+      // No account created, linked or signed into through an address its provider has not confirmed (./social.ts).
+      validateUserInfo: refuseUnconfirmedProviderEmail,
       changeEmail: {
         enabled: true,
         sendChangeEmailConfirmation: async ({ user, newEmail, url }) => {

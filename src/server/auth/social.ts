@@ -5,8 +5,9 @@
  * providers, any OpenID Connect provider is registered by its generic OAuth plugin from the
  * provider's discovery document, and linking, listing and unlinking are its /link-social,
  * /list-accounts and /unlink-account endpoints. This module turns the environment into those
- * options and holds the one rule Better Auth does not have: a new account created through a
- * provider must have accepted the privacy policy (spec §5 Registration).
+ * options and holds the rules Better Auth does not have: a new account created through a
+ * provider must have accepted the privacy policy (spec §5 Registration), and an address the
+ * provider has not confirmed never creates, reaches or joins an account (issue 19 finding 3).
  */
 
 import { APIError, getOAuthState, getSessionFromCtx } from "better-auth/api";
@@ -95,6 +96,38 @@ export function socialAuthOptions(config: SocialConfig) {
         ]
       : [],
   };
+}
+
+/** What Better Auth hands to `user.validateUserInfo` (the fields used here). */
+interface ProvisionedUser {
+  user: { emailVerified?: unknown };
+  source: { method: string };
+}
+
+/**
+ * Better Auth's `user.validateUserInfo` gate (issue 19 finding 3): an identity whose provider
+ * has not confirmed its e-mail (email_verified not true) neither creates an account, nor is
+ * linked to one (by its e-mail or from the profile), nor signs in with an identity linked
+ * earlier. Other methods (e-mail sign-up, guests, admins) pass.
+ * Output: {error: "provider_email_not_verified"} (Better Auth answers 403 or redirects with
+ * ?error=, shown in Italian by the web) or undefined.
+ */
+export function refuseUnconfirmedProviderEmail({ user, source }: ProvisionedUser): { error: string; errorDescription: string } | undefined {
+  if (source.method !== "oauth" || user.emailVerified === true) return undefined;
+  return { error: "provider_email_not_verified", errorDescription: AUTH_ERRORS.provider_email_not_verified!.message };
+}
+
+/**
+ * Drops every identity linked to `userId` (all accounts but its password), for the moment an
+ * unconfirmed address is confirmed by mail (a reset link or the confirmation link, issue 19
+ * finding 3): whatever was linked while the address was unconfirmed came from someone who had
+ * not proved to own it, and must not reach the account the owner now takes. Input: Better
+ * Auth's internal adapter and the user id.
+ */
+export async function dropIdentitiesOfUnconfirmedAccount(adapter: { findAccounts(userId: string): Promise<{ id: string; providerId: string }[]>; deleteAccount(id: string): Promise<void> }, userId: string): Promise<void> {
+  for (const account of await adapter.findAccounts(userId)) {
+    if (account.providerId !== "credential") await adapter.deleteAccount(account.id);
+  }
 }
 
 /** What a provider button sends besides Better Auth's own fields. */
