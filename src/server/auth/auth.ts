@@ -25,15 +25,14 @@ import { checkEmailRequest, checkReturnPaths, recordPasswordReset, recorded, rec
 import {
   dropIdentitiesOfUnconfirmedAccount,
   PROVIDER_SIGN_IN_PATHS,
-  refuseUnconfirmedProviderEmail,
   rememberPrivacyAcceptance,
   requireOwnIdentity,
-  requireProviderPrivacy,
+  checkProviderUser,
   type SocialConfig,
   socialAuthOptions,
 } from "./social";
 import { changeEmailApprovalMail, changeEmailConfirmationMail } from "./email-change";
-import { requireDisableCode, twoFactorAccount, type TwoFactorApi } from "./two-factor";
+import { CODE_GATED_PATHS, requireTwoFactorCode, twoFactorAccount, type TwoFactorApi } from "./two-factor";
 import type { Logger } from "../ops/logger";
 
 export interface AuthOptions {
@@ -175,8 +174,6 @@ export function createAuth(options: AuthOptions) {
     // E-mail change (issue 10): the current address approves it, then the new one confirms it; the
     // old address signs in until then. A stolen session alone cannot move the account.
     user: {
-      // No account created, linked or signed into through an address its provider has not confirmed (./social.ts).
-      validateUserInfo: refuseUnconfirmedProviderEmail,
       changeEmail: {
         enabled: true,
         sendChangeEmailConfirmation: async ({ user, newEmail, url }) => {
@@ -210,9 +207,10 @@ export function createAuth(options: AuthOptions) {
       },
       user: {
         create: {
-          // An account created by a provider needs the privacy acceptance of its sign-in (spec §5).
-          before: async () => {
-            await requireProviderPrivacy();
+          // An account created by a provider needs the privacy acceptance of its sign-in (spec §5)
+          // and an address the provider confirmed (issue 19 finding 3).
+          before: async (user) => {
+            await checkProviderUser(user);
           },
           after: async (user, context) => {
             await createAccountRows(db, { id: user.id, email: user.isAnonymous ? null : user.email });
@@ -289,8 +287,8 @@ export function createAuth(options: AuthOptions) {
                 if (ctx.path === "/change-password" && ctx.body && typeof ctx.body === "object") {
                   return { context: { body: { ...ctx.body, revokeOtherSessions: true } } };
                 }
-                // Turning two-step verification off needs a code of the app or a backup code, besides the password.
-                if (ctx.path === "/two-factor/disable") await requireDisableCode(late.api!, ctx.body, ctx.headers);
+                // Once two-step verification is on, a password alone never undoes it (./two-factor.ts).
+                if (CODE_GATED_PATHS.has(ctx.path)) await requireTwoFactorCode(late.api!, ctx);
               }),
             },
           ],
