@@ -96,6 +96,8 @@ export const AUTH_ERRORS: Readonly<Record<string, ErrorText>> = {
   INVALID_CODE: twoStep("Codice non valido. Controlla l'app di autenticazione e riprova."),
   INVALID_BACKUP_CODE: twoStep("Codice di backup non valido o già usato."),
   TWO_FACTOR_CODE_REQUIRED: twoStep("Inserisci un codice dell'app di autenticazione o un codice di backup."),
+  TOTP_CODE_REQUIRED: twoStep("Inserisci il codice attuale dell'app di autenticazione."),
+  TOTP_SECRET_SHOWN_ONCE: twoStep("Il codice segreto dell'app si vede solo quando attivi la verifica in due passaggi. Per collegare un'altra app, disattivala e riattivala."),
   TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: twoStep("Troppi codici errati. Accedi di nuovo con email e password."),
   INVALID_TWO_FACTOR_COOKIE: twoStep("La verifica è scaduta. Accedi di nuovo con email e password."),
   TOTP_NOT_ENABLED: twoStep("La verifica in due passaggi non è attiva."),

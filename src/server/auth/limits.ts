@@ -101,8 +101,8 @@ interface AddressRule {
 
 const MAIL_PATHS = new Set(["/request-password-reset", "/forget-password", "/send-verification-email", "/change-email"]);
 const PASSWORD_PATHS = new Set(["/change-password", "/delete-user", "/two-factor/enable", "/two-factor/get-totp-uri", "/two-factor/generate-backup-codes"]);
-/** Two-factor code checks (Better Auth's two-factor plugin; /two-factor/disable takes a code too, ./two-factor.ts). */
-const TWO_FACTOR_CODE_PATHS = new Set(["/two-factor/verify-totp", "/two-factor/verify-backup-code", "/two-factor/disable"]);
+/** Two-factor code checks (Better Auth's two-factor plugin; disabling and new backup codes take a code too, ./two-factor.ts). */
+const TWO_FACTOR_CODE_PATHS = new Set(["/two-factor/verify-totp", "/two-factor/verify-backup-code", "/two-factor/disable", "/two-factor/generate-backup-codes"]);
 /** Every check of a password or code under the per-account limits (auth.ts hands their account to checkSecret). */
 export const SECRET_PATHS = new Set(["/sign-in/email", ...TWO_FACTOR_CODE_PATHS]);
 /** Provider callbacks: the provider's redirect may post a form (response_mode=form_post); no secret of ours is checked there. */

@@ -36,26 +36,37 @@ export async function twoFactorAccount(ctx: HookContext): Promise<{ userId: stri
   return challenge ? { userId: challenge.value } : null;
 }
 
-const disableBody = disableTwoFactorSchema.pick({ code: true });
+const codeBody = disableTwoFactorSchema.pick({ code: true });
 const TOTP_CODE = /^\d{6}$/;
 
+/** The two-factor endpoints that, once two-step verification is on, need a code besides the password (issue 10, 19 finding 4). */
+export const CODE_GATED_PATHS = new Set(["/two-factor/disable", "/two-factor/generate-backup-codes", "/two-factor/get-totp-uri"]);
+
 /**
- * Before POST /two-factor/disable: the body must carry `code`, a current code of the
- * authenticator app (6 digits) or an unused backup code (then spent), checked by the plugin's
- * verify-totp / verify-backup-code on the caller's session.
- * Throws APIError 400 TWO_FACTOR_CODE_REQUIRED without a code, the plugin's 401 INVALID_CODE /
- * INVALID_BACKUP_CODE for a wrong one.
+ * Before a CODE_GATED_PATHS call, so that a password alone never undoes two-step verification:
+ * - POST /two-factor/disable: `code`, a current code of the app (6 digits) or an unused backup
+ *   code (then spent);
+ * - POST /two-factor/generate-backup-codes, once two-step is on: `code`, a current code of the app;
+ * - POST /two-factor/get-totp-uri, once two-step is on: refused, the secret is shown only at enrolment.
+ * Codes are checked by the plugin's verify-totp / verify-backup-code on the caller's session.
+ * Throws APIError 400 TWO_FACTOR_CODE_REQUIRED / TOTP_CODE_REQUIRED without a fitting code,
+ * 403 TOTP_SECRET_SHOWN_ONCE, or the plugin's 401 INVALID_CODE / INVALID_BACKUP_CODE.
  */
-export async function requireDisableCode(api: TwoFactorApi, body: unknown, headers: Headers | undefined): Promise<void> {
-  const parsed = disableBody.safeParse(body);
-  if (!parsed.success) {
-    throw new APIError("BAD_REQUEST", {
-      code: "TWO_FACTOR_CODE_REQUIRED",
-      message: "Inserisci un codice dell'app di autenticazione o un codice di backup.",
-    });
+export async function requireTwoFactorCode(api: TwoFactorApi, ctx: HookContext): Promise<void> {
+  const headers = ctx.headers ?? new Headers();
+  const code = codeBody.safeParse(ctx.body).data?.code;
+  if (ctx.path === "/two-factor/disable") {
+    if (code === undefined) throw new APIError("BAD_REQUEST", { code: "TWO_FACTOR_CODE_REQUIRED", message: "Inserisci un codice dell'app di autenticazione o un codice di backup." });
+    if (TOTP_CODE.test(code)) await api.verifyTOTP({ body: { code }, headers });
+    else await api.verifyBackupCode({ body: { code, disableSession: true }, headers });
+    return;
   }
-  const { code } = parsed.data;
-  const requestHeaders = headers ?? new Headers();
-  if (TOTP_CODE.test(code)) await api.verifyTOTP({ body: { code }, headers: requestHeaders });
-  else await api.verifyBackupCode({ body: { code, disableSession: true }, headers: requestHeaders });
+  const session = await getSessionFromCtx(ctx);
+  // During enrolment (not on yet) the plugin's own password check is enough.
+  if (!(session?.user as { twoFactorEnabled?: boolean | null } | undefined)?.twoFactorEnabled) return;
+  if (ctx.path === "/two-factor/get-totp-uri") {
+    throw new APIError("FORBIDDEN", { code: "TOTP_SECRET_SHOWN_ONCE", message: "The secret is shown only at enrolment" });
+  }
+  if (code === undefined || !TOTP_CODE.test(code)) throw new APIError("BAD_REQUEST", { code: "TOTP_CODE_REQUIRED", message: "A current code of the app is required" });
+  await api.verifyTOTP({ body: { code }, headers });
 }
