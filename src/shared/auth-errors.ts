@@ -96,6 +96,8 @@ export const AUTH_ERRORS: Readonly<Record<string, ErrorText>> = {
   INVALID_CODE: twoStep("Codice non valido. Controlla l'app di autenticazione e riprova."),
   INVALID_BACKUP_CODE: twoStep("Codice di backup non valido o già usato."),
   TWO_FACTOR_CODE_REQUIRED: twoStep("Inserisci un codice dell'app di autenticazione o un codice di backup."),
+  TOTP_CODE_REQUIRED: twoStep("Inserisci il codice attuale dell'app di autenticazione."),
+  TOTP_SECRET_SHOWN_ONCE: twoStep("Il codice segreto dell'app si vede solo quando attivi la verifica in due passaggi. Per collegare un'altra app, disattivala e riattivala."),
   TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: twoStep("Troppi codici errati. Accedi di nuovo con email e password."),
   INVALID_TWO_FACTOR_COOKIE: twoStep("La verifica è scaduta. Accedi di nuovo con email e password."),
   TOTP_NOT_ENABLED: twoStep("La verifica in due passaggi non è attiva."),
@@ -118,6 +120,7 @@ export const AUTH_ERRORS: Readonly<Record<string, ErrorText>> = {
   access_denied: auth("Accesso annullato: il provider non ha concesso l'autorizzazione."),
   account_not_linked: auth("Esiste già un account con questa email: accedi con email e password e collega il provider dal tuo profilo."),
   email_not_verified: auth("Conferma il tuo indirizzo email: ti abbiamo inviato un link. Poi accedi di nuovo con il provider."),
+  provider_email_not_verified: auth("Il provider non ha confermato questo indirizzo email: confermalo presso il provider, oppure registrati con email e password."),
   unable_to_link_account: auth("Impossibile collegare l'account: l'email del provider non è confermata o la sessione è scaduta. Riprova."),
   unable_to_create_user: auth("Impossibile creare l'account. Riprova più tardi."),
   no_code: RESTART_PROVIDER,
@@ -130,6 +133,7 @@ export const AUTH_ERRORS: Readonly<Record<string, ErrorText>> = {
   unable_to_get_user_info: PROVIDER_DATA_MISSING,
   email_not_found: PROVIDER_DATA_MISSING,
   MALFORMED_REQUEST: ERRORS.MALFORMED_REQUEST,
+  UNSUPPORTED_MEDIA_TYPE: ERRORS.UNSUPPORTED_MEDIA_TYPE,
 };
 
 /**

@@ -54,6 +54,8 @@ export const ERRORS = {
   // The HTTP surface (issue 9: bounded bodies, malformed input, origins, unknown paths)
   MALFORMED_REQUEST: { title: "Errore", message: "La richiesta non è valida: i dati inviati non sono leggibili." },
   PAYLOAD_TOO_LARGE: { title: "Richiesta troppo grande", message: "I dati inviati sono troppo grandi." },
+  /** Issue 19 finding 1: the auth routes read JSON bodies only. */
+  UNSUPPORTED_MEDIA_TYPE: { title: "Errore", message: "Formato della richiesta non supportato: invia i dati in JSON." },
   BAD_ORIGIN: {
     title: "Indirizzo non riconosciuto",
     message: "Questo indirizzo del sito non è riconosciuto. Apri il sito dal suo indirizzo principale e riprova.",

@@ -20,18 +20,19 @@ import { CLIENT_ADDRESS_HEADER } from "../http/client-address";
 import type { Mailer } from "../mail/mailer";
 import { createAccountRows, recordAgeConfirmation, transferGuestData } from "./account-rows";
 import { limiterFactory } from "./limit-store";
-import { createAuthLimits } from "./limits";
+import { createAuthLimits, SECRET_PATHS } from "./limits";
 import { checkEmailRequest, checkReturnPaths, recordPasswordReset, recorded, recordVerificationMail, recoveryAnswer } from "./recovery";
 import {
+  dropIdentitiesOfUnconfirmedAccount,
   PROVIDER_SIGN_IN_PATHS,
   rememberPrivacyAcceptance,
   requireOwnIdentity,
-  requireProviderPrivacy,
+  checkProviderUser,
   type SocialConfig,
   socialAuthOptions,
 } from "./social";
 import { changeEmailApprovalMail, changeEmailConfirmationMail } from "./email-change";
-import { requireDisableCode, twoFactorAccount, type TwoFactorApi } from "./two-factor";
+import { CODE_GATED_PATHS, requireTwoFactorCode, twoFactorAccount, type TwoFactorApi } from "./two-factor";
 import type { Logger } from "../ops/logger";
 
 export interface AuthOptions {
@@ -80,7 +81,6 @@ export function createAuth(options: AuthOptions) {
     enabled: options.rateLimit,
     limiter: limiterFactory(db, options.dialect),
     guestsPerDay: options.guestsPerDay,
-    codeAccount: (request) => twoFactorAccount(db, late.api!, request),
   });
   const passwordWork = { hash: 0, verify: 0 };
   const social = socialAuthOptions(options.social);
@@ -105,8 +105,13 @@ export function createAuth(options: AuthOptions) {
       revokeSessionsOnPasswordReset: true,
       // The reset link reached the address, so the address is confirmed: a newcomer who never
       // opened the confirmation e-mail can still get in from the reset e-mail alone.
+      // Identities linked while the address was unconfirmed are dropped (issue 19 finding 3).
       onPasswordReset: async ({ user }) => {
-        if (!user.emailVerified) await (await auth.$context).internalAdapter.updateUser(user.id, { emailVerified: true });
+        if (!user.emailVerified) {
+          const { internalAdapter } = await auth.$context;
+          await dropIdentitiesOfUnconfirmedAccount(internalAdapter, user.id);
+          await internalAdapter.updateUser(user.id, { emailVerified: true });
+        }
         recordPasswordReset(user.email);
       },
       password: {
@@ -131,6 +136,10 @@ export function createAuth(options: AuthOptions) {
     },
     emailVerification: {
       sendOnSignUp: true,
+      // The confirmation link proves the address: identities linked before it are dropped (issue 19 finding 3).
+      beforeEmailVerification: async (user): Promise<void> => {
+        await dropIdentitiesOfUnconfirmedAccount((await auth.$context).internalAdapter, user.id);
+      },
       sendOnSignIn: true,
       autoSignInAfterVerification: true,
       // At most one confirmation e-mail per recipient per few minutes, whatever the route (sign-up,
@@ -198,9 +207,10 @@ export function createAuth(options: AuthOptions) {
       },
       user: {
         create: {
-          // An account created by a provider needs the privacy acceptance of its sign-in (spec §5).
-          before: async () => {
-            await requireProviderPrivacy();
+          // An account created by a provider needs the privacy acceptance of its sign-in (spec §5)
+          // and an address the provider confirmed (issue 19 finding 3).
+          before: async (user) => {
+            await checkProviderUser(user);
           },
           after: async (user, context) => {
             await createAccountRows(db, { id: user.id, email: user.isAnonymous ? null : user.email });
@@ -217,6 +227,24 @@ export function createAuth(options: AuthOptions) {
       },
     },
     plugins: [
+      // First of all hooks: a password or code check passes the per-account limits, with the
+      // account as Better Auth parsed it (the body's e-mail, the signed two_factor cookie).
+      {
+        id: "storie-limits",
+        hooks: {
+          before: [
+            {
+              matcher: (ctx) => SECRET_PATHS.has(ctx.path ?? ""),
+              handler: createAuthMiddleware(async (ctx) => {
+                const email = (ctx.body as { email?: unknown } | undefined)?.email;
+                const account = ctx.path === "/sign-in/email" ? (typeof email === "string" ? { email } : null) : await twoFactorAccount(ctx);
+                // Refused: Better Auth stops here and the guard answers 429 instead (./limits.ts).
+                if (await limits.checkSecret(ctx.path, account)) throw new APIError("TOO_MANY_REQUESTS");
+              }),
+            },
+          ],
+        },
+      },
       // The app's rules around Better Auth's endpoints (return paths, e-mail requests, sign-up,
       // guests, password changes, recovery answers). A plugin rather than the global hooks, so that
       // the session read of every API request, which none of them concerns, skips them.
@@ -259,8 +287,8 @@ export function createAuth(options: AuthOptions) {
                 if (ctx.path === "/change-password" && ctx.body && typeof ctx.body === "object") {
                   return { context: { body: { ...ctx.body, revokeOtherSessions: true } } };
                 }
-                // Turning two-step verification off needs a code of the app or a backup code, besides the password.
-                if (ctx.path === "/two-factor/disable") await requireDisableCode(late.api!, ctx.body, ctx.headers);
+                // Once two-step verification is on, a password alone never undoes it (./two-factor.ts).
+                if (CODE_GATED_PATHS.has(ctx.path)) await requireTwoFactorCode(late.api!, ctx);
               }),
             },
           ],

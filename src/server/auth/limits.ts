@@ -23,11 +23,18 @@
  *   attacker at one address never slows the player down; rotating addresses cannot lift the
  *   delay. A correct password (signed in, or 403 EMAIL_NOT_VERIFIED) or code clears the counters.
  *
+ * The account of a check is the one Better Auth itself reads (issue 19 findings 1, 2): the e-mail of
+ * the body Better Auth parsed, the two_factor cookie as Better Auth's cookie parser reads it. The
+ * app's before hook (auth.ts) hands it to `checkSecret` while `guard` waits for the answer; no
+ * second parser of the request or its cookies. A POST with a body that is not JSON is refused
+ * with 415 before Better Auth parses it (Better Auth would accept forms on some routes).
+ *
  * Per recipient: one confirmation e-mail and one password-reset e-mail per MAIL_WINDOW.
  * Refusals answer 429 {code: "RATE_LIMITED", title, message} in Italian (Better Auth's
  * error shape, read by the web's auth client) with a Retry-After header in seconds.
  */
 
+import { AsyncLocalStorage } from "node:async_hooks";
 import { createHash } from "node:crypto";
 import { type RateLimiterAbstract, RateLimiterRes } from "rate-limiter-flexible";
 import { MAIL_INTERVAL_MINUTES } from "../../shared/auth-mail";
@@ -51,6 +58,8 @@ const ACCOUNT_BUSY_EXPIRY = 30;
 const MAIL_WINDOW = MAIL_INTERVAL_MINUTES * MINUTE;
 
 type AuthHandler = (request: Request) => Promise<Response>;
+/** Whose secret a check is about: an e-mail sign-in's address, or a two-factor code's user. */
+export type SecretAccount = { email: string } | { userId: string };
 export type MailKind = "verification" | "reset";
 
 export interface AuthLimitsOptions {
@@ -59,11 +68,6 @@ export interface AuthLimitsOptions {
   limiter: LimiterFactory;
   /** GUEST_SIGNINS_PER_DAY: new guest accounts per address per day. */
   guestsPerDay: number;
-  /**
-   * The account a two-factor code check is about ("user:<id>"), or null when the request names
-   * none (Better Auth then refuses it without checking a code).
-   */
-  codeAccount(request: Request): Promise<string | null>;
 }
 
 export interface AuthLimits {
@@ -73,6 +77,15 @@ export interface AuthLimits {
    * handler's response, or a 429 without calling it.
    */
   guard(request: Request, handler: AuthHandler): Promise<Response>;
+  /**
+   * Called by Better Auth's before hook of a secret check (SECRET_PATHS) with the account as
+   * Better Auth parsed it: {email} for an e-mail sign-in, {userId} for a two-factor code, or null
+   * when the request names none (Better Auth then refuses it without a check).
+   * Output: true when the check is refused (the hook then stops Better Auth, and `guard` answers
+   * with the 429), false to let it run. Only the guarded HTTP request's own endpoint counts (an
+   * endpoint called from inside it, or from the server, is not a guess).
+   */
+  checkSecret(path: string, account: SecretAccount | null): Promise<boolean>;
   /** True when an e-mail of this kind may be sent to `recipient` now (and counts it). */
   allowMail(kind: MailKind, recipient: string): Promise<boolean>;
 }
@@ -88,8 +101,12 @@ interface AddressRule {
 
 const MAIL_PATHS = new Set(["/request-password-reset", "/forget-password", "/send-verification-email", "/change-email"]);
 const PASSWORD_PATHS = new Set(["/change-password", "/delete-user", "/two-factor/enable", "/two-factor/get-totp-uri", "/two-factor/generate-backup-codes"]);
-/** Two-factor code checks (Better Auth's two-factor plugin; /two-factor/disable takes a code too, ./two-factor.ts). */
-const TWO_FACTOR_CODE_PATHS = new Set(["/two-factor/verify-totp", "/two-factor/verify-backup-code", "/two-factor/disable"]);
+/** Two-factor code checks (Better Auth's two-factor plugin; disabling and new backup codes take a code too, ./two-factor.ts). */
+const TWO_FACTOR_CODE_PATHS = new Set(["/two-factor/verify-totp", "/two-factor/verify-backup-code", "/two-factor/disable", "/two-factor/generate-backup-codes"]);
+/** Every check of a password or code under the per-account limits (auth.ts hands their account to checkSecret). */
+export const SECRET_PATHS = new Set(["/sign-in/email", ...TWO_FACTOR_CODE_PATHS]);
+/** Provider callbacks: the provider's redirect may post a form (response_mode=form_post); no secret of ours is checked there. */
+const PROVIDER_CALLBACK = /^\/(?:oauth2\/)?callback\//;
 
 /** Per-address rules: the first that matches the path applies. */
 function addressRules(guestsPerDay: number): AddressRule[] {
@@ -151,16 +168,14 @@ function authPath(request: Request): string {
   return `/${segments.slice(2).join("/")}`;
 }
 
-/** The e-mail of a JSON sign-in body (Better Auth accepts only application/json), or null. */
-async function signInEmail(request: Request): Promise<string | null> {
-  const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
-  if (type !== "application/json") return null;
-  try {
-    const body = (await request.clone().json()) as { email?: unknown } | null;
-    return typeof body?.email === "string" ? body.email : null;
-  } catch {
-    return null;
-  }
+/** The media type of a request ("application/json"), lower case, without parameters. */
+function mediaType(request: Request): string {
+  return (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+}
+
+/** The 415 answer to a body in any format but JSON (issue 19 finding 1), in Italian. */
+function unsupportedMediaType(): Response {
+  return Response.json({ code: "UNSUPPORTED_MEDIA_TYPE", ...ERRORS.UNSUPPORTED_MEDIA_TYPE }, { status: 415 });
 }
 
 /** What a guarded answer says about the secret: wrong, right, or neither (malformed, refused before any check). */
@@ -187,6 +202,20 @@ async function codeVerdict(response: Response): Promise<Verdict> {
   return response.status === 400 && (await answerCode(response)) === "INVALID_PASSWORD" ? "wrong" : "neither";
 }
 
+/** A secret check under way in a guarded request, until Better Auth's before hook names its account. */
+interface PendingCheck {
+  path: string;
+  address: string;
+  verdict: (response: Response) => Promise<Verdict>;
+  /** Set when the limits refuse the check: the answer, instead of Better Auth's. */
+  refusal?: Response;
+  /** Set when the check passed the limits: its account key, pair key, failures so far and the points taken. */
+  claimed?: { account: string; pair: string; failures: number; counted: [RateLimiterAbstract, string][] };
+}
+
+/** The guarded request's secret check, shared with the before hook that runs inside Better Auth's handler. */
+const checks = new AsyncLocalStorage<PendingCheck>();
+
 /**
  * Builds the limits.
  * Input: AuthLimitsOptions. Output: AuthLimits. Limiter store errors propagate (the request
@@ -210,58 +239,58 @@ export function createAuthLimits(options: AuthLimitsOptions): AuthLimits {
   };
 
   /**
-   * A check of a secret of `account` (password or code): one check at a time per account,
-   * per-address failures, per address+account, per account (progressive delay).
+   * The limits before a check of a secret of `account` (password or code): one check at a time
+   * per account, the account's delay, per-address failures, per address+account, per account.
+   * Output: a 429 answer, or null with `pending.claimed` set (the guard then settles the check
+   * and releases the busy mark).
    */
-  async function guardSecret(request: Request, address: string, account: string, verdict: (r: Response) => Promise<Verdict>, handler: AuthHandler): Promise<Response> {
+  async function claim(pending: PendingCheck, account: string): Promise<Response | null> {
     if ((await take(accountBusy, account)).refused) {
       return tooManyRequests(1000, (wait) => `Un altro tentativo di accesso a questo account è in corso. Riprova tra ${wait}.`);
     }
-    try {
-      return await checkSecret(request, address, account, verdict, handler);
-    } finally {
+    const refuse = async (response: Response) => {
       await accountBusy.delete(account);
-    }
-  }
-
-  /** The check of `account` (no other one in flight): failure counters, delay, then Better Auth. */
-  async function checkSecret(request: Request, address: string, account: string, verdict: (r: Response) => Promise<Verdict>, handler: AuthHandler): Promise<Response> {
+      return response;
+    };
     const delayed = await accountDelay.get(account);
     if (delayed && delayed.consumedPoints > accountDelay.points) {
-      return tooManyRequests(delayed.msBeforeNext, (wait) => `Troppi tentativi di accesso a questo account. Riprova tra ${wait}.`);
+      return refuse(tooManyRequests(delayed.msBeforeNext, (wait) => `Troppi tentativi di accesso a questo account. Riprova tra ${wait}.`));
     }
-    const pair = `${address}|${account}`;
-    // Failures are counted before the password check, so that guesses from one address running
-    // side by side on several accounts each see their own number; an attempt that turns out not
-    // to be a failure gives its points back.
+    const pair = `${pending.address}|${account}`;
+    // Failures are counted before the check, so that guesses from one address running side by
+    // side on several accounts each see their own number; an attempt that turns out not to be a
+    // failure gives its points back.
     const counted: [RateLimiterAbstract, string][] = [];
-    const giveBack = () => Promise.all(counted.map(([limiter, key]) => limiter.reward(key)));
     for (const [limiter, key] of [
-      [addressFailures, address],
+      [addressFailures, pending.address],
       [pairFailures, pair],
     ] as const) {
       const taken = await take(limiter, key);
       if (taken.refused) {
-        await giveBack();
-        return tooManyRequests(taken.res.msBeforeNext);
+        await Promise.all(counted.map(([l, k]) => l.reward(k)));
+        return refuse(tooManyRequests(taken.res.msBeforeNext));
       }
       counted.push([limiter, key]);
     }
     const failures = (await accountFailures.consume(account)).consumedPoints;
     counted.push([accountFailures, account]);
+    pending.claimed = { account, pair, failures, counted };
+    return null;
+  }
 
-    const response = await handler(request);
-    const outcome = await verdict(response);
+  /** After Better Auth answered a claimed check: a wrong secret may impose the delay, a right one clears the counters. */
+  async function settle(pending: PendingCheck, response: Response): Promise<void> {
+    const { account, pair, failures, counted } = pending.claimed!;
+    const outcome = await pending.verdict(response);
     if (outcome === "wrong") {
       if (failures >= ACCOUNT_FREE_FAILURES) {
         await accountDelay.block(account, Math.min(ACCOUNT_DELAY_MAX, ACCOUNT_DELAY_BASE * 2 ** (failures - ACCOUNT_FREE_FAILURES)));
       }
     } else if (outcome === "right") {
-      await Promise.all([addressFailures.reward(address), pairFailures.delete(pair), accountFailures.delete(account), accountDelay.delete(account)]);
+      await Promise.all([addressFailures.reward(pending.address), pairFailures.delete(pair), accountFailures.delete(account), accountDelay.delete(account)]);
     } else {
-      await giveBack();
+      await Promise.all(counted.map(([limiter, key]) => limiter.reward(key)));
     }
-    return response;
   }
 
   return {
@@ -273,16 +302,23 @@ export function createAuthLimits(options: AuthLimitsOptions): AuthLimits {
       const taken = await take(limiter, address);
       if (taken.refused) return tooManyRequests(taken.res.msBeforeNext, rule.message);
       if (request.method !== "POST") return handler(request);
-      if (path === "/sign-in/email") {
-        const email = await signInEmail(request);
-        // Without an e-mail Better Auth refuses the body (400/415) before any password work.
-        return email === null ? handler(request) : guardSecret(request, address, accountKey(email), passwordVerdict, handler);
+      if (request.body !== null && mediaType(request) !== "application/json" && !PROVIDER_CALLBACK.test(path)) return unsupportedMediaType();
+      if (!SECRET_PATHS.has(path)) return handler(request);
+      const pending: PendingCheck = { path, address, verdict: path === "/sign-in/email" ? passwordVerdict : codeVerdict };
+      try {
+        const response = await checks.run(pending, () => handler(request));
+        if (pending.refusal) return pending.refusal;
+        if (pending.claimed) await settle(pending, response);
+        return response;
+      } finally {
+        if (pending.claimed) await accountBusy.delete(pending.claimed.account);
       }
-      if (TWO_FACTOR_CODE_PATHS.has(path)) {
-        const account = await options.codeAccount(request);
-        return account === null ? handler(request) : guardSecret(request, address, account, codeVerdict, handler);
-      }
-      return handler(request);
+    },
+    async checkSecret(path, account) {
+      const pending = checks.getStore();
+      if (!pending || pending.path !== path || pending.claimed || pending.refusal || account === null) return false;
+      pending.refusal = (await claim(pending, "email" in account ? accountKey(account.email) : `user:${account.userId}`)) ?? undefined;
+      return pending.refusal !== undefined;
     },
     async allowMail(kind, recipient) {
       if (!options.enabled) return true;

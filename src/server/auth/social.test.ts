@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authErrorText, specAuthCode } from "../../shared/auth-errors";
 import { loadEnv } from "../env";
 import { siteConfig } from "../http/site-config";
-import { DIALECTS, registerPlayer, startTestServer, TestClient, type TestServer } from "../testing/harness";
+import { DIALECTS, linkFromMail, registerPlayer, startTestServer, TestClient, type TestServer } from "../testing/harness";
 import { mockSubject, type OidcMock, startOidcMock } from "../testing/oidc-mock";
 
 const newEmail = () => `oidc-${randomUUID().slice(0, 8)}@example.com`;
@@ -142,15 +142,82 @@ describe.each(DIALECTS)("social sign-in and linked identities on %s", (dialect) 
     expect(accepted.pathname).toBe("/generi");
   });
 
-  it("asks for a confirmation e-mail when the provider has not confirmed the address", async () => {
+  it("creates no account and sends nothing when the provider has not confirmed the address (issue 19 finding 3)", async () => {
     const client = new TestClient(server.url);
     const email = newEmail();
     mock.configure({ email, emailVerified: false });
     const landing = await signInWithProvider(client, email);
     expect(landing.pathname).toBe("/login");
-    expect(landing.searchParams.get("error")).toBe("email_not_verified");
+    expect(landing.searchParams.get("error")).toBe("provider_email_not_verified");
+    expect(authErrorText(landing.searchParams.get("error")!, 0).message).toBe(
+      "Il provider non ha confermato questo indirizzo email: confermalo presso il provider, oppure registrati con email e password.",
+    );
     expect((await client.json("GET", "/api/me")).status).toBe(401);
-    expect(server.mailbox.some((m) => m.to === email && /verify-email/.test(m.text))).toBe(true);
+    expect(await server.deps.db.selectFrom("user").select("id").where("email", "=", email).execute()).toEqual([]);
+    expect(server.mailbox.some((m) => m.to === email)).toBe(false);
+  });
+
+  /** The account of `email` at the provider signs in; output: the user it reached (null: none) and where it landed. */
+  async function attackerSignsIn(email: string) {
+    const attacker = new TestClient(server.url, "127.0.0.66");
+    const landing = await signInWithProvider(attacker, email);
+    const me = await attacker.json<{ user: { id: string } }>("GET", "/api/me");
+    return { landing, userId: me.status === 200 ? me.body.user.id : null };
+  }
+
+  it("takeover: an unconfirmed provider address never reaches the owner's account, before or after the owner confirms it", async () => {
+    // Before: the owner signed up by e-mail and has not opened the confirmation link yet.
+    const email = newEmail();
+    const owner = new TestClient(server.url);
+    const password = "password-sicura-1";
+    expect((await owner.post("/api/auth/sign-up/email", { email, password, name: "Preda", acceptPrivacy: true, confirmAge: true, callbackURL: "/generi" })).status).toBe(200);
+    mock.configure({ email, emailVerified: false });
+    const before = await attackerSignsIn(email);
+    expect(before.userId).toBeNull();
+    expect(before.landing.pathname).toBe("/login");
+    // After: the owner confirms the address; the attacker still gets nowhere, and no identity was linked.
+    const confirm = new URL(linkFromMail(server, email));
+    expect((await owner.get(confirm.pathname + confirm.search)).status).toBe(302);
+    const userId = (await owner.json<{ user: { id: string } }>("GET", "/api/me")).body.user.id;
+    expect((await attackerSignsIn(email)).userId).toBeNull();
+    expect((await accounts(owner)).map((a) => a.providerId)).toEqual(["credential"]);
+    // Nor through an account with no password yet: the provider's unconfirmed address creates none.
+    const fresh = newEmail();
+    mock.configure({ email: fresh, emailVerified: false });
+    expect((await attackerSignsIn(fresh)).userId).toBeNull();
+    expect(await server.deps.db.selectFrom("account").select("id").where("userId", "=", userId).where("providerId", "=", "oidc").execute()).toEqual([]);
+  });
+
+  /**
+   * An unconfirmed account of `email` holding the attacker's identity, as an earlier release let
+   * a provider sign-in with an unconfirmed address leave it. Output: the user id.
+   */
+  async function preparedTakeover(email: string): Promise<string> {
+    const owner = new TestClient(server.url);
+    expect((await owner.post("/api/auth/sign-up/email", { email, password: "password-sicura-1", name: "Preda", acceptPrivacy: true, confirmAge: true, callbackURL: "/generi" })).status).toBe(200);
+    const user = await server.deps.db.selectFrom("user").select("id").where("email", "=", email).executeTakeFirstOrThrow();
+    await (await server.deps.auth.$context).internalAdapter.createAccount({ accountId: mockSubject(email), providerId: "oidc", userId: user.id });
+    return user.id;
+  }
+
+  it.each(["the reset link ('Password dimenticata?')", "the confirmation link"])("an identity linked while the address was unconfirmed is dropped when the owner confirms it through %s", async (route) => {
+    const email = newEmail();
+    const userId = await preparedTakeover(email);
+    const owner = new TestClient(server.url);
+    if (route.startsWith("the reset")) {
+      expect((await owner.post("/api/auth/request-password-reset", { email, redirectTo: "/reset-password" })).status).toBe(200);
+      const link = new URL(linkFromMail(server, email));
+      const token = new URL((await owner.get(link.pathname + link.search)).headers.get("location")!, server.url).searchParams.get("token");
+      expect((await owner.json("POST", "/api/auth/reset-password", { newPassword: "password-nuova-1", token })).status).toBe(200);
+    } else {
+      const link = new URL(linkFromMail(server, email));
+      expect((await owner.get(link.pathname + link.search)).status).toBe(302);
+    }
+    const left = await server.deps.db.selectFrom("account").select("providerId").where("userId", "=", userId).execute();
+    expect(left.map((a) => a.providerId)).toEqual(["credential"]);
+    // The attacker's identity, whose address the provider has not confirmed, no longer reaches the account.
+    mock.configure({ email, emailVerified: false });
+    expect((await attackerSignsIn(email)).userId).toBeNull();
   });
 
   it("links an identity from the profile, and signs in with it afterwards", async () => {

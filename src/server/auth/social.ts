@@ -5,8 +5,10 @@
  * providers, any OpenID Connect provider is registered by its generic OAuth plugin from the
  * provider's discovery document, and linking, listing and unlinking are its /link-social,
  * /list-accounts and /unlink-account endpoints. This module turns the environment into those
- * options and holds the one rule Better Auth does not have: a new account created through a
- * provider must have accepted the privacy policy (spec §5 Registration).
+ * options and holds the rules Better Auth does not have: a new account created through a
+ * provider must have accepted the privacy policy (spec §5 Registration) and an address the
+ * provider confirmed, and identities linked to an address while it was unconfirmed are dropped
+ * when it is confirmed by mail (issue 19 finding 3).
  */
 
 import { APIError, getOAuthState, getSessionFromCtx } from "better-auth/api";
@@ -97,6 +99,19 @@ export function socialAuthOptions(config: SocialConfig) {
   };
 }
 
+/**
+ * Drops every identity linked to `userId` (all accounts but its password), for the moment an
+ * unconfirmed address is confirmed by mail (a reset link or the confirmation link, issue 19
+ * finding 3): whatever was linked while the address was unconfirmed came from someone who had
+ * not proved to own it, and must not reach the account the owner now takes. Input: Better
+ * Auth's internal adapter and the user id.
+ */
+export async function dropIdentitiesOfUnconfirmedAccount(adapter: { findAccounts(userId: string): Promise<{ id: string; providerId: string }[]>; deleteAccount(id: string): Promise<void> }, userId: string): Promise<void> {
+  for (const account of await adapter.findAccounts(userId)) {
+    if (account.providerId !== "credential") await adapter.deleteAccount(account.id);
+  }
+}
+
 /** What a provider button sends besides Better Auth's own fields. */
 const providerConsentSchema = z.object({ acceptPrivacy: registrationSchema.shape.acceptPrivacy });
 
@@ -117,17 +132,23 @@ export async function rememberPrivacyAcceptance(body: unknown, addServerContext:
 
 /**
  * Before hook of a new user row: an account created by a provider's callback must come from a
- * flow whose sign-in accepted the privacy policy (spec §5 Registration). Throws 403
- * PRIVACY_NOT_ACCEPTED ('Devi accettare la Privacy Policy per registrarti.'); Better Auth sends it
- * back to the flow's error page as ?error=PRIVACY_NOT_ACCEPTED. Other ways of creating users
- * (e-mail sign-up, guests, admins) have no OAuth state and are not affected.
+ * flow whose sign-in accepted the privacy policy (spec §5 Registration), and from an address the
+ * provider has confirmed (issue 19 finding 3: email_verified true; Better Auth itself never links
+ * an unconfirmed provider address to an existing account). Throws 403 PRIVACY_NOT_ACCEPTED
+ * ('Devi accettare la Privacy Policy per registrarti.') or provider_email_not_verified; Better
+ * Auth sends it back to the flow's error page as ?error=…. Other ways of creating users (e-mail
+ * sign-up, guests, admins) have no OAuth state and are not affected.
+ * Input: the user row about to be created ({emailVerified}).
  */
-export async function requireProviderPrivacy(): Promise<void> {
+export async function checkProviderUser(user: { emailVerified?: boolean | null }): Promise<void> {
   // Outside a Better Auth request (e.g. an admin creating a user) there is no provider flow.
   const state = await getOAuthState().catch(() => null);
   if (!state || state.link) return;
   if (state.serverContext?.[PRIVACY_KEY] !== true) {
     throw new APIError("FORBIDDEN", { code: "PRIVACY_NOT_ACCEPTED", message: AUTH_ERRORS.PRIVACY_NOT_ACCEPTED!.message });
+  }
+  if (user.emailVerified !== true) {
+    throw new APIError("FORBIDDEN", { code: "provider_email_not_verified", message: AUTH_ERRORS.provider_email_not_verified!.message });
   }
 }
 

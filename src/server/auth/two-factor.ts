@@ -4,68 +4,69 @@
  * off. No crypto here: codes are checked by the plugin's own endpoints.
  */
 
-import { APIError } from "better-auth/api";
-import type { Kysely } from "kysely";
+import { APIError, type createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { disableTwoFactorSchema } from "../../shared/schemas/security";
-import type { Database } from "../db/schema";
 
 /** The Better Auth endpoints these helpers call (auth.api once the instance exists). */
 export interface TwoFactorApi {
-  getSession(args: { headers: Headers }): Promise<{ user: { id: string } } | null>;
   verifyTOTP(args: { body: { code: string }; headers: Headers }): Promise<unknown>;
   verifyBackupCode(args: { body: { code: string; disableSession?: boolean }; headers: Headers }): Promise<unknown>;
 }
 
-/** The plugin's pending sign-in cookie ("storie.two_factor", "__Secure-" on HTTPS): "<identifier>.<signature>". */
-const CHALLENGE_COOKIE = /(?:^|;\s*)(?:__Secure-)?storie\.two_factor=([^;]*)/;
-const CHALLENGE_IDENTIFIER = /^2fa-[\w-]{1,64}$/;
+/** The context of an endpoint call as a before hook sees it (Better Auth's own cookie and session readers). */
+export type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+
+/** The plugin's pending sign-in cookie (its TWO_FACTOR_COOKIE_NAME, which the package does not export). */
+const CHALLENGE_COOKIE = "two_factor";
 
 /**
- * The account a two-factor code check is about, for the per-account limits.
- * Input: the request to /two-factor/*. Output: "user:<id>" of the pending sign-in (the
- * two_factor cookie's challenge, looked up in Better Auth's verification table) or of the
- * session, or null when there is neither (Better Auth then refuses without checking a code).
- * A forged cookie can only name a challenge whose random identifier it already knows.
+ * The account a two-factor code check is about, for the per-account limits (issue 19 finding 2).
+ * Input: the before hook's context of a /two-factor/* call. Output: {userId} of the session, or
+ * else of the pending sign-in named by the signed two_factor cookie, read exactly as the plugin
+ * reads it (ctx.getSignedCookie, then the verification row); null when there is neither (the
+ * plugin then refuses without checking a code). However the cookie is spelled (quoted, spaced,
+ * repeated), this names the account whose code the plugin then checks.
  */
-export async function twoFactorAccount(db: Kysely<Database>, api: TwoFactorApi, request: Request): Promise<string | null> {
-  const cookies = request.headers.get("cookie") ?? "";
-  const raw = CHALLENGE_COOKIE.exec(cookies)?.[1];
-  if (raw) {
-    let identifier = "";
-    try {
-      identifier = decodeURIComponent(raw).split(".")[0]!;
-    } catch {
-      // malformed escape: not a challenge of ours
-    }
-    if (CHALLENGE_IDENTIFIER.test(identifier)) {
-      const row = await db.selectFrom("verification").select("value").where("identifier", "=", identifier).executeTakeFirst();
-      if (row) return `user:${row.value}`;
-    }
-  }
-  const session = await api.getSession({ headers: request.headers });
-  return session ? `user:${session.user.id}` : null;
+export async function twoFactorAccount(ctx: HookContext): Promise<{ userId: string } | null> {
+  const session = await getSessionFromCtx(ctx);
+  if (session) return { userId: session.user.id };
+  const identifier = await ctx.getSignedCookie(ctx.context.createAuthCookie(CHALLENGE_COOKIE).name, ctx.context.secret);
+  if (!identifier) return null;
+  const challenge = await ctx.context.internalAdapter.findVerificationValue(identifier);
+  return challenge ? { userId: challenge.value } : null;
 }
 
-const disableBody = disableTwoFactorSchema.pick({ code: true });
+const codeBody = disableTwoFactorSchema.pick({ code: true });
 const TOTP_CODE = /^\d{6}$/;
 
+/** The two-factor endpoints that, once two-step verification is on, need a code besides the password (issue 10, 19 finding 4). */
+export const CODE_GATED_PATHS = new Set(["/two-factor/disable", "/two-factor/generate-backup-codes", "/two-factor/get-totp-uri"]);
+
 /**
- * Before POST /two-factor/disable: the body must carry `code`, a current code of the
- * authenticator app (6 digits) or an unused backup code (then spent), checked by the plugin's
- * verify-totp / verify-backup-code on the caller's session.
- * Throws APIError 400 TWO_FACTOR_CODE_REQUIRED without a code, the plugin's 401 INVALID_CODE /
- * INVALID_BACKUP_CODE for a wrong one.
+ * Before a CODE_GATED_PATHS call, so that a password alone never undoes two-step verification:
+ * - POST /two-factor/disable: `code`, a current code of the app (6 digits) or an unused backup
+ *   code (then spent);
+ * - POST /two-factor/generate-backup-codes, once two-step is on: `code`, a current code of the app;
+ * - POST /two-factor/get-totp-uri, once two-step is on: refused, the secret is shown only at enrolment.
+ * Codes are checked by the plugin's verify-totp / verify-backup-code on the caller's session.
+ * Throws APIError 400 TWO_FACTOR_CODE_REQUIRED / TOTP_CODE_REQUIRED without a fitting code,
+ * 403 TOTP_SECRET_SHOWN_ONCE, or the plugin's 401 INVALID_CODE / INVALID_BACKUP_CODE.
  */
-export async function requireDisableCode(api: TwoFactorApi, body: unknown, headers: Headers | undefined): Promise<void> {
-  const parsed = disableBody.safeParse(body);
-  if (!parsed.success) {
-    throw new APIError("BAD_REQUEST", {
-      code: "TWO_FACTOR_CODE_REQUIRED",
-      message: "Inserisci un codice dell'app di autenticazione o un codice di backup.",
-    });
+export async function requireTwoFactorCode(api: TwoFactorApi, ctx: HookContext): Promise<void> {
+  const headers = ctx.headers ?? new Headers();
+  const code = codeBody.safeParse(ctx.body).data?.code;
+  if (ctx.path === "/two-factor/disable") {
+    if (code === undefined) throw new APIError("BAD_REQUEST", { code: "TWO_FACTOR_CODE_REQUIRED", message: "Inserisci un codice dell'app di autenticazione o un codice di backup." });
+    if (TOTP_CODE.test(code)) await api.verifyTOTP({ body: { code }, headers });
+    else await api.verifyBackupCode({ body: { code, disableSession: true }, headers });
+    return;
   }
-  const { code } = parsed.data;
-  const requestHeaders = headers ?? new Headers();
-  if (TOTP_CODE.test(code)) await api.verifyTOTP({ body: { code }, headers: requestHeaders });
-  else await api.verifyBackupCode({ body: { code, disableSession: true }, headers: requestHeaders });
+  const session = await getSessionFromCtx(ctx);
+  // During enrolment (not on yet) the plugin's own password check is enough.
+  if (!(session?.user as { twoFactorEnabled?: boolean | null } | undefined)?.twoFactorEnabled) return;
+  if (ctx.path === "/two-factor/get-totp-uri") {
+    throw new APIError("FORBIDDEN", { code: "TOTP_SECRET_SHOWN_ONCE", message: "The secret is shown only at enrolment" });
+  }
+  if (code === undefined || !TOTP_CODE.test(code)) throw new APIError("BAD_REQUEST", { code: "TOTP_CODE_REQUIRED", message: "A current code of the app is required" });
+  await api.verifyTOTP({ body: { code }, headers });
 }

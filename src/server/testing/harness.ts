@@ -285,10 +285,11 @@ export function linkFromMail(server: TestServer, to: string): string {
 
 /**
  * Registers a new player through the public API, confirms the e-mail through the link it
- * received and returns a signed-in client. Output: {client, email, id}.
+ * received and returns a signed-in client (from `localAddress`, when given: sign-ups are
+ * limited per address). Output: {client, email, password, id}.
  */
-export async function registerPlayer(server: TestServer, email = `p-${randomUUID().slice(0, 8)}@example.com`) {
-  const client = new TestClient(server.url);
+export async function registerPlayer(server: TestServer, email = `p-${randomUUID().slice(0, 8)}@example.com`, localAddress?: string) {
+  const client = new TestClient(server.url, localAddress);
   const password = "password-sicura-1";
   const signUp = await client.post("/api/auth/sign-up/email", { email, password, name: "Giocatore", acceptPrivacy: true, confirmAge: true, callbackURL: "/generi" });
   if (signUp.status !== 200) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);

@@ -10,29 +10,11 @@ import { TOTP, URI } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCOUNT_FREE_FAILURES, PAIR_FAILURES } from "../../auth/limits";
 import { DIALECTS, linkFromMail, registerPlayer, startTestServer, TestClient, type TestServer } from "../../testing/harness";
+import { codes, enableTotp } from "../../testing/totp";
 
 const ADMIN = { email: "capo-sicurezza@example.com", password: "password-admin-sicura" };
 
 type Player = Awaited<ReturnType<typeof registerPlayer>>;
-
-/** The current code of the app, and one that is wrong at any moment of this test (outside ±2 periods). */
-function codes(totp: TOTP) {
-  const now = Date.now();
-  const near = new Set([-2, -1, 0, 1, 2].map((k) => totp.generate({ timestamp: now + k * 30_000 })));
-  let wrong = 0;
-  while (near.has(String(wrong).padStart(6, "0"))) wrong++;
-  return { right: totp.generate(), wrong: String(wrong).padStart(6, "0") };
-}
-
-/** Turns two-step verification on for a signed-in client: enable with the password, confirm with a code. */
-async function enableTotp(client: TestClient, password: string) {
-  const enabled = await client.json<{ totpURI: string; backupCodes: string[] }>("POST", "/api/auth/two-factor/enable", { password });
-  expect(enabled.status).toBe(200);
-  const totp = URI.parse(enabled.body.totpURI) as TOTP;
-  const confirmed = await client.json("POST", "/api/auth/two-factor/verify-totp", { code: totp.generate() });
-  expect(confirmed.status).toBe(200);
-  return { totp, backupCodes: enabled.body.backupCodes, uri: enabled.body.totpURI };
-}
 
 function signIn(client: TestClient, email: string, password: string) {
   return client.json("POST", "/api/auth/sign-in/email", { email, password });
@@ -202,6 +184,33 @@ describe.each(DIALECTS)("Profilo → Sicurezza on %s", (dialect) => {
     expect(reused.body.code).toBe("INVALID_BACKUP_CODE");
     expect(await signedIn(again)).toBe(false);
     expect((await again.json("POST", "/api/auth/two-factor/verify-backup-code", { code: backupCodes[4] })).status).toBe(200);
+  });
+
+  it("finding 4 as found: once two-step is on, the password alone neither shows the secret again, nor makes new backup codes, nor turns it off", async () => {
+    const player = await registerPlayer(server);
+    const { totp, backupCodes } = await enableTotp(player.client, player.password);
+    const uri = await player.client.json("POST", "/api/auth/two-factor/get-totp-uri", { password: player.password });
+    expect(uri.status).toBe(403);
+    expect(uri.body).toMatchObject({ code: "TOTP_SECRET_SHOWN_ONCE", message: expect.stringMatching(/^Il codice segreto dell'app si vede solo quando attivi/) });
+    expect(JSON.stringify(uri.body)).not.toContain("otpauth");
+    // Not even with a code: the secret is never shown again.
+    expect((await player.client.json("POST", "/api/auth/two-factor/get-totp-uri", { password: player.password, code: totp.generate() })).status).toBe(403);
+
+    const generate = (body: Record<string, string>) => player.client.json<{ backupCodes?: string[]; code?: string; message?: string }>("POST", "/api/auth/two-factor/generate-backup-codes", body);
+    const noCode = await generate({ password: player.password });
+    expect(noCode).toMatchObject({ status: 400, body: { code: "TOTP_CODE_REQUIRED", message: "Inserisci il codice attuale dell'app di autenticazione." } });
+    expect(noCode.body.backupCodes).toBeUndefined();
+    expect((await generate({ password: player.password, code: backupCodes[0]! })).status).toBe(400);
+    expect((await generate({ password: player.password, code: codes(totp).wrong })).status).toBe(401);
+    // The old backup codes still stand; the password alone cannot turn two-step off.
+    expect((await player.client.json("POST", "/api/auth/two-factor/disable", { password: player.password })).status).toBe(400);
+    expect((await signIn(new TestClient(server.url), player.email, player.password)).body).toMatchObject({ twoFactorRedirect: true });
+
+    // With a current code of the app, new codes replace the old ones.
+    const fresh = await generate({ password: player.password, code: totp.generate() });
+    expect(fresh.status).toBe(200);
+    expect(fresh.body.backupCodes).toHaveLength(10);
+    expect((await player.client.json("POST", "/api/auth/two-factor/disable", { password: player.password, code: backupCodes[0]! })).status).toBe(401);
   });
 
   it("turning it off needs the password and a code; afterwards sign-in needs only the password", async () => {
