@@ -25,7 +25,7 @@ import { performance } from "node:perf_hooks";
 import { readEvents, TestClient } from "../src/server/testing/harness";
 import { outboxLink } from "../src/server/testing/outbox";
 import { startBenchProvider } from "./bench-provider";
-import { percentile } from "./bench-support";
+import { percentile, serverCpuMs, waitForHealth } from "./bench-support";
 
 const PORT = 3378;
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -36,28 +36,10 @@ const PAGE_CONCURRENCY = 10;
 const EXPORTS = 4;
 const HEALTH_EVERY_MS = 100;
 
-/** CPU time (user + system, ms) the server process has used so far, from /proc (Linux). */
-function serverCpuMs(pid: number): number {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-}
-
 /** The server process's resident memory (bytes), from /proc (Linux). */
 function serverRss(pid: number): number {
   const line = fs.readFileSync(`/proc/${pid}/status`, "utf8").split("\n").find((l) => l.startsWith("VmRSS:"))!;
   return Number(line.split(/\s+/)[1]) * 1024;
-}
-
-async function waitForHealth() {
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(`${BASE}/api/health`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error("server did not start");
 }
 
 /** A player signed up and confirmed through the API, with a fantasy game. Output: client, user id, game id. */
@@ -195,7 +177,7 @@ async function main() {
   });
   const scenarios: Scenario[] = [];
   try {
-    await waitForHealth();
+    await waitForHealth(BASE);
     const { default: SQLite } = await import("better-sqlite3");
     const sqlite = new SQLite(path.join(dataDir, "storie.sqlite"));
     const owner = await player(dataDir, "owner");
