@@ -1,5 +1,6 @@
 /** What every benchmark needs: percentiles, the databases to measure on, a signed-in player with a story. */
 
+import fs from "node:fs";
 import pg from "pg";
 import { newGame, registerPlayer, type TestDialect, type TestServer } from "../src/server/testing/harness";
 
@@ -72,4 +73,23 @@ export async function playerWithStory(server: TestServer, turns: number): Promis
 export function browserCookies(cookie: string, url: string): { name: string; value: string; url: string }[] {
   const origin = new URL(url).origin;
   return cookie.split("; ").map((pair) => ({ name: pair.slice(0, pair.indexOf("=")), value: pair.slice(pair.indexOf("=") + 1), url: origin }));
+}
+
+/** CPU time (user + system, ms) the process `pid` has used so far, from /proc (Linux). */
+export function serverCpuMs(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
+/** Waits until GET {baseUrl}/api/health answers 2xx (every 100 ms, up to 20 s); throws otherwise. */
+export async function waitForHealth(baseUrl: string): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    try {
+      if ((await fetch(`${baseUrl}/api/health`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error("server did not start");
 }

@@ -28,7 +28,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import { readEvents, TestClient } from "../src/server/testing/harness";
 import { outboxLink } from "../src/server/testing/outbox";
-import { benchDialects, percentile, signInCookie } from "./bench-support";
+import { benchDialects, percentile, serverCpuMs, signInCookie, waitForHealth } from "./bench-support";
 import { startBenchProvider } from "./bench-provider";
 import { type Phase, PHASES } from "./turn-phases";
 
@@ -44,24 +44,6 @@ const TURNS = new Map([
 const EVENT_STREAMS = 4_000;
 const NARRATION_FOLLOWERS = 1_000;
 const ADMIN = { email: "bench-admin@example.com", password: "password-admin-bench-1" };
-
-/** CPU time (user + system, ms) the server process has used so far, from /proc (Linux). */
-function serverCpuMs(pid: number): number {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-}
-
-async function waitForHealth() {
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(`${BASE}/api/health`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error("server did not start");
-}
 
 interface Player {
   client: TestClient;
@@ -192,7 +174,7 @@ async function main() {
   const phaseRows: string[][] = [];
   const connectionRows: string[][] = [];
   try {
-    await waitForHealth();
+    await waitForHealth(BASE);
     const { default: SQLite } = await import("../src/server/db/sqlite-driver");
     const sqlite = new SQLite(path.join(dataDir, "storie.sqlite"));
     // Benchmark players are on the unlimited plan so the quota never stops a run.

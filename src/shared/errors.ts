@@ -65,6 +65,10 @@ export const ERRORS = {
   // Profile and notifications (issue 5; spec §8 Profile, Notifications)
   NICKNAME_TAKEN: { title: "Errore", message: "Questo nickname è già in uso. Scegline un altro." },
   EXPORT_FAILED: { title: "Errore", message: "Impossibile esportare i dati." },
+  /** Issue 19 finding 6: one book export per player at a time (429). */
+  EXPORT_BUSY: { title: "Esportazione in corso", message: "Stai già esportando una storia: attendi che il download finisca, poi riprova." },
+  /** Issue 19 finding 6: the server's bound on book exports at once is reached (503). */
+  EXPORTS_FULL: { title: "Esportazioni sospese", message: "In questo momento ci sono troppe esportazioni in corso. Riprova tra qualche minuto." },
   ACCOUNT_DELETE_FAILED: { title: "Errore", message: "Impossibile eliminare l'account." },
   NOTIFICATION_NOT_FOUND: { title: "Errore", message: "Notifica non trovata." },
   NOTIFICATION_ALREADY_PUBLISHED: { title: "Errore", message: "La notifica è già pubblicata." },

@@ -17,8 +17,13 @@ export const sendMessageSchema = z.object({
     .max(MAX_MESSAGE_LENGTH, `Il messaggio può contenere al massimo ${MAX_MESSAGE_LENGTH} caratteri.`),
 });
 
-/** Longest narration a player may write when editing one ('Modifica', issue 11 §2), in characters. */
-export const MAX_NARRATION_LENGTH = 20_000;
+/**
+ * Longest narration a player may write when editing one ('Modifica', issue 11 §2), in characters.
+ * Issue 19 finding 5: edits cost nothing, so this bounds what one story can weigh on the reading
+ * page and in an export (ADR 0018). Narrations stored before are kept whole; an edit longer than
+ * this is refused with the text left as it was.
+ */
+export const MAX_NARRATION_LENGTH = 8_000;
 
 /**
  * 'Modifica' (issue 11 §2): PATCH /api/games/:id/messages/:messageId {content}. The limit is the

@@ -64,6 +64,9 @@ export interface Book extends BookHeader {
 /** Messages read per query while walking the path. */
 const PAGE_SIZE = 200;
 
+/** Path messages read before a page of the book, for the narration its first choice answers (a picture may sit between them). */
+const LOOKBACK = 4;
+
 /**
  * The book's header: title, genre, template, dates and cover. No authorisation: callers
  * authorise. Output: {@link BookHeader}, or null when the game does not exist (or is a template).
@@ -113,10 +116,22 @@ export async function loadBook(db: Db, gameId: string): Promise<Book | null> {
  * No authorisation: callers authorise. A missing game yields nothing.
  */
 export async function* bookBlocks(db: Db, gameId: string): AsyncGenerator<BookBlock> {
-  if (!isStorableId(gameId)) return;
+  const ids = await bookPathIds(db, gameId);
+  if (ids) yield* pathBlocks(db, gameId, ids, 0);
+}
+
+/** The ids of the game's current path, oldest first; null for an id that cannot be stored or an unknown game. */
+async function bookPathIds(db: Db, gameId: string): Promise<string[] | null> {
+  if (!isStorableId(gameId)) return null;
   const game = await db.selectFrom("saved_games").select("tip_message_id").where("id", "=", gameId).executeTakeFirst();
-  if (!game) return;
-  const ids = await currentPathIdList(db, gameId, game.tip_message_id);
+  return game ? currentPathIdList(db, gameId, game.tip_message_id) : null;
+}
+
+/**
+ * The blocks of the path messages `ids` (oldest first), read PAGE_SIZE at a time; the first
+ * `skip` messages give no block (they only tell which narration a choice answers).
+ */
+async function* pathBlocks(db: Db, gameId: string, ids: string[], skip: number): AsyncGenerator<BookBlock> {
   let previousNarration: string | undefined;
   for (let offset = 0; offset < ids.length; offset += PAGE_SIZE) {
     const page = ids.slice(offset, offset + PAGE_SIZE);
@@ -128,20 +143,69 @@ export async function* bookBlocks(db: Db, gameId: string): AsyncGenerator<BookBl
       .orderBy("depth", "asc")
       .execute();
     const images = await imageRows(db, messages.map((m) => m.image_url).filter((url): url is string => url !== null));
-    for (const m of messages) {
+    for (const [index, m] of messages.entries()) {
+      const shown = offset + index >= skip;
       if (m.role === "assistant" && m.image_url !== null) {
-        const row = images.get(m.image_url);
-        yield { kind: "image", image: bookImage(m.image_url, m.content, row) };
+        if (shown) yield { kind: "image", image: bookImage(m.image_url, m.content, images.get(m.image_url)) };
       } else if (m.role === "assistant") {
         previousNarration = m.content;
-        const paragraphs = narrationParagraphs(m.content);
+        const paragraphs = shown ? narrationParagraphs(m.content) : [];
         if (paragraphs.length > 0) yield { kind: "narration", paragraphs };
-      } else {
+      } else if (shown) {
         const text = playerText(m.content, previousNarration);
         if (text) yield { kind: "choice", text: italianTypography(text) };
       }
     }
   }
+}
+
+/** One page of the book: its blocks, its number (1-based) and how many pages the book has. */
+export interface BookPage {
+  blocks: BookBlock[];
+  page: number;
+  pages: number;
+}
+
+/**
+ * Page `page` (1-based) of the book when every page holds `size` messages of the current path
+ * (issue 19 finding 5: the public reading page is read by page). Reads only that page's messages
+ * and the LOOKBACK before it (the narration its first choice answers). No authorisation: callers
+ * authorise. Output: {@link BookPage} (an empty story has one empty page), or null when the game
+ * does not exist or the page is past the last one.
+ */
+export async function loadBookPage(db: Db, gameId: string, page: number, size: number): Promise<BookPage | null> {
+  const ids = await bookPathIds(db, gameId);
+  if (!ids) return null;
+  const pages = Math.max(1, Math.ceil(ids.length / size));
+  if (!Number.isInteger(page) || page < 1 || page > pages) return null;
+  const from = (page - 1) * size;
+  const before = Math.min(from, LOOKBACK);
+  const blocks: BookBlock[] = [];
+  for await (const block of pathBlocks(db, gameId, ids.slice(from - before, from + size), before)) blocks.push(block);
+  return { blocks, page, pages };
+}
+
+/**
+ * What the book's text depends on, as one string that changes whenever the story does: the
+ * current path's tip, the game's last change and last turn, and its latest in-place edit
+ * ('Modifica' leaves the tip as it is). Input: a game id. Output: the string, or null for an
+ * unknown game. One query (the edits are found on chat_messages' game_id index).
+ */
+export async function bookVersion(db: Db, gameId: string): Promise<string | null> {
+  if (!isStorableId(gameId)) return null;
+  const row = await db
+    .selectFrom("saved_games as g")
+    .select((eb) => [
+      "g.tip_message_id",
+      "g.updated_at",
+      "g.last_played",
+      "g.title",
+      "g.cover_image_url",
+      eb.selectFrom("chat_messages as m").select((m) => m.fn.max("m.edited_at").as("edited")).whereRef("m.game_id", "=", "g.id").as("edited"),
+    ])
+    .where("g.id", "=", gameId)
+    .executeTakeFirst();
+  return row ? JSON.stringify([row.tip_message_id, row.updated_at, row.last_played, row.title, row.cover_image_url, row.edited]) : null;
 }
 
 /** What the player did, as the book tells it; null for commands that tell nothing. */

@@ -17,7 +17,8 @@ import { ZipFile } from "yazl";
 import type { Database } from "../../db/schema";
 import type { MediaStorage } from "../../media";
 import type { BookBlock, BookHeader } from "./book.service";
-import { type BookPicture, bookPicture, COLOPHON_TEXT, ReaderGone, readyChapters } from "./export-support";
+import { COLOPHON_TEXT } from "./colophon";
+import { type BookPicture, bookPicture, ReaderGone, readyChapters } from "./export-support";
 import { italianDay } from "../../../shared/italian-date";
 
 /** Characters XML 1.0 cannot hold (controls, lone surrogates, U+FFFE/U+FFFF): dropped. */

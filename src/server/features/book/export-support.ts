@@ -27,9 +27,6 @@ const IMAGE_CONCURRENCY = 3;
 /** Bytes the output may hold unread before the exporter waits for its reader. */
 const OUTPUT_HIGH_WATER = 1 << 20;
 
-/** The colophon's line, word for word (issue 13). */
-export const COLOPHON_TEXT = "Creato con Storie.ai";
-
 /**
  * The book's body cut into chapters, streamed: each chapter holds up to CHAPTER_NARRATIONS
  * narrations or CHAPTER_IMAGES pictures. Output: arrays of blocks, oldest first; none for an

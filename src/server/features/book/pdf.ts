@@ -1,153 +1,80 @@
 /**
- * The story as a PDF book (issue 13 "The story as a book"), laid out with pdfkit and streamed:
- * A5 pages, the Literata typeface bundled from npm (@expo-google-fonts/literata, OFL), a cover
- * page (title, genre, cover or latest scene image), the prose justified and hyphenated with the
- * Italian patterns of `hyphen` (soft hyphens pdfkit breaks at), the player's choices in italics,
- * the scene pictures at their place with their titles, a bookmark per chapter, and a colophon.
- * Pages leave as soon as they are full; the exporter waits for its reader (bounded memory).
+ * The story as a PDF book (issue 13 "The story as a book"), streamed. The main thread reads the
+ * book chapter by chapter (database, pictures re-encoded by sharp off the loop) and hands each
+ * chapter to a worker thread that lays it out with pdfkit (pdf-worker.ts, pdf-layout.ts), so
+ * the layout's CPU never holds the server's event loop (issue 19 finding 6). Pages leave as soon
+ * as they are full; the exporter waits for its reader and for the worker before each chapter
+ * (bounded memory: at most two chapters' pictures are held).
  */
 
-import { createRequire } from "node:module";
-import type { Readable } from "node:stream";
+import { PassThrough, type Readable } from "node:stream";
+import { Worker } from "node:worker_threads";
 import type { Kysely } from "kysely";
-import PDFDocument from "pdfkit";
 import type { Database } from "../../db/schema";
 import type { MediaStorage } from "../../media";
-import type { BookBlock, BookHeader } from "./book.service";
-import { type BookPicture, bookPicture, COLOPHON_TEXT, ReaderGone, readyChapters } from "./export-support";
-import { italianDay } from "../../../shared/italian-date";
-
-const requireHere = createRequire(import.meta.url);
-// hyphen ships CommonJS without an exports map: loaded by path so Node's ESM loader finds it.
-const { hyphenateSync } = requireHere("hyphen/it") as typeof import("hyphen/it");
-
-const FONT_DIR = "@expo-google-fonts/literata";
-const FONTS = {
-  regular: requireHere.resolve(`${FONT_DIR}/400Regular/Literata_400Regular.ttf`),
-  italic: requireHere.resolve(`${FONT_DIR}/400Regular_Italic/Literata_400Regular_Italic.ttf`),
-  bold: requireHere.resolve(`${FONT_DIR}/600SemiBold/Literata_600SemiBold.ttf`),
-};
-
-/** Points (1/72 in). */
-const MARGIN = { top: 60, bottom: 60, left: 54, right: 54 };
-const BODY_SIZE = 10.5;
-const LINE_GAP = 2.5;
-const CAPTION_SIZE = 8.5;
-/** Tallest picture, as a share of the text block's height. */
-const PICTURE_MAX_HEIGHT = 0.62;
-
-/** Soft hyphens at the Italian break points of every word (pdfkit breaks lines there). */
-function hyphenated(text: string): string {
-  return hyphenateSync(text, { hyphenChar: "\u00AD", minWordLength: 6 });
-}
-
-/** pdfkit's private method that draws one laid-out line (checked at start-up: see dropSoftHyphensWhenDrawn). */
-type LineDrawer = { _fragment?: (text: string, x: number, y: number, options: object) => unknown };
+import type { BookHeader } from "./book.service";
+import { bookPicture, ReaderGone, readyChapters } from "./export-support";
+import type { LayoutReply, LayoutRequest } from "./pdf-worker";
 
 /**
- * pdfkit breaks lines at soft hyphens (drawing "-" at a line's end) but draws the other soft
- * hyphens of a line as glyphs, which PDF readers then copy and read aloud as spaces ("cu sto de").
- * This wraps its line drawing so the text drawn has none: what readers copy is the words.
- * Throws when a pdfkit upgrade renamed the method (the export tests fail at once).
+ * A new layout worker for one book. The built server runs dist-server/pdf-worker.js (an entry
+ * of build:server); from the sources (tsx, vitest) the worker registers tsx's loader (its
+ * documented API, tsx/esm/api) and then imports pdf-worker.ts.
  */
-function dropSoftHyphensWhenDrawn(doc: PDFKit.PDFDocument): void {
-  const drawer = doc as unknown as LineDrawer;
-  const draw = drawer._fragment;
-  if (typeof draw !== "function") throw new Error("pdfkit: _fragment non trovato, impossibile togliere i trattini morbidi");
-  drawer._fragment = (text, x, y, options) => draw.call(doc, String(text).replaceAll("\u00AD", ""), x, y, options);
+function layoutWorker(header: BookHeader, now: Date): Worker {
+  const workerData = { header, now };
+  if (!import.meta.url.endsWith(".ts")) return new Worker(new URL("./pdf-worker.js", import.meta.url), { workerData });
+  const source = JSON.stringify(new URL("./pdf-worker.ts", import.meta.url).href);
+  return new Worker(`import("tsx/esm/api").then(({ register }) => { register(); return import(${source}); });`, { eval: true, workerData });
 }
 
 /**
  * Streams the game's book as a PDF. The header comes from loadBookHeader (the caller
- * authorised); the body is read chapter by chapter while pages are written. Input: database,
- * media storage, header, and `now` (the colophon's date and the document's creation date).
- * Output: the .pdf bytes as a stream; a storage or database failure destroys it with the error.
+ * authorised); the body is read chapter by chapter while the worker writes pages. Input:
+ * database, media storage, header, and `now` (the colophon's date and the document's creation
+ * date). Output: the .pdf bytes as a stream; a storage, database or layout failure destroys it
+ * with the error; destroying it (a cancelled download) stops the worker.
  */
 export function pdfStream(db: Kysely<Database>, media: MediaStorage, header: BookHeader, now: Date = new Date()): Readable {
-  const doc = new PDFDocument({
-    size: "A5",
-    margins: MARGIN,
-    autoFirstPage: false,
-    lang: "it-IT",
-    displayTitle: true,
-    info: { Title: header.title, Author: "Storie.ai", Creator: "Storie.ai", Subject: header.genre, CreationDate: now, ModDate: now },
+  const output = new PassThrough();
+  const worker = layoutWorker(header, now);
+  let waiting: { resolve: () => void; reject: (error: Error) => void } | null = null;
+  const settle = (error?: Error) => {
+    const current = waiting;
+    waiting = null;
+    if (error) current?.reject(error);
+    else current?.resolve();
+  };
+  /** Sends one request to the worker; resolves once it is laid out. */
+  const layout = (request: LayoutRequest) =>
+    new Promise<void>((resolve, reject) => {
+      waiting = { resolve, reject };
+      worker.postMessage(request);
+    });
+
+  worker.on("message", (reply: LayoutReply) => {
+    if (reply.type === "data") {
+      if (!output.destroyed) output.write(reply.chunk);
+    } else if (reply.type === "ready") settle();
+    else output.end();
   });
-  dropSoftHyphensWhenDrawn(doc);
-  doc.registerFont("Book", FONTS.regular);
-  doc.registerFont("Book-Italic", FONTS.italic);
-  doc.registerFont("Book-Bold", FONTS.bold);
-
-  const width = () => doc.page.width - MARGIN.left - MARGIN.right;
-  const bottom = () => doc.page.height - MARGIN.bottom;
-
-  /** A picture scaled to the text width (never enlarged past 150 dpi), with its title under it. */
-  const picture = (image: BookPicture, title: string, maxHeight: number) => {
-    const scale = Math.min(width() / image.width, maxHeight / image.height, 72 / 150);
-    const w = image.width * scale;
-    const h = image.height * scale;
-    doc.font("Book-Italic").fontSize(CAPTION_SIZE);
-    const captionHeight = title ? doc.heightOfString(title, { width: width(), align: "center" }) + 6 : 0;
-    if (doc.y + h + captionHeight > bottom()) doc.addPage();
-    const top = doc.y + 4;
-    doc.image(image.bytes, MARGIN.left + (width() - w) / 2, top, { width: w, height: h });
-    doc.y = top + h + 6;
-    if (title) doc.text(title, MARGIN.left, doc.y, { width: width(), align: "center" });
-    doc.moveDown(0.8);
-    doc.font("Book").fontSize(BODY_SIZE);
-  };
-
-  const coverPage = async () => {
-    doc.addPage();
-    doc.font("Book-Bold").fontSize(24).text(header.title, MARGIN.left, MARGIN.top + 40, { width: width(), align: "center" });
-    doc.moveDown(0.5);
-    doc.font("Book").fontSize(11).fillColor("#555555").text(header.genre.toUpperCase(), { width: width(), align: "center"});
-    doc.fillColor("#000000").moveDown(2);
-    const cover = header.cover ? await bookPicture(media, header.cover, "pdf") : null;
-    if (cover) picture(cover, "", bottom() - doc.y - 10);
-  };
-
-  const chapter = (number: number, blocks: BookBlock[], pictures: ReadonlyMap<string, BookPicture>) => {
-    doc.addPage();
-    doc.outline.addItem(`Capitolo ${number}`);
-    doc.font("Book").fontSize(15).text(`Capitolo ${number}`, MARGIN.left, MARGIN.top + 20, { width: width(), align: "center" });
-    doc.moveDown(1.5);
-    doc.font("Book").fontSize(BODY_SIZE);
-    const maxHeight = (bottom() - MARGIN.top) * PICTURE_MAX_HEIGHT;
-    for (const block of blocks) {
-      if (block.kind === "narration") {
-        doc.font("Book");
-        for (const paragraph of block.paragraphs) doc.text(hyphenated(paragraph), MARGIN.left, doc.y, { width: width(), align: "justify", indent: 14, lineGap: LINE_GAP });
-      } else if (block.kind === "choice") {
-        doc.moveDown(0.5);
-        doc.font("Book-Italic").text(hyphenated(block.text), MARGIN.left, doc.y, { width: width(), align: "left", indent: 0, lineGap: LINE_GAP });
-        doc.moveDown(0.5);
-        doc.font("Book");
-      } else {
-        const image = block.image.mediaKey ? pictures.get(block.image.mediaKey) : undefined;
-        if (image) {
-          doc.moveDown(0.5);
-          picture(image, block.image.title, maxHeight);
-        }
-      }
-    }
-  };
-
-  const colophon = () => {
-    doc.addPage();
-    doc.font("Book").fontSize(10).text(COLOPHON_TEXT, MARGIN.left, doc.page.height / 2 - 20, { width: width(), align: "center" });
-    doc.moveDown(0.4).text(italianDay(now), { width: width(), align: "center" });
-  };
+  worker.on("error", (error) => {
+    settle(error);
+    output.destroy(error);
+  });
+  worker.on("exit", () => settle(new ReaderGone()));
+  output.on("close", () => void worker.terminate());
 
   const write = async () => {
-    await coverPage();
+    await layout({ type: "cover", picture: header.cover ? await bookPicture(media, header.cover, "pdf") : null });
     let number = 0;
-    for await (const { blocks, pictures } of readyChapters(db, media, header.gameId, "pdf", doc)) chapter(++number, blocks, pictures);
-    colophon();
-    doc.end();
+    for await (const { blocks, pictures } of readyChapters(db, media, header.gameId, "pdf", output)) {
+      await layout({ type: "chapter", number: ++number, blocks, pictures: [...pictures] });
+    }
+    await layout({ type: "colophon" });
   };
-
   write().catch((error: unknown) => {
-    if (!(error instanceof ReaderGone)) doc.destroy(error instanceof Error ? error : new Error(String(error)));
+    if (!(error instanceof ReaderGone)) output.destroy(error instanceof Error ? error : new Error(String(error)));
   });
-  return doc;
+  return output;
 }

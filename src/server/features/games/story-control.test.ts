@@ -183,7 +183,11 @@ describe.each(DIALECTS)("story control on %s", (dialect) => {
       status: 400,
       body: { error: { code: "VALIDATION", message: `Il testo può contenere al massimo ${MAX_MESSAGE_LENGTH} caratteri.` } },
     });
-    expect(await edit(narration!.id, "x".repeat(20_001))).toMatchObject({ status: 400, body: { error: { message: "Il testo può contenere al massimo 20000 caratteri." } } });
+    // Issue 19 finding 5: a narration is edited up to 8,000 characters; a longer edit is refused in
+    // Italian and the narration keeps its text.
+    expect(await edit(narration!.id, "x".repeat(8_000))).toMatchObject({ status: 200, body: { content: "x".repeat(8_000) } });
+    expect(await edit(narration!.id, "y".repeat(8_001))).toMatchObject({ status: 400, body: { error: { code: "VALIDATION", message: "Il testo può contenere al massimo 8000 caratteri." } } });
+    expect((await nodes(gameId)).find((r) => r.id === narration!.id)!.content).toBe("x".repeat(8_000));
 
     const picture = await addPicture(player, gameId);
     expect(await edit(picture.id, "Un'altra scena")).toMatchObject({ status: 409, body: { error: { code: "MESSAGE_NOT_EDITABLE", message: "Questo messaggio non si può modificare." } } });

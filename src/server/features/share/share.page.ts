@@ -1,9 +1,13 @@
 /**
  * The public reading page of a shared story (issue 13, "A public reading page"):
  * GET /storia/{id}/{slug} answers a complete HTML document rendered on the server, readable with
- * no JavaScript: a header with the brand link, the story as in the book (loadBook: the current
- * path's narration paragraphs, the player's choices in italics, the scene images as figures with
- * their titles, lazy, with their size and renditions), a call to action ('Gioca anche tu': the
+ * no JavaScript: a header with the brand link, the story as in the book (the current path's
+ * narration paragraphs, the player's choices in italics, the scene images as figures with
+ * their titles, lazy, with their size and renditions), read by page (issue 19 finding 5): the
+ * first chapter of PAGE_MESSAGES path messages, the next ones at ?pagina=2, 3, … ('Continua a
+ * leggere', 'Capitolo precedente'); each rendered page is cached per share, story version, page
+ * and origin (ShareCache), so a long story costs one render per version, not one per request;
+ * a call to action ('Gioca anche tu': the
  * template's page when the game came from one, else a new game of the same genre) and the head
  * tags that make the link unfurl (title, first lines as description, scene image; Open Graph,
  * Twitter, canonical). The site's built stylesheet is linked, so it looks like the site.
@@ -16,13 +20,14 @@
  */
 
 import type { Context, Hono } from "hono";
+import { LRUCache } from "lru-cache";
 import { decodePath } from "../../../shared/decode-path";
 import { genreSlug } from "../../../shared/genres";
 import { renditionSrcSet, renditionUrl } from "../../../shared/media-renditions";
 import type { AppEnv } from "../../context";
 import { escapeHtml, pageHeadTags } from "../../http/page-head";
 import { siteOrigin } from "../../http/site-origin";
-import { type Book, type BookBlock, type BookImage, loadBook } from "../book/book.service";
+import { type BookBlock, type BookHeader, type BookImage, type BookPage, bookVersion, loadBookHeader, loadBookPage } from "../book/book.service";
 import { excerptOf, findPublicShare, type PublicShare, sharePath } from "./share.service";
 import { italianDay } from "../../../shared/italian-date";
 import { ERRORS } from "../../../shared/errors";
@@ -66,8 +71,8 @@ function blockHtml(block: BookBlock): string {
   }
 }
 
-/** The first lines of the story for og:description (its first narration paragraphs). */
-export function firstLines(book: Book): string {
+/** The first lines of the page for og:description (its first narration paragraphs). */
+function firstLines(book: BookPage): string {
   const narration = book.blocks.find((b): b is Extract<BookBlock, { kind: "narration" }> => b.kind === "narration");
   return narration ? excerptOf(narration.paragraphs.join(" ")) : "";
 }
@@ -118,13 +123,39 @@ ${options.main}
 `;
 }
 
+/** Path messages on one page of the reading page (about 20 turns: a chapter of the PDF book). */
+export const PAGE_MESSAGES = 40;
+
+/** The query parameter of a page past the first: /storia/{id}/{slug}?pagina=2. */
+const PAGE_PARAM = "pagina";
+
+/** The path of page `page` of a shared story (the first page has no parameter). */
+export function sharePagePath(id: string, title: string, page: number): string {
+  return `${sharePath(id, title)}${page > 1 ? `?${PAGE_PARAM}=${page}` : ""}`;
+}
+
+/** The links between pages: 'Capitolo precedente', where the reader is, 'Continua a leggere'. */
+function pageNavigation(share: PublicShare, book: BookPage): string {
+  if (book.pages === 1) return "";
+  const previous = book.page > 1 ? `<a class="${LINK}" rel="prev" href="${escapeHtml(sharePagePath(share.id, share.title, book.page - 1))}">← Capitolo precedente</a>` : "<span></span>";
+  const next = book.page < book.pages ? `<a class="${BUTTON}" rel="next" href="${escapeHtml(sharePagePath(share.id, share.title, book.page + 1))}">Continua a leggere →</a>` : "<span></span>";
+  return [
+    `<nav aria-label="Capitoli" class="mt-10 flex items-center justify-between gap-4">`,
+    previous,
+    `<span class="text-sm text-muted-foreground">Capitolo ${book.page} di ${book.pages}</span>`,
+    next,
+    `</nav>`,
+  ].join("\n");
+}
+
 /**
- * The reading page of a live link. Input: the link, its book, the request's origin, the site's
- * stylesheet and icon tags (siteHeadLinks, read once) and the brand name. Output: the whole HTML document.
+ * One page of the reading page of a live link. Input: the link, its book's header and page, the
+ * request's origin, the site's stylesheet and icon tags (siteHeadLinks, read once) and the brand
+ * name. Output: the whole HTML document; the story's text of that page only, under 'Capitolo N'.
  */
-export function renderStoryPage(share: PublicShare, book: Book, options: { origin: string; links: string; brand: string }): string {
+export function renderStoryPage(share: PublicShare, book: BookHeader & BookPage, options: { origin: string; links: string; brand: string }): string {
   const siteName = `${options.brand}.ai`;
-  const canonical = `${options.origin}${sharePath(share.id, share.title)}`;
+  const canonical = `${options.origin}${sharePagePath(share.id, share.title, book.page)}`;
   const description = firstLines(book) || `Una storia ${share.genre} giocata su ${siteName}.`;
   const image = book.cover;
   const head = pageHeadTags({
@@ -148,10 +179,12 @@ export function renderStoryPage(share: PublicShare, book: Book, options: { origi
     `<h1 class="mt-2 text-3xl font-bold tracking-tight text-balance md:text-4xl">${escapeHtml(book.title)}</h1>`,
     `<p class="mt-3 text-muted-foreground">${byline}</p>`,
     `</header>`,
-    `<div class="font-serif text-lg leading-relaxed text-pretty hyphens-auto">`,
+    `<section aria-labelledby="capitolo" class="font-serif text-lg leading-relaxed text-pretty hyphens-auto">`,
+    book.pages > 1 ? `<h2 id="capitolo" class="mb-8 text-center font-sans text-xl font-semibold tracking-tight">Capitolo ${book.page}</h2>` : `<h2 id="capitolo" class="sr-only">La storia</h2>`,
     ...book.blocks.map(blockHtml),
     book.blocks.length === 0 ? `<p class="text-muted-foreground">La storia non è ancora cominciata.</p>` : "",
-    `</div>`,
+    `</section>`,
+    pageNavigation(share, book),
     callToAction(share),
     // Issue 23: anyone can report the story (the report page is the SPA's /segnala/storia/{id}).
     `<p class="mt-8 text-center text-sm"><a class="${LINK} text-muted-foreground" href="/segnala/${KIND_SEGMENTS.story}/${encodeURIComponent(share.id)}">Segnala questa storia</a></p>`,
@@ -179,13 +212,42 @@ export function renderMissingStoryPage(options: { links: string; brand: string }
   return renderNoticePage(options, "Storia non trovata", "Il link non esiste più: chi l’ha condiviso potrebbe aver smesso di condividere la storia.");
 }
 
+/** Rendered pages kept at most (each under MAX_CACHED_PAGE_CHARS)… */
+const CACHED_PAGES = 500;
+/** …and their characters together (about 64 MB of UTF-16 strings). */
+const CACHED_CHARS = 32 * 1024 * 1024;
+/** A page longer than this is rendered and not kept (a page of PAGE_MESSAGES long narrations stays under it). */
+const MAX_CACHED_PAGE_CHARS = 2 * 1024 * 1024;
+/** How long a rendered page is kept at most (a change the version misses, e.g. a picture's title, shows after this). */
+const CACHE_TTL_MS = 10 * 60 * 1000;
+
+/**
+ * The cache of rendered reading pages (issue 19 finding 5), one per mounted app: key → HTML. The
+ * key holds everything a page shows: the public share (title, nickname, listing, template), the
+ * story's version (bookVersion: tip, last change, latest edit), the page and the origin. A change
+ * of any of them is a new key, so an edit or a new turn is shown at once and the old entry ages
+ * out; a revoked, taken-down or held link is never looked up (findPublicShare answers null first).
+ */
+function shareCache() {
+  return new LRUCache<string, string>({ max: CACHED_PAGES, maxSize: CACHED_CHARS, maxEntrySize: MAX_CACHED_PAGE_CHARS, sizeCalculation: (html) => html.length, ttl: CACHE_TTL_MS });
+}
+
+/** The page number of `?pagina=`: 1 when absent; null when it is not a whole number from 1 up. */
+function requestedPage(value: string | undefined): number | null {
+  if (value === undefined) return 1;
+  return /^[1-9]\d{0,5}$/.test(value) ? Number(value) : null;
+}
+
 /**
  * Registers GET /storia/:id and GET /storia/:id/:slug on the app, before the SPA fallback.
  * Input: the app and the built index.html (its stylesheet and icon links are reused). Answers are
- * never cached (a revoked link must die at once).
+ * never cached by browsers (a revoked link must die at once); the server keeps rendered pages in
+ * its own cache (shareCache), looked up only after the link is found live.
+ * - ?pagina=N past the last page → 404 'Pagina non trovata'; a malformed ?pagina → 301 to the first page.
  */
 export function mountSharePages(app: Hono<AppEnv>, indexHtml: string) {
   const links = siteHeadLinks(indexHtml);
+  const rendered = shareCache();
   // Issue 23: a story a moderator removed answers 410 with the notice; one held by automatic
   // screening is not public yet (404 with its own notice).
   const missing = async (c: Context<AppEnv>) => {
@@ -204,12 +266,24 @@ export function mountSharePages(app: Hono<AppEnv>, indexHtml: string) {
 
   app.get("/storia/:id/:slug", async (c) => {
     c.header("Cache-Control", "no-cache");
-    const share = await findPublicShare(c.var.deps.db, c.req.param("id"));
+    const { db, env } = c.var.deps;
+    const share = await findPublicShare(db, c.req.param("id"));
     if (!share) return missing(c);
+    const page = requestedPage(c.req.query(PAGE_PARAM));
     const canonical = sharePath(share.id, share.title);
-    if (decodePath(new URL(c.req.url).pathname) !== decodePath(canonical)) return c.redirect(canonical, 301);
-    const book = await loadBook(c.var.deps.db, share.gameId);
-    if (!book) return missing(c);
-    return c.html(renderStoryPage(share, book, { origin: siteOrigin(c), links, brand: c.var.deps.env.BRAND_NAME }));
+    if (page === null) return c.redirect(canonical, 301);
+    if (decodePath(new URL(c.req.url).pathname) !== decodePath(canonical)) return c.redirect(sharePagePath(share.id, share.title, page), 301);
+    const version = await bookVersion(db, share.gameId);
+    if (version === null) return missing(c);
+    const origin = siteOrigin(c);
+    const key = JSON.stringify([share, version, page, origin]);
+    const cached = rendered.get(key);
+    if (cached !== undefined) return c.html(cached);
+    const [header, body] = await Promise.all([loadBookHeader(db, share.gameId), loadBookPage(db, share.gameId, page, PAGE_MESSAGES)]);
+    if (!header) return missing(c);
+    if (!body) return c.html(renderNoticePage({ links, brand: env.BRAND_NAME }, "Pagina non trovata", "La storia non ha questa pagina."), 404);
+    const html = renderStoryPage(share, { ...header, ...body }, { origin, links, brand: env.BRAND_NAME });
+    rendered.set(key, html);
+    return c.html(html);
   });
 }
