@@ -155,6 +155,10 @@ async function main() {
         ADMIN_PASSWORD: ADMIN.password,
         REQUIRE_ADMIN_2FA: "off",
         MEMORY_PROBE_FILE: probeFile,
+        // The capacity run opens 40 event streams and 10 narration streams per player: the
+        // per-player stream bounds (issue 19) are lifted so it still measures 5,000 streams.
+        LIVE_EVENT_STREAMS_PER_PLAYER: String(EVENT_STREAMS / PLAYERS),
+        NARRATION_FOLLOWERS_PER_PLAYER: String(NARRATION_FOLLOWERS / PLAYERS),
       },
       stdio: ["ignore", "pipe", "pipe"],
     },

@@ -179,7 +179,7 @@ export function createApp(deps: AppDeps) {
     c.header("Cache-Control", absoluteLinksCaching(c));
     return c.text(robotsTxt(siteOrigin(c)));
   });
-  mountSitemap(app);
+  mountSitemap(app, deps.bus);
 
   if (deps.webRoot) mountWeb(app, deps, deps.webRoot);
 

@@ -15,6 +15,7 @@ import type { Metrics } from "./ops/metrics";
 import type { EventBus } from "./realtime/event-bus";
 import type { NarrationRegistry } from "./realtime/narration-registry";
 import type { Presence } from "./realtime/presence";
+import type { Bounds } from "./quota/bounds";
 
 export interface AppDeps {
   env: Env;
@@ -34,6 +35,8 @@ export interface AppDeps {
   presence: Presence;
   /** Narrations running on this instance (issue 11 §4): they outlive their requests; stopping waits for them. */
   narrations: NarrationRegistry;
+  /** Per-player and per-instance bounds on work in progress: streams, narrations, AI helpers, pictures (issue 19). */
+  bounds: Bounds;
   /** Absolute path of the built web app (index.html + assets), or undefined to serve no SPA. */
   webRoot?: string;
   /** Structured log (pino, issue 20 §2): lines carry the request id; never personal data beyond ids. */

@@ -93,6 +93,18 @@ const envSchema = z
     REQUIRE_ADMIN_2FA: z.enum(["on", "off"], { error: "deve essere on o off" }).optional(),
     /** New 'Tutorial' guest accounts per client address per day (0 = no guests). */
     GUEST_SIGNINS_PER_DAY: z.coerce.number().int().min(0).default(5),
+    /** Live-event streams (GET /api/events) one player may hold on one instance; past it the oldest closes (issue 19 §7). */
+    LIVE_EVENT_STREAMS_PER_PLAYER: z.coerce.number().int().min(1).default(8),
+    /** Narration streams (GET /api/games/:id/live) one player may hold on one instance; past it 429 (issue 19 §7). */
+    NARRATION_FOLLOWERS_PER_PLAYER: z.coerce.number().int().min(1).default(4),
+    /** Live streams of both kinds one instance holds in all; past it 503 (issue 19 §7). */
+    LIVE_STREAMS_MAX: z.coerce.number().int().min(1).default(10_000),
+    /** Narrations one player may have running at once on one instance (several games in several tabs); past it 429 (issue 19). */
+    NARRATIONS_PER_PLAYER: z.coerce.number().int().min(1).default(2),
+    /** AI helper calls ('Genera con AI', the admin's template helpers) one player may have running at once on one instance; past it 429 (issue 19). */
+    AI_HELPERS_PER_PLAYER: z.coerce.number().int().min(1).default(1),
+    /** Pictures ('/visualizza') one player may have in the making at once on one instance; past it 429 (issue 19). */
+    PICTURES_PER_PLAYER: z.coerce.number().int().min(1).default(1),
     /** Google sign-in ('Continua con Google'): OAuth client of the Google Cloud console; both or neither. */
     GOOGLE_CLIENT_ID: optionalText,
     GOOGLE_CLIENT_SECRET: optionalText,

@@ -34,6 +34,7 @@ import { createNarrationRegistry } from "./realtime/narration-registry";
 import { memoryIdle } from "./memory/background";
 import { createPostgresEventBus } from "./realtime/postgres-event-bus";
 import { createDatabasePresence } from "./realtime/presence";
+import { createBounds } from "./quota/bounds";
 import { createLogger, type Logger } from "./ops/logger";
 import { createMetrics } from "./ops/metrics";
 import { startDailyBackup } from "./ops/daily-backup";
@@ -178,6 +179,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     bus,
     presence: createDatabasePresence(handle.db),
     narrations,
+    bounds: createBounds(env),
     webRoot: options.webRoot,
     logger,
     metrics,

@@ -62,6 +62,10 @@ export const ERRORS = {
   },
   NOT_FOUND: { title: "Errore", message: "Risorsa non trovata." },
   RATE_LIMITED: { title: "Troppi tentativi", message: "Hai fatto troppi tentativi. Attendi un minuto e riprova." },
+  // Bounds on work in progress (issue 19: per player and per instance)
+  TOO_MANY_AT_ONCE: { title: "Troppe richieste insieme", message: "Hai già troppe richieste in corso: attendi che finiscano e riprova." },
+  TOO_MANY_STREAMS: { title: "Troppe finestre aperte", message: "Stai seguendo le tue storie in troppe finestre: chiudine qualcuna e riprova." },
+  SERVER_BUSY: { title: "Sito molto richiesto", message: "Il sito è molto richiesto in questo momento: riprova tra qualche istante." },
   // Profile and notifications (issue 5; spec §8 Profile, Notifications)
   NICKNAME_TAKEN: { title: "Errore", message: "Questo nickname è già in uso. Scegline un altro." },
   EXPORT_FAILED: { title: "Errore", message: "Impossibile esportare i dati." },

@@ -13,7 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { imagePath } from "../../shared/image-slug";
 import { TEMPLATE_FORM_DEFAULTS } from "../../shared/schemas/template";
 import { templatePath } from "../../shared/slug";
-import { DIALECTS, newGame, signIn, startTestServer, TestClient, type TestServer } from "../testing/harness";
+import { ERRORS } from "../../shared/errors";
+import { DIALECTS, newGame, signIn, startServerProcess, startTestServer, TestClient, type TestServer } from "../testing/harness";
 
 const ADMIN = { email: "mappa-admin@example.com", password: "password-admin-1" };
 
@@ -118,9 +119,52 @@ describe.each(DIALECTS)("robots.txt and sitemap on %s", (dialect) => {
     await server.deps.db.deleteFrom("generated_images").where("id", "=", id).execute();
   });
 
-  it("answers 404 for a gallery file beyond the last and for unknown names", async () => {
-    for (const path of ["/sitemaps/gallery-2.xml", "/sitemaps/gallery-0.xml", "/sitemaps/altro.xml", "/sitemaps/gallery-99999999.xml"]) {
-      expect((await visitor.request("GET", path)).status, path).toBe(404);
+  it("answers 404 in Italian for a gallery file beyond the last and for unknown names", async () => {
+    for (const path of ["/sitemaps/gallery-2.xml", "/sitemaps/gallery-0.xml", "/sitemaps/altro.xml", "/sitemaps/gallery-99999999.xml", "/sitemaps/x"]) {
+      const answer = await xml(visitor, path);
+      expect({ status: answer.status, text: answer.text }, path).toEqual({ status: 404, text: ERRORS.NOT_FOUND.message });
+    }
+  });
+
+  it("a story its owner unlists or revokes, or an admin takes down, leaves the cached sitemap at once (issue 19)", async () => {
+    const admin = await signIn(server, ADMIN.email, ADMIN.password);
+    const shareOf = async () => {
+      const gameId = await newGame(admin, "fantasy");
+      const shared = await admin.json("PUT", `/api/games/${gameId}/share`, { showNickname: false, listed: true });
+      expect(shared.status).toBe(201);
+      return { gameId, url: `${server.url}${shared.body.path}`, id: shared.body.id as string };
+    };
+    const listedUrls = async () => (await xml(visitor, "/sitemaps/pages.xml")).text;
+    const [unlisted, revoked, takenDown] = [await shareOf(), await shareOf(), await shareOf()];
+    // Built (and cached) with the three stories in it.
+    const before = await listedUrls();
+    for (const story of [unlisted, revoked, takenDown]) expect(before).toContain(story.url);
+
+    expect((await admin.json("PUT", `/api/games/${unlisted.gameId}/share`, { showNickname: false, listed: false })).status).toBe(200);
+    expect((await admin.request("DELETE", `/api/games/${revoked.gameId}/share`)).status).toBe(204);
+    expect((await admin.json("POST", `/api/admin/shares/${takenDown.id}/takedown`)).body).toEqual({ ok: true, changed: true });
+    const after = await listedUrls();
+    for (const story of [unlisted, revoked, takenDown]) expect(after).not.toContain(story.url);
+    expect(after).toContain(`${server.url}${listedStories[0]}`);
+
+    // Listed again: back in the sitemap at once.
+    expect((await admin.json("PUT", `/api/games/${unlisted.gameId}/share`, { showNickname: false, listed: true })).status).toBe(200);
+    expect(await listedUrls()).toContain(unlisted.url);
+  });
+
+  it.runIf(dialect === "postgres")("on PostgreSQL another instance's cached sitemap drops an unlisted story as well", async () => {
+    const other = await startServerProcess(server);
+    try {
+      const admin = await signIn(server, ADMIN.email, ADMIN.password);
+      const gameId = await newGame(admin, "fantasy");
+      const shared = await admin.json("PUT", `/api/games/${gameId}/share`, { showNickname: false, listed: true });
+      const otherVisitor = new TestClient(other.url);
+      const url = `${other.url}${shared.body.path}`;
+      expect((await xml(otherVisitor, "/sitemaps/pages.xml")).text).toContain(url);
+      expect((await admin.request("DELETE", `/api/games/${gameId}/share`)).status).toBe(204);
+      await expect.poll(async () => (await xml(otherVisitor, "/sitemaps/pages.xml")).text).not.toContain(url);
+    } finally {
+      await other.close();
     }
   });
 });

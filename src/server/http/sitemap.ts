@@ -4,15 +4,19 @@
  * /prezzi —, every template's page and the shared stories their owners listed, issue 13) and /sitemaps/gallery-{n}.xml (the images' pages, newest
  * first, 50,000 per file as the protocol allows). Absolute URLs on the site's origin. Each file is
  * built once per 10 minutes, however many requests ask for it and for whatever origin (a file can hold 50,000
- * rows: a flood of requests must not become a flood of queries, whatever Host they send).
+ * rows: a flood of requests must not become a flood of queries, whatever Host they send), and
+ * dropped on every instance as soon as a share changes (SITEMAP_TOPIC on the event bus, issue 19).
  */
 
 import type { Context, Hono } from "hono";
 import { SitemapIndexStream, SitemapStream, streamToPromise } from "sitemap";
+import { ERRORS } from "../../shared/errors";
 import type { AppEnv } from "../context";
 import { countGalleryImages, galleryPagePaths } from "../features/gallery/gallery.service";
 import { sharedStoryPaths } from "../features/share/share.service";
 import { templatePagePaths } from "../features/templates/templates.service";
+import type { EventBus } from "../realtime/event-bus";
+import { SITEMAP_TOPIC } from "../realtime/live-events";
 import { escapeHtml } from "./page-head";
 import { absoluteLinksCaching, siteOrigin } from "./site-origin";
 
@@ -26,6 +30,11 @@ const CACHE_ENTRIES = 64;
 /** The origin the files are built for, replaced in each answer by the request's. */
 const ORIGIN_MARK = "http://origin.sitemap.invalid";
 
+/** 404 for a sitemap file that does not exist, in Italian (issue 19: not Hono's '404 Not Found'). */
+function notFound(c: Context<AppEnv>) {
+  return c.text(ERRORS.NOT_FOUND.message, 404);
+}
+
 /** The XML of a sitemap stream fed with `items`. */
 function xmlOf(stream: SitemapStream | SitemapIndexStream, items: Iterable<object | string>): Promise<string> {
   for (const item of items) stream.write(item);
@@ -34,11 +43,12 @@ function xmlOf(stream: SitemapStream | SitemapIndexStream, items: Iterable<objec
 }
 
 /**
- * Registers the sitemap routes. Answers: 200 application/xml; a gallery file beyond the last
- * one, or any other name under /sitemaps/, 404.
+ * Registers the sitemap routes; `bus` tells when the cached files are stale. Answers: 200
+ * application/xml; a gallery file beyond the last one, or any other name under /sitemaps/, 404.
  */
-export function mountSitemap(app: Hono<AppEnv>) {
+export function mountSitemap(app: Hono<AppEnv>, bus: EventBus) {
   const cache = new Map<string, { expires: number; xml: Promise<string | null> }>();
+  bus.subscribe(SITEMAP_TOPIC, () => cache.clear());
   /**
    * The file's XML (null: no such file), built by `build` at most once per CACHE_MS whatever the
    * origin the request names: it is written for ORIGIN_MARK, which each answer replaces with the
@@ -56,7 +66,7 @@ export function mountSitemap(app: Hono<AppEnv>) {
   };
   const answer = async (c: Context<AppEnv>, xml: Promise<string | null>) => {
     const text = await xml;
-    if (text === null) return c.notFound();
+    if (text === null) return notFound(c);
     c.header("Content-Type", "application/xml; charset=utf-8");
     c.header("Cache-Control", absoluteLinksCaching(c));
     return c.body(text.replaceAll(ORIGIN_MARK, escapeHtml(siteOrigin(c))));
@@ -90,7 +100,7 @@ export function mountSitemap(app: Hono<AppEnv>) {
       );
     }
     const page = /^gallery-([1-9]\d{0,5})\.xml$/.exec(file);
-    if (!page) return c.notFound();
+    if (!page) return notFound(c);
     return answer(
       c,
       cached(file, async (hostname) => {

@@ -4,6 +4,10 @@
  * ('notifications.changed', 'account.changed'), with the event as JSON data, and a 'ping'
  * every 25 s. Everyone's events (topic `broadcast`) and the user's own (`user:<id>`) arrive here,
  * from this instance or, on PostgreSQL, from any other (issue 5 Live).
+ * Bounds (issue 19 §7): a player (a guest too) holds at most LIVE_EVENT_STREAMS_PER_PLAYER streams
+ * on an instance; a new one past it ends the player's oldest with a 'replaced' event (the page then
+ * stops listening instead of reconnecting). 503 SERVER_BUSY once the instance holds
+ * LIVE_STREAMS_MAX live streams.
  */
 
 import { Hono } from "hono";
@@ -18,11 +22,14 @@ const PING_MS = 25_000;
 
 export const eventsRoutes = new Hono<AppEnv>().use(requireUser).get("/", (c) => {
   const user = currentUser(c);
-  const { bus, shutdownSignal } = c.var.deps;
+  const { bus, shutdownSignal, bounds } = c.var.deps;
+  // Taken before the stream starts, so a refusal is a plain JSON answer; given back when it ends.
+  const replaced = new AbortController();
+  const release = bounds.eventStreams.take(user.id, () => replaced.abort());
   c.header("Cache-Control", "no-store");
   c.header("X-Accel-Buffering", "no");
   return streamSSE(c, async (stream) => {
-    const life = watchStream(stream, shutdownSignal);
+    const life = watchStream(stream, AbortSignal.any([shutdownSignal, replaced.signal]));
     // Writes are chained so events never interleave.
     let queue = Promise.resolve();
     const send = (event: string, data: unknown) => {
@@ -39,5 +46,7 @@ export const eventsRoutes = new Hono<AppEnv>().use(requireUser).get("/", (c) => 
     await life.ended;
     clearInterval(ping);
     for (const off of unsubscribe) off();
+    release();
+    if (replaced.signal.aborted) await send("replaced", {});
   });
 });

@@ -27,3 +27,15 @@ export function publishToEveryone(bus: EventBus, event: LiveEvent): Promise<void
 export function publishAccountChanged(bus: EventBus, userId: string, reason: "roles" | "plan" = "roles"): Promise<void> {
   return bus.publish(userTopic(userId), { type: "account.changed", reason } satisfies LiveEvent);
 }
+
+/** Server-side topic: the sitemap's shared stories changed (a share saved, revoked or taken down). */
+export const SITEMAP_TOPIC = "sitemap.changed";
+
+/**
+ * Tells every instance that the sitemap lists stale stories (issue 19: a story unlisted or
+ * revoked must leave the sitemap at once): each drops its cached sitemap files. Call it after the
+ * change is committed.
+ */
+export function publishSitemapChanged(bus: EventBus): Promise<void> {
+  return bus.publish(SITEMAP_TOPIC, {});
+}

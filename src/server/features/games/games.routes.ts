@@ -33,11 +33,15 @@
  *                                                                         §4), on any instance: delta* → done | error from
  *                                                                         that character (absent: 0; not a whole number:
  *                                                                         400); 204 when the game has no narration to
- *                                                                         resume; owner only (else 404)
+ *                                                                         resume; owner only (else 404); 429
+ *                                                                         TOO_MANY_STREAMS past NARRATION_FOLLOWERS_PER_PLAYER
+ *                                                                         streams of the player, 503 SERVER_BUSY past
+ *                                                                         LIVE_STREAMS_MAX (issue 19 §7)
  * Errors before the stream starts are JSON: 401, 404 'Partita non trovata o non autorizzata.',
  * 404 'Messaggio non trovato in questa partita.', 429 'Limite messaggi raggiunto', 400 validation,
  * 503 AI_BUDGET_EXHAUSTED 'Il narratore si riposa fino a domani…' once the site's daily token
- * budget is spent (issue 20 §4: nothing charged; admins play on).
+ * budget is spent (issue 20 §4: nothing charged; admins play on), 429 TOO_MANY_AT_ONCE when the
+ * player already has NARRATIONS_PER_PLAYER narrations running, or a picture in the making (issue 19).
  * Errors during the stream are an 'error' event. Every event of a turn stream carries as its SSE id
  * the number of characters of narration sent so far. Story control (issue 11 §2, ADR 0008) only adds
  * messages or moves the tip: nothing the player wrote is deleted.
@@ -62,6 +66,7 @@ import { findRunRow, isStale } from "./narration-runs.service";
 import { editMessage, moveTip, undoTurn } from "./story-control.service";
 import { storyMap } from "./story-map.service";
 import { prepareTurn, type PreparedTurn, type TurnInput } from "./turn.service";
+import type { Release } from "../../quota/bounds";
 import { streamVisualization } from "./visualize.routes";
 import { prepareVisualization } from "./visualize.service";
 
@@ -98,7 +103,7 @@ export const gamesRoutes = new Hono<AppEnv>()
     const input = c.req.valid("json");
     // '/visualizza' (typed or the button): a scene image instead of a narration (issue 3).
     if (parsePlayerAction(input.content).kind === "visualize") {
-      return streamVisualization(c, await prepareVisualization(c.var.deps.db, user.id, c.req.param("id")));
+      return streamVisualization(c, () => prepareVisualization(c.var.deps.db, user.id, c.req.param("id")));
     }
     return streamTurn(c, await budgetedTurn(c, input));
   })
@@ -133,32 +138,53 @@ export const gamesRoutes = new Hono<AppEnv>()
   })
   .get("/:id/live", zValidator("header", resumeHeaders, validationHook), async (c) => {
     const user = currentUser(c);
-    const { db, narrations, shutdownSignal } = c.var.deps;
+    const { db, narrations, shutdownSignal, bounds } = c.var.deps;
     const game = await findOwnedGame(db, user.id, c.req.param("id"));
     const from = c.req.valid("header")["last-event-id"];
     const local = narrations.get(game.id);
-    if (local) return streamSSE(c, (stream) => followNarration(stream, runSource(local), from, leaving(stream)));
     // Written by another instance, or over (then only its end is left to send).
-    const row = await findRunRow(db, game.id);
-    if (!row || isStale(row)) return c.body(null, 204);
-    // A reader of another instance's run lets its client go when this server stops: the client comes back elsewhere.
-    return streamSSE(c, (stream) => followNarration(stream, storedRunSource(db, row, user.id), from, AbortSignal.any([leaving(stream), shutdownSignal])));
+    const row = local ? undefined : await findRunRow(db, game.id);
+    if (!local && (!row || isStale(row))) return c.body(null, 204);
+    // Bounded per player and per instance (issue 19 §7): 429 TOO_MANY_STREAMS, 503 SERVER_BUSY.
+    const release = bounds.narrationFollowers.take(user.id);
+    return streamSSE(c, async (stream) => {
+      try {
+        if (local) return await followNarration(stream, runSource(local), from, leaving(stream));
+        // A reader of another instance's run lets its client go when this server stops: the client comes back elsewhere.
+        await followNarration(stream, storedRunSource(db, row!, user.id), from, AbortSignal.any([leaving(stream), shutdownSignal]));
+      } finally {
+        release();
+      }
+    });
   });
+
+/** A prepared turn and the release of its narration's slot (given back when the narration ends). */
+interface BoundedTurn {
+  turn: PreparedTurn;
+  release: Release;
+}
 
 /**
  * prepareTurn for the game of the route, once the site's daily token budget allows it (issue 20
  * §4): when AI_DAILY_TOKEN_BUDGET is spent, a player's new turn is refused before anything is
- * charged (503 AI_BUDGET_EXHAUSTED); admins play on.
+ * charged (503 AI_BUDGET_EXHAUSTED); admins play on. A player has at most NARRATIONS_PER_PLAYER
+ * narrations running at once on an instance (issue 19: 429 TOO_MANY_AT_ONCE, nothing charged).
  */
-async function budgetedTurn(c: Context<AppEnv>, input: TurnInput): Promise<PreparedTurn> {
+async function budgetedTurn(c: Context<AppEnv>, input: TurnInput): Promise<BoundedTurn> {
   const user = currentUser(c);
-  const { db, env, metrics } = c.var.deps;
+  const { db, env, metrics, bounds } = c.var.deps;
   const budget = await dailyBudget(db, env.AI_DAILY_TOKEN_BUDGET);
   if (budget.exhausted && !(await isAdmin(db, user.id))) {
     metrics.turns.inc({ outcome: "refused_budget" });
     throw AppError.of("AI_BUDGET_EXHAUSTED", 503);
   }
-  return prepareTurn(db, user.id, c.req.param("id")!, input);
+  const release = bounds.narrations.take(user.id);
+  try {
+    return { turn: await prepareTurn(db, user.id, c.req.param("id")!, input), release };
+  } catch (error) {
+    release();
+    throw error;
+  }
 }
 
 /** Aborted when the client of `stream` disconnects. Call it before the stream callback's first await. */
@@ -174,8 +200,8 @@ function leaving(stream: SSEStreamingApi): AbortSignal {
  * Chunks that arrive together are sent as one 'delta', so a fast provider costs few writes while
  * a slow one still reaches the player word by word.
  */
-function streamTurn(c: Context<AppEnv>, turn: PreparedTurn) {
-  const run = startNarration(c.var.deps, turn);
+function streamTurn(c: Context<AppEnv>, { turn, release }: BoundedTurn) {
+  const run = startNarration(c.var.deps, turn, release);
   return streamSSE(c, async (stream) => {
     const left = leaving(stream);
     const accepted: TurnEvent = { event: "accepted", data: { userMessage: turn.userMessage, tokens: turn.tokens } };

@@ -34,11 +34,12 @@ export const stopTopic = (gameId: string) => `turn-stop:${gameId}`;
  * DESIGN §4 through narrateTurn). Input: the app's dependencies and the turn prepareTurn charged.
  * Output: the run, to follow with {@link followNarration}; it ends with 'done' (message stored,
  * or stopped) or 'error' (quota given back by narrateTurn), and its row says the same before
- * readers hear it. Never throws; database failures of the row are logged.
+ * readers hear it. `ended` is called once it is over (e.g. to give back the player's narration
+ * slot, issue 19). Never throws; database failures of the row are logged.
  */
-export function startNarration(deps: AppDeps, turn: PreparedTurn): LiveRun {
+export function startNarration(deps: AppDeps, turn: PreparedTurn, ended: () => void = () => {}): LiveRun {
   const run = new LiveRun(turn.runId, turn.playerMessageId);
-  deps.narrations.track(turn.game.id, run, narrate(deps, turn, run));
+  deps.narrations.track(turn.game.id, run, narrate(deps, turn, run).finally(ended));
   return run;
 }
 

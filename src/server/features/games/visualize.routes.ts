@@ -5,7 +5,8 @@
  *   Who: a signed-in player, on their own game. Without a session: 401 'Devi effettuare il login
  *   per generare immagini'. Refusals: 404 'Partita non trovata o non autorizzata.', 429
  *   'Token visualizzazione insufficienti', 429 'Limite messaggi raggiunto', 400 'Nessun messaggio
- *   disponibile per generare un'immagine'. Failures (image given back): 502/504/500.
+ *   disponibile per generare un'immagine', 429 TOO_MANY_AT_ONCE while another picture of the player
+ *   is in the making (issue 19: PICTURES_PER_PLAYER). Failures (image given back): 502/504/500.
  *
  * The typed command and the chat's button send '/visualizza' to POST /api/games/:id/messages,
  * which answers with the same turn stream as a narration (streamVisualization below).
@@ -17,36 +18,50 @@
 import { type Context, Hono } from "hono";
 import { streamSSE } from "hono/streaming";
 import type { TurnEvent, VisualizeResultView } from "../../../shared/api-types";
+import { currentUser } from "../../auth/middleware";
 import type { AppEnv } from "../../context";
 import { AppError } from "../../errors";
+import { withSlot } from "../../quota/bounds";
 import { readTokens } from "../../quota/quota";
 import { type PreparedVisualization, prepareVisualization, runVisualization } from "./visualize.service";
 
 export const visualizeRoutes = new Hono<AppEnv>().post("/:id/images", async (c) => {
   const user = c.var.user;
   if (!user) throw AppError.of("IMAGE_LOGIN_REQUIRED", 401);
-  const prepared = await prepareVisualization(c.var.deps.db, user.id, c.req.param("id"));
-  const result = await runVisualization(c.var.deps, prepared);
+  const { deps } = c.var;
+  const result = await withSlot(deps.bounds.pictures, user.id, async () => runVisualization(deps, await prepareVisualization(deps.db, user.id, c.req.param("id"))));
   return c.json(result satisfies VisualizeResultView, 201);
 });
 
 /**
  * '/visualizza' sent as a chat message: the prepared visualisation streamed as turn events
  * (accepted → done | error), so the chat shows it like any reply. The picture is finished and
- * stored even if the player leaves meanwhile (it is in the game on reload).
+ * stored even if the player leaves meanwhile (it is in the game on reload). `prepare`
+ * (prepareVisualization of the game) runs inside the player's picture slot, held until the
+ * picture is done (issue 19: 429 TOO_MANY_AT_ONCE while another one is in the making).
  */
-export function streamVisualization(c: Context<AppEnv>, prepared: PreparedVisualization) {
+export async function streamVisualization(c: Context<AppEnv>, prepare: () => Promise<PreparedVisualization>) {
   const { deps } = c.var;
+  const release = deps.bounds.pictures.take(currentUser(c).id);
+  let prepared: PreparedVisualization;
+  try {
+    prepared = await prepare();
+  } catch (error) {
+    release();
+    throw error;
+  }
   return streamSSE(c, async (stream) => {
     const send = (e: TurnEvent) => stream.writeSSE({ event: e.event, data: JSON.stringify(e.data) });
-    await send({ event: "accepted", data: { userMessage: null, tokens: prepared.tokens } });
     try {
+      await send({ event: "accepted", data: { userMessage: null, tokens: prepared.tokens } });
       const result = await runVisualization(deps, prepared);
       await send({ event: "done", data: { message: result.message, progress: prepared.game.progress, tokens: result.tokens, stopped: false } });
     } catch (error) {
       const appError = error instanceof AppError ? error : AppError.of("GENERIC", 500);
       const tokens = await readTokens(deps.db, prepared.userId);
       await send({ event: "error", data: { code: appError.code, title: appError.title, message: appError.userMessage, tokens } });
+    } finally {
+      release();
     }
   });
 }

@@ -28,6 +28,7 @@ import { AppError } from "../../errors";
 import { validationHook } from "../../validation";
 import { assertMayPublish, storyTexts } from "../moderation/content";
 import { screenPublication } from "../moderation/screening";
+import { publishSitemapChanged } from "../../realtime/live-events";
 import { decodeShareCursor, gameTitle, getShare, listAdminShares, listSharedStories, revokeShare, saveShare, takeDownShare } from "./share.service";
 
 /** The cursor of a page query, decoded; 400 VALIDATION when malformed. */
@@ -56,10 +57,12 @@ export const shareOwnerRoutes = new Hono<AppEnv>()
       return saved;
     });
     await publication.announce();
+    await publishSitemapChanged(c.var.deps.bus);
     return c.json(share, created ? 201 : 200);
   })
   .delete("/:id/share", async (c) => {
     await revokeShare(c.var.deps.db, currentUser(c).id, c.req.param("id"));
+    await publishSitemapChanged(c.var.deps.bus);
     return c.body(null, 204);
   });
 
@@ -83,5 +86,6 @@ export const shareAdminRoutes = new Hono<AppEnv>()
       (trx) => takeDownShare(trx, currentUser(c).id, shareId),
       (r) => (r ? `«${r.title}» (partita ${r.gameId}, link ${shareId}): storia condivisa rimossa` : null),
     );
+    if (result) await publishSitemapChanged(c.var.deps.bus);
     return c.json({ ok: true, changed: result !== null });
   });

@@ -52,7 +52,8 @@ export function useMarkRead() {
  * refreshes the notification lists, 'genre_prompts.changed' the admin's genre prompts,
  * 'account.changed' refreshes ['me'] (the Admin link follows
  * the user's role rows). Each (re)connection refreshes both, so nothing missed while offline
- * stays stale. EventSource reconnects by itself after a network failure.
+ * stays stale. EventSource reconnects by itself after a network failure, but not after
+ * 'replaced' (the player opened more tabs than the server keeps streams for).
  */
 export function useLiveEvents(enabled: boolean) {
   const queryClient = useQueryClient();
@@ -72,6 +73,8 @@ export function useLiveEvents(enabled: boolean) {
       }
       opened = true;
     });
+    // Too many tabs of this player listen (issue 19 §7): a newer one took this stream's place; no reconnect.
+    source.addEventListener("replaced", () => source.close());
     source.addEventListener("notifications.changed", refreshNotifications);
     // Genre prompts saved by another admin (spec §7 genre_prompts realtime subscription; issue 22 §9).
     source.addEventListener("genre_prompts.changed", () => void queryClient.invalidateQueries({ queryKey: ["admin", "genres"] }));
