@@ -32,6 +32,11 @@ interface CommandBarProps {
   limitReached: boolean;
   /** Admins may use '/visualizza' before '/inizia' (spec §6). */
   canVisualizeBeforeStart?: boolean;
+  /**
+   * A visitor's game screen (spec §1, issue 22 §2): every command and any typed text is enabled,
+   * and onSend takes them to /login.
+   */
+  visitor?: boolean;
   /** Scene images left this month; null = unlimited; undefined = unknown. */
   imagesLeft?: number | null;
   /** Messages left today (tokens.remaining); null = unlimited; undefined = unknown. */
@@ -48,9 +53,9 @@ interface CommandBarProps {
  * (sends 'Voglio iniziare un nuovo gioco'), and the message box: Enter sends, Shift+Enter adds a
  * line. Sending is disabled until the game has started (typing '/inizia' itself is allowed, as the
  * greeting suggests), while busy, for empty or whitespace-only text, and when the limit is reached
- * (spec §4, §5).
+ * (spec §4, §5). For a visitor every command and any text can be sent (the page sends them to /login).
  */
-export function CommandBar({ started, busy, streaming, limitReached, canVisualizeBeforeStart = false, imagesLeft, messagesLeft, onSend, onStop }: CommandBarProps) {
+export function CommandBar({ started, busy, streaming, limitReached, canVisualizeBeforeStart = false, visitor = false, imagesLeft, messagesLeft, onSend, onStop }: CommandBarProps) {
   const [draft, setDraft] = useState("");
   const inputId = useId();
   const visualizeReasonId = useId();
@@ -60,7 +65,9 @@ export function CommandBar({ started, busy, streaming, limitReached, canVisualiz
   // Zero left is the general limit (the banner above); one left is too few for a picture only.
   const tooFewForVisualize = !limitReached && messagesLeft != null && messagesLeft < VISUALIZE_MESSAGE_COST;
   const canSendDraft =
-    canAct && text !== "" && (lower === VISUALIZE_COMMAND ? (started || canVisualizeBeforeStart) && !tooFewForVisualize : started || lower === START_COMMAND);
+    canAct &&
+    text !== "" &&
+    (visitor || (lower === VISUALIZE_COMMAND ? (started || canVisualizeBeforeStart) && !tooFewForVisualize : started || lower === START_COMMAND));
   const imagesHint =
     imagesLeft === null ? "Immagini illimitate" : imagesLeft === undefined ? undefined : imagesLeft === 0 ? "Nessuna immagine disponibile nel tuo piano questo mese" : `Immagini rimaste questo mese: ${imagesLeft}`;
 
@@ -101,7 +108,7 @@ export function CommandBar({ started, busy, streaming, limitReached, canVisualiz
           type="button"
           variant="outline"
           className="h-10 font-mono"
-          disabled={(!started && !canVisualizeBeforeStart) || !canAct || tooFewForVisualize}
+          disabled={!visitor && ((!started && !canVisualizeBeforeStart) || !canAct || tooFewForVisualize)}
           title={imagesHint}
           aria-label={imagesHint ? `/visualizza (2 token). ${imagesHint}` : undefined}
           aria-describedby={tooFewForVisualize ? visualizeReasonId : undefined}
@@ -116,7 +123,7 @@ export function CommandBar({ started, busy, streaming, limitReached, canVisualiz
             type="button"
             variant="outline"
             className="h-10 min-w-12 font-mono"
-            disabled={!started || !canAct}
+            disabled={!visitor && (!started || !canAct)}
             onClick={() => void onSend(content)}
           >
             {label}
