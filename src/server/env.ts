@@ -92,7 +92,7 @@ const envSchema = z
      */
     REQUIRE_ADMIN_2FA: z.enum(["on", "off"], { error: "deve essere on o off" }).optional(),
     /** New 'Tutorial' guest accounts per client address per day (0 = no guests). */
-    GUEST_SIGNINS_PER_DAY: z.coerce.number().int().min(0).default(5),
+    GUEST_SIGNINS_PER_DAY: z.coerce.number().int().min(0).default(200),
     /** Google sign-in ('Continua con Google'): OAuth client of the Google Cloud console; both or neither. */
     GOOGLE_CLIENT_ID: optionalText,
     GOOGLE_CLIENT_SECRET: optionalText,
