@@ -2,7 +2,8 @@
  * Accounts a player can rely on (issue 10), in Chromium against the real server: 'Password
  * dimenticata?' through the outbox link (the new password signs in, other devices are signed
  * out, the used link says so and offers a new one); a bad confirmation link is explained with
- * 'Invia di nuovo'; a visitor comes back to a template's page after signing in; a session that
+ * 'Invia di nuovo'; a visitor comes back to a template's page after signing in; a visitor sees a
+ * genre's game screen and greeting, and any attempt to play leads to /login and back; a session that
  * ends during play returns to the game after signing in again. axe finds no serious or critical
  * problem on /login (with the forgot-password form) and /reimposta-password; phone and desktop
  * screenshots of both are kept.
@@ -11,7 +12,8 @@
 import { expect, type Page, test } from "@playwright/test";
 import { E2E_DATA_DIR } from "../playwright.config";
 import { outboxLink } from "../src/server/testing/outbox";
-import { confirmationPath, expectAccessible, newEmail, PASSWORD, signedInPlayer, signInAdmin } from "./fixtures";
+import { GENRE_INFO } from "../src/shared/genres";
+import { confirmationPath, conversation, expectAccessible, newEmail, PASSWORD, signedInPlayer, signInAdmin } from "./fixtures";
 
 /** Path + query of the newest outbox link for `email` whose path contains `kind`, once it is there. */
 async function mailedLink(email: string, kind: string): Promise<string> {
@@ -150,6 +152,37 @@ test("a visitor pressing 'Gioca Ora' signs in and comes back to the template's p
   await signInWithForm(page, email, PASSWORD);
   await expect(page).toHaveURL(templateUrl);
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+});
+
+test("a visitor sees the Horror game screen, and /inizia, typing or a command leads to /login and back (issue 22 §2)", async ({ page }) => {
+  const email = await signedInPlayer(page);
+  await page.context().clearCookies();
+  await page.goto("/gioco/horror/new");
+  await expect(page.getByRole("heading", { level: 1, name: "Nuova Avventura Horror" })).toBeVisible();
+  await expect(conversation(page).first()).toContainText(GENRE_INFO.Horror.greeting);
+  for (const name of ["/inizia", "/visualizza (2 token)", "/A", "/B", "/C", "/nuovo"]) await expect(page.getByRole("button", { name, exact: true })).toBeEnabled();
+  await expectAccessible(page);
+
+  const refused = async () => {
+    await expect(page).toHaveURL(/\/login\?next=%2Fgioco%2Fhorror%2Fnew$/);
+    await expect(page.getByText("Accesso richiesto")).toBeVisible();
+    await expect(page.getByText("Devi effettuare il login per iniziare una nuova partita")).toBeVisible();
+  };
+  await page.getByLabel("Scrivi la tua azione").fill("Apro la porta della cantina");
+  await page.getByRole("button", { name: "Invia" }).click();
+  await refused();
+  await page.goBack();
+  await page.getByRole("button", { name: "/B" }).click();
+  await refused();
+  await page.goBack();
+  await page.getByRole("button", { name: "/inizia" }).click();
+  await refused();
+
+  // Signed in, a new Horror game is created and plays.
+  await signInWithForm(page, email, PASSWORD);
+  await expect(page).toHaveURL(/\/gioco\/horror\/[0-9a-f-]{36}$/);
+  await page.getByRole("button", { name: "/inizia" }).click();
+  await expect(conversation(page).filter({ hasText: "C)" })).toHaveCount(1, { timeout: 30_000 });
 });
 
 test("a session that ends during play leads to /login and back to the game", async ({ page }) => {

@@ -124,6 +124,16 @@ export function setPlan(email: string, plan: "premium" | "base") {
   }
 }
 
+/** Leaves a player `left` messages for today, as if they had played the rest (spec §9 daily limit). */
+export function setMessagesLeft(email: string, left: number) {
+  const db = new Database(path.join(E2E_DATA_DIR, "storie.sqlite"));
+  try {
+    db.prepare("update user_tokens set messages_sent = message_limit - ? where user_id = (select id from user where email = ?)").run(left, email);
+  } finally {
+    db.close();
+  }
+}
+
 /**
  * A scene image made through the API by the page's signed-in player (e-mail `email`), moved to
  * the premium plan: a Western game, '/inizia', then /visualizza. Output: the image's id and title.

@@ -6,7 +6,7 @@
  */
 
 import { expect, type Page, test } from "@playwright/test";
-import { conversation, createImageViaApi, expectAccessible, screenshots, setPlan, signedInPlayer } from "./fixtures";
+import { conversation, createImageViaApi, expectAccessible, screenshots, setMessagesLeft, setPlan, signedInPlayer } from "./fixtures";
 
 /** Starts a Fantasy game and waits for the first narration. */
 async function startFantasyGame(page: Page) {
@@ -98,6 +98,25 @@ test("a base-plan player is refused with the upgrade explained", async ({ page }
   await screenshots(page, "game-visualize-refused");
   await expect(page.getByRole("img", { name: /^Immagine della scena/ })).toHaveCount(0);
   await expect(page.getByLabel("Token rimanenti per oggi: 14")).toBeVisible();
+});
+
+test("with one message left '/visualizza' is disabled and says why (issue 22 §5)", async ({ page }) => {
+  const email = await signedInPlayer(page);
+  setPlan(email, "premium");
+  await page.getByRole("button", { name: "Accetta" }).click();
+  await startFantasyGame(page);
+  setMessagesLeft(email, 1);
+  await page.reload();
+  await expect(page.getByLabel("Token rimanenti per oggi: 1")).toBeVisible();
+  const visualize = page.getByRole("button", { name: /^\/visualizza \(2 token\)/ });
+  await expect(visualize).toBeDisabled();
+  await expect(visualize).toHaveAccessibleDescription("Limite messaggi raggiunto per /visualizza: servono 2 messaggi, oggi te ne resta 1.");
+  await expect(page.getByText("servono 2 messaggi, oggi te ne resta 1.")).toBeVisible();
+  // Typed, it cannot be sent either; a choice still can (it costs one message).
+  await page.getByLabel("Scrivi la tua azione").fill("/visualizza");
+  await expect(page.getByRole("button", { name: "Invia" })).toBeDisabled();
+  await expect(page.getByRole("button", { name: "/A" })).toBeEnabled();
+  await expectAccessible(page);
 });
 
 test("a visitor sees the gallery, an image page with the call to action, and 'Immagine non trovata'", async ({ page }) => {

@@ -131,7 +131,6 @@ test("visitors are sent to /login from game and profile pages, and old paths red
     ["/pricing", /\/prezzi$/],
     ["/profile", /\/login\?next=%2Fprofilo$/],
     ["/game/horror/123", /\/login\?next=%2Fgioco%2Fhorror%2F123$/],
-    ["/gioco/horror/new", /\/login\?next=%2Fgioco%2Fhorror%2Fnew$/],
     ["/admin/games", /\/login$/],
   ] as const) {
     await page.goto(from);

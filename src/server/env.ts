@@ -92,7 +92,7 @@ const envSchema = z
      */
     REQUIRE_ADMIN_2FA: z.enum(["on", "off"], { error: "deve essere on o off" }).optional(),
     /** New 'Tutorial' guest accounts per client address per day (0 = no guests). */
-    GUEST_SIGNINS_PER_DAY: z.coerce.number().int().min(0).default(5),
+    GUEST_SIGNINS_PER_DAY: z.coerce.number().int().min(0).default(200),
     /** Live-event streams (GET /api/events) one player may hold on one instance; past it the oldest closes (issue 19 §7). */
     LIVE_EVENT_STREAMS_PER_PLAYER: z.coerce.number().int().min(1).default(8),
     /** Narration streams (GET /api/games/:id/live) one player may hold on one instance; past it 429 (issue 19 §7). */

@@ -15,6 +15,12 @@ export type PlayerAction =
 /** Text sent by the '/nuovo' button (spec §2). */
 export const NEW_GAME_TEXT = "Voglio iniziare un nuovo gioco";
 
+/**
+ * Messages a '/visualizza' costs (spec §2 '/visualizza (2 token)', §9): the server refuses it with
+ * fewer left today, and the chat's button is disabled with the reason.
+ */
+export const VISUALIZE_MESSAGE_COST = 2;
+
 /** Longest message a player may send, in characters. */
 export const MAX_MESSAGE_LENGTH = 2000;
 

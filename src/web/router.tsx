@@ -56,6 +56,8 @@ export const routes: RouteObject[] = [
         path: "scopri/:slug/:templateId",
         ...page("features/templates/pages/template-page.tsx", "TemplatePage"),
       },
+      // Visitors see the game screen with the greeting (spec §1); the page itself sends them to /login.
+      { path: "gioco/:genre/new", ...page("features/game/pages/new-game-page.tsx", "NewGamePage") },
       { path: "crea-gioco", ...page("features/create-game/pages/create-game-page.tsx", "CreateGamePage") },
       { id: "gallery", path: "galleria", ...page("features/gallery/pages/gallery-page.tsx", "GalleryPage") },
       { id: "image", path: "galleria/:id/*", ...page("features/gallery/pages/image-page.tsx", "ImagePage") },
@@ -67,7 +69,6 @@ export const routes: RouteObject[] = [
         handle: { module: "features/auth/components/require-auth.tsx" } satisfies PageHandle,
         lazy: () => import("./features/auth/components/require-auth").then((m) => ({ Component: m.RequireAuth })),
         children: [
-          { path: "gioco/:genre/new", ...page("features/game/pages/new-game-page.tsx", "NewGamePage") },
           { id: "game", path: "gioco/:genre/:gameId", ...page("features/game/pages/game-page.tsx", "GamePage") },
           { id: "profile", path: "profilo", ...page("features/profile/pages/profile-page.tsx", "ProfilePage") },
           {

@@ -4,7 +4,7 @@
  *
  * Per client address (the socket's, or the forwarded one behind TRUSTED_PROXIES; an IPv6
  * client counts as its /64 network): one rule per path (addressRules: sign-in 20/min, sign-up
- * 10/h, guests GUEST_SIGNINS_PER_DAY/day, e-mail requests and e-mail changes 5/15 min, link
+ * 10/h, guests GUESTS_PER_HOUR/h and GUEST_SIGNINS_PER_DAY/day, e-mail requests and e-mail changes 5/15 min, link
  * checks 20/15 min, password changes and two-factor set-up 10/15 min, two-factor code checks
  * 20/15 min, any other auth call 300/min), plus at most ADDRESS_FAILURES wrong passwords or codes
  * per hour over all accounts.
@@ -56,6 +56,11 @@ const ACCOUNT_DELAY_MAX = 15 * MINUTE;
 /** Longest a sign-in can hold its account's "check in progress" mark (a server dying mid-check). */
 const ACCOUNT_BUSY_EXPIRY = 30;
 const MAIL_WINDOW = MAIL_INTERVAL_MINUTES * MINUTE;
+/**
+ * New guest accounts ('Tutorial') per address in an hour (issue 22 §1): a class of 30 on one
+ * school or office connection all get in; the daily total (guestsPerDay) bounds a flood.
+ */
+export const GUESTS_PER_HOUR = 30;
 
 type AuthHandler = (request: Request) => Promise<Response>;
 /** Whose secret a check is about: an e-mail sign-in's address, or a two-factor code's user. */
@@ -66,7 +71,7 @@ export interface AuthLimitsOptions {
   /** AUTH_RATE_LIMIT: false lets everything through (tests of other features). */
   enabled: boolean;
   limiter: LimiterFactory;
-  /** GUEST_SIGNINS_PER_DAY: new guest accounts per address per day. */
+  /** GUEST_SIGNINS_PER_DAY: new guest accounts per address per day (besides GUESTS_PER_HOUR). */
   guestsPerDay: number;
 }
 
@@ -97,6 +102,8 @@ interface AddressRule {
   duration: number;
   /** Italian refusal, given the wait ("5 minuti"). */
   message?: (wait: string) => string;
+  /** A daily total over the same requests, besides `points` per `duration`. */
+  perDay?: number;
 }
 
 const MAIL_PATHS = new Set(["/request-password-reset", "/forget-password", "/send-verification-email", "/change-email"]);
@@ -116,8 +123,9 @@ function addressRules(guestsPerDay: number): AddressRule[] {
     {
       name: "guest",
       matches: (p) => p === "/sign-in/anonymous",
-      points: guestsPerDay,
-      duration: DAY,
+      points: GUESTS_PER_HOUR,
+      duration: HOUR,
+      perDay: guestsPerDay,
       message: (wait) => `Sono già stati creati troppi account ospite da questa connessione. Registrati per continuare a giocare, oppure riprova tra ${wait}.`,
     },
     { name: "mail", matches: (p) => MAIL_PATHS.has(p), points: 5, duration: 15 * MINUTE },
@@ -225,7 +233,10 @@ export function createAuthLimits(options: AuthLimitsOptions): AuthLimits {
   const make = options.limiter;
   const rules = addressRules(options.guestsPerDay).map((rule) => ({
     rule,
-    limiter: make({ keyPrefix: `address-${rule.name}`, points: rule.points, duration: rule.duration }),
+    limiters: [
+      make({ keyPrefix: `address-${rule.name}`, points: rule.points, duration: rule.duration }),
+      ...(rule.perDay === undefined ? [] : [make({ keyPrefix: `address-${rule.name}-day`, points: rule.perDay, duration: DAY })]),
+    ],
   }));
   const addressFailures = make({ keyPrefix: "address-failures", points: ADDRESS_FAILURES, duration: HOUR });
   const pairFailures = make({ keyPrefix: "pair-failures", points: PAIR_FAILURES, duration: PAIR_WINDOW });
@@ -298,9 +309,11 @@ export function createAuthLimits(options: AuthLimitsOptions): AuthLimits {
       if (!options.enabled) return handler(request);
       const path = authPath(request);
       const address = addressKey(request.headers.get(CLIENT_ADDRESS_HEADER));
-      const { rule, limiter } = rules.find((r) => r.rule.matches(path))!;
-      const taken = await take(limiter, address);
-      if (taken.refused) return tooManyRequests(taken.res.msBeforeNext, rule.message);
+      const { rule, limiters } = rules.find((r) => r.rule.matches(path))!;
+      for (const limiter of limiters) {
+        const taken = await take(limiter, address);
+        if (taken.refused) return tooManyRequests(taken.res.msBeforeNext, rule.message);
+      }
       if (request.method !== "POST") return handler(request);
       if (request.body !== null && mediaType(request) !== "application/json" && !PROVIDER_CALLBACK.test(path)) return unsupportedMediaType();
       if (!SECRET_PATHS.has(path)) return handler(request);

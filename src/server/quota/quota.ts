@@ -96,9 +96,6 @@ export async function refundVisualization(db: Kysely<Database>, userId: string, 
     .execute();
 }
 
-/** Messages a /visualizza costs, added to messages_sent after the picture is made (spec §9). */
-export const VISUALIZE_MESSAGE_COST = 2;
-
 /**
  * Reads the user's plan and counters as the player sees them now.
  * Output: TokensView (spec §6: remaining = limit − sent, null when unlimited), or null when the

@@ -20,6 +20,7 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { GalleryImageView, MessageView, TokensView } from "../../../shared/api-types";
+import { VISUALIZE_MESSAGE_COST } from "../../../shared/commands";
 import { greetingFor, resolveGenre } from "../../../shared/genres";
 import { imageSlug } from "../../../shared/image-slug";
 import { buildImagePrompt, ImageProviderError, sceneFromNarration } from "../../ai/illustrator";
@@ -29,7 +30,7 @@ import type { Database } from "../../db/schema";
 import { isAdmin } from "../../auth/roles";
 import { AppError } from "../../errors";
 import { extensionOfContentType } from "../../media";
-import { readTokens, refundVisualization, takeMessages, takeVisualization, VISUALIZE_MESSAGE_COST } from "../../quota/quota";
+import { readTokens, refundVisualization, takeMessages, takeVisualization } from "../../quota/quota";
 import { appendMessage, latestNarration } from "../../story/story-tree";
 import { isPublishingSuspended } from "../moderation/content";
 import { screenPublication } from "../moderation/screening";

@@ -1,12 +1,8 @@
-import { ERRORS } from "@shared/errors";
 import { useEffect, useRef } from "react";
 import { useNavigate, Outlet, useLocation } from "react-router";
 import { CenteredSpinner } from "@/components/ui/spinner";
 import { useLoginRedirect } from "@/lib/login-redirect";
 import { takeSessionEndReason, useMe } from "@/lib/session";
-
-/** /gioco/{genre}/new: starting a game (spec §5 'Devi effettuare il login per iniziare una nuova partita'). */
-const NEW_GAME_PATH = /^\/gioco\/[^/]+\/new\/?$/;
 
 /**
  * Guard for login-required routes (spec §2 Guards; issue 10 'Return where you were'): renders the
@@ -15,8 +11,8 @@ const NEW_GAME_PATH = /^\/gioco\/[^/]+\/new\/?$/;
  * - a session that ended on this page (an API call or the session check answered 401): the
  *   server's toast ('Accesso richiesto' / 'Per favore effettua il login per continuare', or
  *   'Devi effettuare il login per generare immagini') and /login?next=<this page>;
- * - a visitor: /login?next=<this page>, with 'Accesso richiesto' / 'Devi effettuare il login per
- *   iniziare una nuova partita' on /gioco/{genre}/new (spec §5);
+ * - a visitor: /login?next=<this page> (/gioco/{genre}/new is not guarded: visitors see its game
+ *   screen, which sends them to /login when they try to play, issue 22 §2);
  * - a deliberate sign-out (the session left this page without a 401): plain /login, where the
  *   sign-out itself is going (spec §2 Guards).
  */
@@ -34,7 +30,6 @@ export function RequireAuth() {
     const reason = takeSessionEndReason();
     if (reason) sendToLogin(reason, { replace: true });
     else if (wasSignedIn.current) navigate("/login", { replace: true });
-    else if (NEW_GAME_PATH.test(pathname)) sendToLogin(ERRORS.START_LOGIN_REQUIRED, { replace: true });
     else sendToLogin(null, { replace: true });
   }, [signedOut, sendToLogin, navigate, pathname]);
 

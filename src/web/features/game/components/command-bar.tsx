@@ -2,7 +2,7 @@
  * Command buttons and message box of the game chat (spec §2 Game chat, §4 Game, §5).
  */
 
-import { MAX_MESSAGE_LENGTH, NEW_GAME_TEXT } from "@shared/commands";
+import { MAX_MESSAGE_LENGTH, NEW_GAME_TEXT, VISUALIZE_MESSAGE_COST } from "@shared/commands";
 import { ERRORS } from "@shared/errors";
 import { Image as ImageIcon, SendHorizontal, Square } from "lucide-react";
 import { type FormEvent, type KeyboardEvent, useId, useState } from "react";
@@ -32,8 +32,15 @@ interface CommandBarProps {
   limitReached: boolean;
   /** Admins may use '/visualizza' before '/inizia' (spec §6). */
   canVisualizeBeforeStart?: boolean;
+  /**
+   * A visitor's game screen (spec §1, issue 22 §2): every command and any typed text is enabled,
+   * and onSend takes them to /login.
+   */
+  visitor?: boolean;
   /** Scene images left this month; null = unlimited; undefined = unknown. */
   imagesLeft?: number | null;
+  /** Messages left today (tokens.remaining); null = unlimited; undefined = unknown. */
+  messagesLeft?: number | null;
   /** Sends a message; resolves false when the server refused it (the text is given back). */
   onSend(content: string): Promise<boolean>;
   onStop(): void;
@@ -41,18 +48,26 @@ interface CommandBarProps {
 
 /**
  * '/inizia' (until started), '/visualizza (2 token)' (a scene image; admins may use it before the
- * start; its title tells the images left), '/A', '/B', '/C', '/nuovo' (sends 'Voglio iniziare un nuovo gioco'),
- * and the message box: Enter sends, Shift+Enter adds a line. Sending is disabled until the game
- * has started (typing '/inizia' itself is allowed, as the greeting suggests), while busy, for
- * empty or whitespace-only text, and when the limit is reached (spec §4, §5).
+ * start; its title tells the images left; with fewer than VISUALIZE_MESSAGE_COST messages left today
+ * it is disabled and the reason is shown under the buttons, issue 22 §5), '/A', '/B', '/C', '/nuovo'
+ * (sends 'Voglio iniziare un nuovo gioco'), and the message box: Enter sends, Shift+Enter adds a
+ * line. Sending is disabled until the game has started (typing '/inizia' itself is allowed, as the
+ * greeting suggests), while busy, for empty or whitespace-only text, and when the limit is reached
+ * (spec §4, §5). For a visitor every command and any text can be sent (the page sends them to /login).
  */
-export function CommandBar({ started, busy, streaming, limitReached, canVisualizeBeforeStart = false, imagesLeft, onSend, onStop }: CommandBarProps) {
+export function CommandBar({ started, busy, streaming, limitReached, canVisualizeBeforeStart = false, visitor = false, imagesLeft, messagesLeft, onSend, onStop }: CommandBarProps) {
   const [draft, setDraft] = useState("");
   const inputId = useId();
+  const visualizeReasonId = useId();
   const text = draft.trim();
   const canAct = !busy && !limitReached;
   const lower = text.toLowerCase();
-  const canSendDraft = canAct && text !== "" && (started || lower === START_COMMAND || (canVisualizeBeforeStart && lower === VISUALIZE_COMMAND));
+  // Zero left is the general limit (the banner above); one left is too few for a picture only.
+  const tooFewForVisualize = !limitReached && messagesLeft != null && messagesLeft < VISUALIZE_MESSAGE_COST;
+  const canSendDraft =
+    canAct &&
+    text !== "" &&
+    (visitor || (lower === VISUALIZE_COMMAND ? (started || canVisualizeBeforeStart) && !tooFewForVisualize : started || lower === START_COMMAND));
   const imagesHint =
     imagesLeft === null ? "Immagini illimitate" : imagesLeft === undefined ? undefined : imagesLeft === 0 ? "Nessuna immagine disponibile nel tuo piano questo mese" : `Immagini rimaste questo mese: ${imagesLeft}`;
 
@@ -93,9 +108,10 @@ export function CommandBar({ started, busy, streaming, limitReached, canVisualiz
           type="button"
           variant="outline"
           className="h-10 font-mono"
-          disabled={(!started && !canVisualizeBeforeStart) || !canAct}
+          disabled={!visitor && ((!started && !canVisualizeBeforeStart) || !canAct || tooFewForVisualize)}
           title={imagesHint}
           aria-label={imagesHint ? `/visualizza (2 token). ${imagesHint}` : undefined}
+          aria-describedby={tooFewForVisualize ? visualizeReasonId : undefined}
           onClick={() => void onSend(VISUALIZE_COMMAND)}
         >
           <ImageIcon aria-hidden />
@@ -107,13 +123,19 @@ export function CommandBar({ started, busy, streaming, limitReached, canVisualiz
             type="button"
             variant="outline"
             className="h-10 min-w-12 font-mono"
-            disabled={!started || !canAct}
+            disabled={!visitor && (!started || !canAct)}
             onClick={() => void onSend(content)}
           >
             {label}
           </Button>
         ))}
       </div>
+      {tooFewForVisualize && (
+        <p id={visualizeReasonId} className="text-sm text-amber-200">
+          <strong className="font-semibold">{ERRORS.MESSAGE_LIMIT.title}</strong> per /visualizza: servono {VISUALIZE_MESSAGE_COST} messaggi, oggi te ne
+          resta {messagesLeft}.
+        </p>
+      )}
       <form onSubmit={onSubmit} className="flex items-end gap-2">
         <Label htmlFor={inputId} className="sr-only">
           Scrivi la tua azione

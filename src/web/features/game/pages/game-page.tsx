@@ -183,6 +183,7 @@ export function GamePage() {
           limitReached={limitReached}
           canVisualizeBeforeStart={me?.isAdmin ?? false}
           imagesLeft={tokens ? (tokens.visualizeLimit === -1 ? null : Math.max(0, tokens.visualizeLimit - tokens.visualizationsSent)) : undefined}
+          messagesLeft={tokens?.remaining}
           onSend={send}
           onStop={stop}
         />

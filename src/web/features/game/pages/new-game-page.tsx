@@ -1,7 +1,8 @@
 /**
- * /gioco/{genre}/new (spec §2 route table, §4 Game): creates a game in the genre of the URL and
- * replaces the route with /gioco/{genre}/{gameId}. On failure: toast 'Errore nel caricamento o
- * creazione della partita.' (spec §8) and back to /generi.
+ * /gioco/{genre}/new (spec §2 route table, §4 Game): for a signed-in player (guests included) it
+ * creates a game in the genre of the URL and replaces the route with /gioco/{genre}/{gameId}. On
+ * failure: toast 'Errore nel caricamento o creazione della partita.' (spec §8) and back to
+ * /generi. A visitor sees the game screen with the greeting instead (spec §1, issue 22 §2).
  */
 
 import { ERRORS } from "@shared/errors";
@@ -9,8 +10,11 @@ import { genreSlug, resolveGenre } from "@shared/genres";
 import { LoaderCircle } from "lucide-react";
 import { useEffect } from "react";
 import { useLocation, useNavigate, useParams } from "react-router";
+import { CenteredSpinner } from "@/components/ui/spinner";
+import { useMe } from "@/lib/session";
 import { toast } from "@/lib/toast";
 import { type CreatedGame, createGame } from "../api";
+import { VisitorGameScreen } from "../components/visitor-game-screen";
 
 /**
  * Creations in flight, keyed by the history entry (location.key): React StrictMode mounts the
@@ -29,9 +33,16 @@ function createOnce(key: string, genre: string | undefined): Promise<CreatedGame
   return creation;
 }
 
-/** Creates the game once per visit, then navigates to it (replace, so Back skips this page). */
+/** A spinner while the session is read, then the visitor's screen or the game's creation. */
 export function NewGamePage() {
   const { genre } = useParams();
+  const { me, isLoading } = useMe();
+  if (isLoading) return <CenteredSpinner />;
+  return me ? <CreateGame genre={genre} /> : <VisitorGameScreen genre={resolveGenre(genre)} />;
+}
+
+/** Creates the game once per visit, then navigates to it (replace, so Back skips this page). */
+function CreateGame({ genre }: { genre: string | undefined }) {
   const location = useLocation();
   const navigate = useNavigate();
 
