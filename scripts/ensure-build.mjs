@@ -12,7 +12,7 @@ import path from "node:path";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const SOURCES = ["src", "migrations", "vite.config.ts", "tsconfig.json", "package.json", "package-lock.json"];
-const OUTPUTS = ["dist/index.html", "dist-ssr/entry-server.js", "dist-server/index.js", "dist-server/backup-cli.js"];
+const OUTPUTS = ["dist/index.html", "dist-ssr/entry-server.js", "dist-server/index.js", "dist-server/backup-cli.js", "dist-server/pdf-worker.js"];
 
 /** Newest modification time (ms) of a file or of the files under a folder; 0 when absent. */
 function newest(target) {

@@ -2,17 +2,27 @@
  * Bounds on book exports over real HTTP, SQLite and PostgreSQL (issue 19 finding 6; ADR 0018):
  * one export per player at a time (429 EXPORT_BUSY in Italian), at most EXPORTS_AT_ONCE on the
  * server (503 EXPORTS_FULL), a slot freed when the download ends or is cancelled, and
- * /api/health answering while a long story's PDF is being laid out (in its worker thread).
+ * /api/health answering while a long story's PDF is being laid out in its worker thread: pdfkit
+ * is unusable on this (the server's) thread here, so every PDF below was laid out off it.
  * Exports are held open by holding the media storage's read of the cover picture: no timing.
  */
 
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { MediaStorage } from "../../media";
 import { appendMessage } from "../../story/story-tree";
 import { DIALECTS, newGame, registerPlayer, startTestServer, TestClient, type TestServer } from "../../testing/harness";
 import { readPdf } from "./book-testing";
 import { EXPORTS_AT_ONCE } from "./export-slots";
+
+// The layout worker loads the real pdfkit in its own thread; on the server's thread it throws.
+vi.mock("pdfkit", () => ({
+  default: class {
+    constructor() {
+      throw new Error("pdfkit sul thread principale: l'impaginazione deve stare nel worker");
+    }
+  },
+}));
 
 type Player = Awaited<ReturnType<typeof registerPlayer>>;
 

@@ -3,7 +3,7 @@
  * worker_threads entry that lays out one book with pdf-layout.ts while the main thread reads the
  * database and the pictures. Started by pdfStream (pdf.ts) with workerData {header, now}.
  * Messages in: {type: "cover", picture}, {type: "chapter", number, blocks, pictures: [key, picture][]},
- * {type: "colophon"}. Messages out: {type: "data", chunk} (the .pdf bytes, in order),
+ * {type: "colophon"}. Messages out: {type: "data", chunk} (the .pdf bytes, in order, in batches),
  * {type: "ready"} after each message in is laid out, {type: "end"} once the document is complete.
  * Pictures arrive as Uint8Array (structured clone) and are given to pdfkit as Buffers.
  */
@@ -31,12 +31,31 @@ const port = parentPort!;
 const { header, now } = workerData as { header: BookHeader; now: Date };
 const book = pdfBook(header, now);
 const post = (reply: LayoutReply) => port.postMessage(reply);
-book.doc.on("data", (chunk: Uint8Array) => post({ type: "data", chunk }));
-book.doc.on("end", () => post({ type: "end" }));
+
+/** pdfkit writes many small pieces: they leave in batches of BATCH_BYTES, so the main thread handles few messages. */
+const BATCH_BYTES = 64 * 1024;
+let batch: Uint8Array[] = [];
+let batched = 0;
+const flush = () => {
+  if (batched === 0) return;
+  post({ type: "data", chunk: Buffer.concat(batch, batched) });
+  batch = [];
+  batched = 0;
+};
+book.doc.on("data", (chunk: Uint8Array) => {
+  batch.push(chunk);
+  batched += chunk.byteLength;
+  if (batched >= BATCH_BYTES) flush();
+});
+book.doc.on("end", () => {
+  flush();
+  post({ type: "end" });
+});
 
 port.on("message", (request: LayoutRequest) => {
   if (request.type === "cover") book.coverPage(request.picture && asBuffer(request.picture));
   else if (request.type === "chapter") book.chapter(request.number, request.blocks, new Map(request.pictures.map(([key, picture]) => [key, asBuffer(picture)])));
   else book.colophon();
+  flush();
   post({ type: "ready" });
 });

@@ -232,6 +232,17 @@ function shareCache() {
   return new LRUCache<string, string>({ max: CACHED_PAGES, maxSize: CACHED_CHARS, maxEntrySize: MAX_CACHED_PAGE_CHARS, sizeCalculation: (html) => html.length, ttl: CACHE_TTL_MS });
 }
 
+/**
+ * Renders page `page` of a live link's story. Output: the HTML document; "missing" when the game
+ * is gone, "past-the-end" when the story has fewer pages.
+ */
+async function renderPage(db: AppEnv["Variables"]["deps"]["db"], share: PublicShare, page: number, options: { origin: string; links: string; brand: string }): Promise<string> {
+  const [header, body] = await Promise.all([loadBookHeader(db, share.gameId), loadBookPage(db, share.gameId, page, PAGE_MESSAGES)]);
+  if (!header) return "missing";
+  if (!body) return "past-the-end";
+  return renderStoryPage(share, { ...header, ...body }, options);
+}
+
 /** The page number of `?pagina=`: 1 when absent; null when it is not a whole number from 1 up. */
 function requestedPage(value: string | undefined): number | null {
   if (value === undefined) return 1;
@@ -248,6 +259,7 @@ function requestedPage(value: string | undefined): number | null {
 export function mountSharePages(app: Hono<AppEnv>, indexHtml: string) {
   const links = siteHeadLinks(indexHtml);
   const rendered = shareCache();
+  const rendering = new Map<string, Promise<string>>();
   // Issue 23: a story a moderator removed answers 410 with the notice; one held by automatic
   // screening is not public yet (404 with its own notice).
   const missing = async (c: Context<AppEnv>) => {
@@ -279,10 +291,15 @@ export function mountSharePages(app: Hono<AppEnv>, indexHtml: string) {
     const key = JSON.stringify([share, version, page, origin]);
     const cached = rendered.get(key);
     if (cached !== undefined) return c.html(cached);
-    const [header, body] = await Promise.all([loadBookHeader(db, share.gameId), loadBookPage(db, share.gameId, page, PAGE_MESSAGES)]);
-    if (!header) return missing(c);
-    if (!body) return c.html(renderNoticePage({ links, brand: env.BRAND_NAME }, "Pagina non trovata", "La storia non ha questa pagina."), 404);
-    const html = renderStoryPage(share, { ...header, ...body }, { origin, links, brand: env.BRAND_NAME });
+    // Parallel first requests for one page share one render (then it is in the cache).
+    let render = rendering.get(key);
+    if (!render) {
+      render = renderPage(db, share, page, { origin, links, brand: env.BRAND_NAME }).finally(() => rendering.delete(key));
+      rendering.set(key, render);
+    }
+    const html = await render;
+    if (html === "missing") return missing(c);
+    if (html === "past-the-end") return c.html(renderNoticePage({ links, brand: env.BRAND_NAME }, "Pagina non trovata", "La storia non ha questa pagina."), 404);
     rendered.set(key, html);
     return c.html(html);
   });
