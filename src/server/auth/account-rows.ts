@@ -5,8 +5,10 @@
 
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
+import { nicknameKey } from "../../shared/schemas/profile";
 import { nowIso } from "../clock";
 import type { Database, PlanId, Role } from "../db/schema";
+import { isUniqueViolation } from "../db/unique-violation";
 
 /**
  * Creates the profile, the role row and the tokens row of a new account; idempotent.
@@ -40,6 +42,24 @@ export async function createAccountRows(
     .values({ user_id: user.id, model: plan, ...limits, updated_at: now })
     .onConflict((oc) => oc.column("user_id").doNothing())
     .execute();
+}
+
+/** True when another account already goes by `nickname` (compared by nicknameKey; issue 22 §3). */
+export async function nicknameTaken(db: Kysely<Database>, nickname: string): Promise<boolean> {
+  return (await db.selectFrom("profiles").select("id").where("nickname_key", "=", nicknameKey(nickname)).executeTakeFirst()) !== undefined;
+}
+
+/**
+ * Gives a new account the nickname chosen at registration (issue 22 §3). Sign-up checked it was
+ * free (nicknameTaken); if a concurrent sign-up took it in between, the account keeps none (the
+ * player can choose one in the profile) rather than failing a registration already made.
+ */
+export async function setRegistrationNickname(db: Kysely<Database>, userId: string, nickname: string): Promise<void> {
+  try {
+    await db.updateTable("profiles").set({ nickname, nickname_key: nicknameKey(nickname) }).where("id", "=", userId).execute();
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+  }
 }
 
 /**
