@@ -32,6 +32,8 @@ test("a newcomer registers, confirms, signs in, plays a Horror story and finds i
   await expect(page.getByText("Devi avere almeno 14 anni per registrarti: conferma la tua età.")).toBeVisible();
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(PASSWORD);
+  // Issue 22 §3: a nickname is suggested from the e-mail (optional; the player may change it).
+  await expect(page.getByLabel("Nickname (facoltativo)")).toHaveValue(email.split("@")[0]!);
   await page.getByLabel("Accetto la Privacy Policy").check();
   await page.getByLabel("Ho almeno 14 anni").check();
   await expectAccessible(page);

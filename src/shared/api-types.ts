@@ -58,7 +58,7 @@ export interface MessageImageView {
   /** Gallery id: the image page is /galleria/{id}/{slug}. */
   id: string;
   slug: string;
-  /** Creator's nickname; null = 'Utente anonimo'. */
+  /** Creator's nickname, else first name (issue 22 §3); null = 'Utente anonimo'. */
   creator: string | null;
   /** Drawn by the offline illustrator (no image provider configured). */
   offline: boolean;
@@ -76,7 +76,7 @@ export interface GalleryImageView {
   /** Public /media/… path of the stored picture. */
   imageUrl: string;
   createdAt: string;
-  /** Creator's nickname; null = 'Utente anonimo'. */
+  /** Creator's nickname, else first name (issue 22 §3); null = 'Utente anonimo'. */
   creator: string | null;
   offline: boolean;
   /** Pixel size, when known. */

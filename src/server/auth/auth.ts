@@ -12,13 +12,14 @@ import { hashPassword, verifyPassword } from "better-auth/crypto";
 import { anonymous, twoFactor } from "better-auth/plugins";
 import type { Kysely } from "kysely";
 import { ACCOUNT_DEACTIVATED_MESSAGE } from "../../shared/auth-errors";
+import { ERRORS } from "../../shared/errors";
 import { registrationSchema } from "../../shared/schemas/auth";
 import { isDeactivated } from "../accounts/deactivation";
 import type { DialectName } from "../db/client";
 import type { Database } from "../db/schema";
 import { CLIENT_ADDRESS_HEADER } from "../http/client-address";
 import type { Mailer } from "../mail/mailer";
-import { createAccountRows, recordAgeConfirmation, transferGuestData } from "./account-rows";
+import { createAccountRows, nicknameTaken, recordAgeConfirmation, setRegistrationNickname, transferGuestData } from "./account-rows";
 import { limiterFactory } from "./limit-store";
 import { createAuthLimits, SECRET_PATHS } from "./limits";
 import { checkEmailRequest, checkReturnPaths, recordPasswordReset, recorded, recordVerificationMail, recoveryAnswer } from "./recovery";
@@ -215,7 +216,12 @@ export function createAuth(options: AuthOptions) {
           after: async (user, context) => {
             await createAccountRows(db, { id: user.id, email: user.isAnonymous ? null : user.email });
             // Issue 23: an e-mail sign-up passed registrationSchema, so its 'Ho almeno 14 anni' was checked.
-            if (context?.path === "/sign-up/email") await recordAgeConfirmation(db, user.id);
+            if (context?.path === "/sign-up/email") {
+              await recordAgeConfirmation(db, user.id);
+              // Issue 22 §3: the nickname it chose (already checked to be free).
+              const nickname = registrationSchema.shape.nickname.safeParse((context.body as { nickname?: unknown } | undefined)?.nickname);
+              if (nickname.success && nickname.data) await setRegistrationNickname(db, user.id, nickname.data);
+            }
           },
         },
         // A confirmed e-mail change reaches the profile row too (spec §7 profiles: update email).
@@ -274,6 +280,9 @@ export function createAuth(options: AuthOptions) {
                       code: "USER_ALREADY_EXISTS",
                       message: "Un account con questa email esiste già. Prova ad accedere.",
                     });
+                  }
+                  if (parsed.data.nickname && (await nicknameTaken(db, parsed.data.nickname))) {
+                    throw new APIError("CONFLICT", { code: "NICKNAME_TAKEN", message: ERRORS.NICKNAME_TAKEN.message });
                   }
                 }
                 // The session is not read yet in a before hook: look it up for the paths a guest may not use.

@@ -4,6 +4,7 @@
  */
 
 import { z } from "zod";
+import { nicknameField } from "./profile";
 
 export const email = z.string().trim().pipe(z.email({ message: "Inserisci un'email valida." }));
 
@@ -21,6 +22,8 @@ export const registrationSchema = z.object({
   acceptPrivacy: z.literal(true, { message: "Devi accettare la Privacy Policy per registrarti." }),
   /** 'Ho almeno 14 anni' (issue 23; Codice privacy art. 2-quinquies: the age of digital consent in Italy). */
   confirmAge: ageConfirmation,
+  /** Optional, unique (issue 22 §3); the form suggests one from the e-mail. */
+  nickname: nicknameField.optional(),
 });
 
 /** POST /api/me/age: an account made before issue 23, or through a provider, confirms its age once. */

@@ -9,14 +9,17 @@ import { z } from "zod";
 const optionalName = (label: string) =>
   z.string().trim().max(80, `${label} può avere al massimo 80 caratteri.`);
 
+/** A nickname as typed: trimmed, NFC; '' = none; else 3–30 letters, digits, '.', '_' or '-'. */
+export const nicknameField = z
+  .string()
+  .trim()
+  // One spelling for an accented letter, whatever the keyboard sent ('E' + U+0301 → 'É').
+  .transform((v) => v.normalize("NFC"))
+  .refine((v) => v === "" || (v.length >= 3 && v.length <= 30), "Il nickname deve avere da 3 a 30 caratteri.")
+  .refine((v) => v === "" || /^[\p{L}\p{N}._-]+$/u.test(v), "Il nickname può contenere solo lettere, numeri, punti, trattini e trattini bassi.");
+
 export const profileSchema = z.object({
-  nickname: z
-    .string()
-    .trim()
-    // One spelling for an accented letter, whatever the keyboard sent ('E' + U+0301 → 'É').
-    .transform((v) => v.normalize("NFC"))
-    .refine((v) => v === "" || (v.length >= 3 && v.length <= 30), "Il nickname deve avere da 3 a 30 caratteri.")
-    .refine((v) => v === "" || /^[\p{L}\p{N}._-]+$/u.test(v), "Il nickname può contenere solo lettere, numeri, punti, trattini e trattini bassi."),
+  nickname: nicknameField,
   firstName: optionalName("Il nome"),
   lastName: optionalName("Il cognome"),
 });
@@ -36,4 +39,15 @@ export type ProfileInput = z.infer<typeof profileSchema>;
  */
 export function nicknameKey(nickname: string): string {
   return nickname.normalize("NFKC").toLowerCase().toUpperCase().toLowerCase().normalize("NFKC");
+}
+
+/**
+ * The nickname offered at registration (issue 22 §3), from the e-mail's local part: the part
+ * before '+', characters a nickname may not hold dropped, cut to 30. Input: what is in the e-mail
+ * field (any string). Output: a valid nickname, or '' when fewer than 3 characters remain.
+ */
+export function suggestNickname(email: string): string {
+  const local = (email.split("@")[0] ?? "").split("+")[0]!.normalize("NFC");
+  const kept = local.replace(/[^\p{L}\p{N}._-]/gu, "").slice(0, 30);
+  return kept.length >= 3 ? kept : "";
 }

@@ -19,6 +19,14 @@ export function loginPath(returnTo?: string): string {
 }
 
 /**
+ * 'Salva le tue storie' (issue 22 §1): /login opened on the registration form for a guest, back
+ * to the profile (where the guest's games are) once the e-mail is confirmed.
+ */
+export function saveStoriesPath(): string {
+  return `/login?${new URLSearchParams({ salva: "1", [NEXT_PARAM]: "/profilo" })}`;
+}
+
+/**
  * The callbackURL of a confirmation e-mail (sign-up, sign-in while unconfirmed, 'Invia di nuovo'):
  * /login?conferma=1[&next=…]. Better Auth sends the player there signed in (and /login forwards
  * to `returnTo`), or with ?error=… when the link is expired, used or invalid (spec §8).

@@ -14,6 +14,7 @@ import { FALLBACK_TITLE } from "../../ai/illustrator/types";
 import { ownerActive } from "../../accounts/deactivation";
 import type { Database } from "../../db/schema";
 import { decodeCursor, encodeCursor } from "../../keyset-cursor";
+import { publicName } from "../../accounts/public-name";
 
 type Db = Kysely<Database>;
 
@@ -36,7 +37,7 @@ function publicImages(db: Db) {
   return db
     .selectFrom("generated_images as g")
     .leftJoin("profiles as p", "p.id", "g.user_id")
-    .select(["g.id", "g.prompt", "g.slug", "g.image_url", "g.created_at", "g.offline", "g.width", "g.height", "p.nickname"])
+    .select(["g.id", "g.prompt", "g.slug", "g.image_url", "g.created_at", "g.offline", "g.width", "g.height", publicName])
     // A deactivated account's images are hidden until it is restored (issue 22 §10).
     .where(ownerActive("g.user_id"));
 }

@@ -15,6 +15,7 @@ import { AppError } from "../../errors";
 import { insertPlayerGame } from "../../player-games";
 import { currentPath, latestPlayerMessage } from "../../story/story-tree";
 import { liveNarrationOf } from "./narration-runs.service";
+import { publicName } from "../../accounts/public-name";
 
 type Db = Kysely<Database>;
 
@@ -227,7 +228,7 @@ async function imagesOf(db: Db, urls: string[]): Promise<Map<string, MessageImag
   const rows = await db
     .selectFrom("generated_images as g")
     .leftJoin("profiles as p", "p.id", "g.user_id")
-    .select(["g.id", "g.image_url", "g.slug", "g.offline", "p.nickname"])
+    .select(["g.id", "g.image_url", "g.slug", "g.offline", publicName])
     .where("g.image_url", "in", urls)
     .execute();
   return new Map(rows.map((r) => [r.image_url, { id: r.id, slug: r.slug, creator: r.nickname ?? null, offline: r.offline === 1 }]));

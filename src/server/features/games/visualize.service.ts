@@ -36,6 +36,7 @@ import { isPublishingSuspended } from "../moderation/content";
 import { screenPublication } from "../moderation/screening";
 import { findOwnedGame, type OwnedGame } from "./games.service";
 import { isGameStarted } from "./turn.service";
+import { publicName } from "../../accounts/public-name";
 
 type Db = Kysely<Database>;
 
@@ -150,7 +151,7 @@ export async function runVisualization(
         { game_id: game.id, user_id: userId, role: "assistant", content: title, image_url: url, created_at: createdAt },
         { gameChanges: { last_played: createdAt, updated_at: createdAt } },
       );
-      const profile = await trx.selectFrom("profiles").select("nickname").where("id", "=", userId).executeTakeFirst();
+      const profile = await trx.selectFrom("profiles as p").select(publicName).where("p.id", "=", userId).executeTakeFirst();
       return { tokens: charged, creator: profile?.nickname ?? null, messageId: stored.id };
     });
     await publication.announce();

@@ -7,6 +7,7 @@ import type { Kysely } from "kysely";
 import type { ProfileGameView, ProfileView } from "../../../shared/api-types";
 import { resolveGenre } from "../../../shared/genres";
 import { nicknameKey, type ProfileInput } from "../../../shared/schemas/profile";
+import { isUniqueViolation } from "../../db/unique-violation";
 import type { Database, Role } from "../../db/schema";
 import { AppError } from "../../errors";
 import { readTokens } from "../../quota/quota";
@@ -46,12 +47,6 @@ export async function getProfile(db: Db, userId: string): Promise<ProfileView> {
     tokens,
     gamesCount: Number(games.n),
   };
-}
-
-/** True for a unique-constraint violation on SQLite or PostgreSQL (code 23505). */
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: string }).code;
-  return code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE";
 }
 
 /**

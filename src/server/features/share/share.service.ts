@@ -29,6 +29,7 @@ import { AppError } from "../../errors";
 import { decodeCursor, keysetPage } from "../../keyset-cursor";
 import { narrationParagraphs } from "../book/book.service";
 import { findOwnedGame } from "../games/games.service";
+import { publicName } from "../../accounts/public-name";
 
 type Db = Kysely<Database>;
 
@@ -169,7 +170,7 @@ export async function findPublicShare(db: Db, shareId: string): Promise<PublicSh
     .leftJoin("saved_games as t", (join) => join.onRef("t.id", "=", "g.template_id").on("t.is_template", "=", 1))
     .select([
       "s.id", "s.game_id", "s.show_nickname", "s.listed", "s.created_at", "g.title", "g.genre",
-      "p.nickname", "t.id as template_id", "t.title as template_title",
+      publicName, "t.id as template_id", "t.title as template_title",
     ])
     .select("s.moderation_state")
     .where("s.id", "=", shareId)
@@ -200,7 +201,7 @@ function sharesWithStory(db: Db) {
     .innerJoin("saved_games as g", "g.id", "s.game_id")
     .leftJoin("profiles as p", "p.id", "g.user_id")
     .select((eb) => [
-      "s.id", "s.show_nickname", "s.listed", "s.created_at", "s.taken_down_at", "g.title", "g.genre", "p.nickname",
+      "s.id", "s.show_nickname", "s.listed", "s.created_at", "s.taken_down_at", "g.title", "g.genre", publicName,
       // The opening: the game's first narration in text (the first lines of every branch).
       eb
         .selectFrom("chat_messages as m")

@@ -4,9 +4,9 @@ import { Link, NavLink } from "react-router";
 import { Button } from "@/components/ui/button";
 import { useMe } from "@/lib/session";
 import { useHydrated } from "@/lib/use-hydrated";
-import { useSignOut } from "@/lib/use-sign-out";
 import { useLiveEvents } from "@/features/notifications/api";
 import { cn } from "@/lib/utils";
+import { SaveStoriesLink, useGuestAwareSignOut } from "@/components/guest-account";
 import { Brand } from "./brand";
 import { MobileNav } from "./mobile-nav";
 import { COMMUNITY_URL, consoleLinkOf, NAV_LINKS } from "./nav-links";
@@ -24,12 +24,13 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
  * Site header (spec §2 Site frame): brand, the inline menu on desktop (drawer on mobile), the
  * notifications bell and sign-out button for signed-in users, the profile or login icon, the
  * 'Admin' link for admins ('Segnalazioni' for moderators, issue 23) and the 'Inizia a Giocare' / 'Gioca' button to /generi.
+ * A 'Tutorial' guest also sees 'Salva le tue storie', and 'Esci' asks a guest first (issue 22 §1).
  * Follows auth changes through useMe() (['me'] is invalidated on every sign-in and sign-out, and
  * live when the user's role rows change, through useLiveEvents).
  */
 export function Header() {
   const { me } = useMe();
-  const { signOut, isPending: signingOut } = useSignOut();
+  const { signOut, signingOut, dialog: signOutDialog } = useGuestAwareSignOut();
   const signedIn = Boolean(me);
   const consoleLink = consoleLinkOf(me);
   // New notifications and role changes arrive live (the bell and the Admin link follow them).
@@ -40,7 +41,7 @@ export function Header() {
   return (
     <header className="sticky top-0 z-40 border-b border-border/60 bg-background/85 backdrop-blur-md">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-1 px-3 md:gap-2 md:px-6">
-        <MobileNav signedIn={signedIn} consoleLink={consoleLink} onSignOut={signOut} />
+        <MobileNav signedIn={signedIn} guest={me?.user.isAnonymous ?? false} consoleLink={consoleLink} onSignOut={signOut} />
         <Link
           to="/"
           className="rounded-md px-1 text-xl outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60 md:mr-4"
@@ -74,6 +75,7 @@ export function Header() {
         </nav>
 
         <div className="ml-auto flex items-center gap-1">
+          {me?.user.isAnonymous && <SaveStoriesLink className="mr-1 hidden sm:inline-flex" />}
           {signedIn &&
             (hydrated ? (
               <Suspense fallback={<span aria-hidden className="size-9" />}>
@@ -108,6 +110,7 @@ export function Header() {
               <LogOut aria-hidden="true" />
             </Button>
           )}
+          {signOutDialog}
           <Button asChild size="sm" className="ml-1 rounded-full px-4 shadow-md shadow-primary/30">
             <Link to="/generi">
               <Play aria-hidden="true" className="fill-current" />

@@ -1,8 +1,9 @@
-import { ExternalLink, LogIn, LogOut, Play, Shield, User } from "lucide-react";
+import { BookmarkPlus, ExternalLink, LogIn, LogOut, Play, Shield, User } from "lucide-react";
 import { Link, NavLink } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Separator } from "@/components/ui/separator";
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "@/components/ui/sheet";
+import { saveStoriesPath } from "@/lib/login-redirect";
 import { useOpenerFocus } from "@/lib/use-focus-return";
 import { cn } from "@/lib/utils";
 import { Brand } from "./brand";
@@ -16,6 +17,8 @@ const navItemClass = ({ isActive }: { isActive: boolean }) =>
 
 export interface MobileDrawerProps {
   signedIn: boolean;
+  /** A 'Tutorial' guest: the drawer offers 'Salva le tue storie' (issue 22 §1). */
+  guest: boolean;
   /** 'Admin' (admins) or 'Segnalazioni' (moderators, issue 23); null for everyone else. */
   consoleLink: { to: string; label: string } | null;
   onSignOut: () => void;
@@ -29,7 +32,7 @@ export interface MobileDrawerProps {
  * tab), Admin for admins, profile or login, 'Esci' for signed-in users and the play button. Any
  * choice closes it; closing gives the focus back to the menu button.
  */
-export default function MobileDrawer({ signedIn, consoleLink, onSignOut, open, onOpenChange }: MobileDrawerProps) {
+export default function MobileDrawer({ signedIn, guest, consoleLink, onSignOut, open, onOpenChange }: MobileDrawerProps) {
   const close = () => onOpenChange(false);
   const openerFocus = useOpenerFocus();
 
@@ -64,6 +67,12 @@ export default function MobileDrawer({ signedIn, consoleLink, onSignOut, open, o
           <Separator className="my-2" />
           {signedIn ? (
             <>
+              {guest && (
+                <Link to={saveStoriesPath()} className={cn(itemClass, "text-violet-200")} onClick={close}>
+                  <BookmarkPlus aria-hidden="true" className="size-4" />
+                  Salva le tue storie
+                </Link>
+              )}
               <NavLink to="/profilo" className={navItemClass} onClick={close}>
                 <User aria-hidden="true" className="size-4" />
                 Profilo

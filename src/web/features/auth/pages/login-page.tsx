@@ -30,6 +30,11 @@ const TEXTS = {
     switchQuestion: "Hai già un account?",
     switchAction: "Accedi",
   },
+  /** The registration view for a 'Tutorial' guest (issue 22 §1): everything it has moves to the new account. */
+  save: {
+    title: "Salva le tue storie",
+    subtitle: "Registrati e tieni tutto: partite, immagini, mi piace, preferiti e contatori passano al tuo account.",
+  },
   forgot: {
     title: "Recupera l'accesso",
     subtitle: "Succede a tutti: scegli una nuova password in un minuto.",
@@ -85,19 +90,23 @@ function Notice({ tone, title, children }: { tone: "error" | "info"; title: stri
  * ends, since its callback is /login?conferma=1&next=…. A link that failed (?error=…) is
  * explained in Italian with a way to get a new one; a confirmation link opened again without a
  * session says the address is already confirmed; a sign-in refused as unconfirmed offers
- * 'Invia di nuovo'.
+ * 'Invia di nuovo'. ?salva=1 ('Salva le tue storie', issue 22 §1) opens the registration view; a
+ * guest sees it as 'Salva le tue storie' (confirming the e-mail in this browser moves the guest's
+ * stories to the new account, server/auth/account-rows.ts).
  */
 export function LoginPage() {
   const { me, isLoading } = useMe();
   const returnTo = useReturnPath();
   const outcome = useLinkOutcome();
-  const [view, setView] = useState<View>({ name: "login" });
+  const [params] = useSearchParams();
+  const [view, setView] = useState<View>(params.get("salva") === "1" ? { name: "register" } : { name: "login" });
   const [unconfirmed, setUnconfirmed] = useState<string | null>(null);
 
   if (me && !me.user.isAnonymous) return <Navigate to={returnTo} replace />;
   // A confirmation link usually signs the player in: no login form flashing before the redirect.
   if (isLoading && outcome.confirmation) return <CenteredSpinner />;
 
+  const texts = view.name === "register" && me?.user.isAnonymous ? TEXTS.save : TEXTS[view.name === "registered" ? "login" : view.name];
   const notice = outcome.error ? (
     <Notice tone="error" title={outcome.confirmation ? "Link di conferma non valido" : "Accesso non riuscito"}>
       <p className="text-muted-foreground">{outcome.error}</p>
@@ -132,8 +141,8 @@ export function LoginPage() {
                 <div className="mb-5 flex size-14 items-center justify-center rounded-2xl bg-primary/20 text-violet-300 ring-1 ring-primary/40">
                   <BookOpen aria-hidden="true" className="size-7" />
                 </div>
-                <h1 className="text-3xl font-bold tracking-tight">{TEXTS[view.name].title}</h1>
-                <p className="mt-2 text-muted-foreground">{TEXTS[view.name].subtitle}</p>
+                <h1 className="text-3xl font-bold tracking-tight">{texts.title}</h1>
+                <p className="mt-2 text-muted-foreground">{texts.subtitle}</p>
               </div>
               {notice}
               {view.name === "forgot" ? (

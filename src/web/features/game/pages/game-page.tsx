@@ -28,6 +28,10 @@ import { useStoryControl } from "../hooks/use-story-control";
 import { ListenButton } from "../listen/listen-button";
 import { ShareButton } from "../components/share-button";
 import { ExportMenu } from "@/features/book/components/export-menu";
+import { SaveStoriesLink } from "@/components/guest-account";
+
+/** Narrations after which a 'Tutorial' guest is invited to register (issue 22 §1 'after a few turns'). */
+const SAVE_INVITE_AFTER = 2;
 
 /** 'Mappa delle scelte', loaded the first time the player opens it. */
 const StoryMapDialog = lazy(() => import("../components/story-map-dialog"));
@@ -43,6 +47,7 @@ const MemoryPanel = lazy(() => import("../components/memory/memory-panel"));
  * 'Errore nel caricamento o creazione della partita.' and goes back to /generi.
  * Each stored message carries the player's controls over the story (issue 11 §2: versions,
  * 'Rigenera', 'Annulla', 'Riprendi da qui', 'Modifica'), disabled while anything runs.
+ * A guest is invited to 'Salva le tue storie' once the story has SAVE_INVITE_AFTER narrations.
  */
 export function GamePage() {
   const { genre: genreParam, gameId = "" } = useParams();
@@ -176,6 +181,12 @@ export function GamePage() {
       </section>
 
       <div className="sticky bottom-0 z-10 -mx-3 border-t bg-background/95 px-3 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur sm:-mx-6 sm:px-6">
+        {me?.user.isAnonymous && messages.filter((m) => m.role === "assistant").length >= SAVE_INVITE_AFTER && (
+          <div className="mb-3 flex flex-wrap items-center justify-between gap-2 rounded-lg border border-violet-400/40 bg-violet-600/10 px-3 py-2 text-sm">
+            <p>Ti piace questa storia? Stai giocando come ospite: registrati per non perderla.</p>
+            <SaveStoriesLink />
+          </div>
+        )}
         <CommandBar
           started={started}
           busy={!game || liveTurn !== null}

@@ -8,7 +8,8 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { useSignOut } from "@/lib/use-sign-out";
+import { SaveStoriesLink, useGuestAwareSignOut } from "@/components/guest-account";
+import { useMe } from "@/lib/session";
 import { useUrlAuthError } from "@/lib/use-url-auth-error";
 import { profileQuery } from "../api";
 import { DataManagementCard } from "../components/data-management-card";
@@ -38,14 +39,16 @@ function StatCard({ icon, label, value, hint }: { icon: ReactNode; label: string
  * /profilo (spec §2 Profile; §6 roles; §8 Profile): the header with 'Admin' (admins only) and
  * 'Logout', the personal info card, the '{product} Totali' and 'Token Disponibili' stats (∞ for
  * unlimited plans), role badges, the 'Sicurezza' card (registered players only, issue 10), the
- * user's games and the data management card. An error a link or a provider put in the address
+ * user's games and the data management card. A 'Tutorial' guest is invited to register and keep
+ * everything ('Salva le tue storie', issue 22 §1), and 'Logout' asks a guest first. An error a link or a provider put in the address
  * (?error=: an e-mail change link expired or used, an identity linked elsewhere; spec §8) is shown
  * once, in Italian.
  */
 export function ProfilePage() {
   useUrlAuthError();
   const profile = useQuery(profileQuery);
-  const { signOut, isPending: signingOut } = useSignOut();
+  const { signOut, signingOut, dialog: signOutDialog } = useGuestAwareSignOut();
+  const { me } = useMe();
   const data = profile.data;
   const remaining = data?.tokens ? (data.tokens.remaining === null ? "∞" : String(data.tokens.remaining)) : "–";
 
@@ -77,6 +80,7 @@ export function ProfilePage() {
             <LogOut aria-hidden="true" />
             Logout
           </Button>
+          {signOutDialog}
         </div>
       </header>
 
@@ -89,6 +93,19 @@ export function ProfilePage() {
         <p className="rounded-lg border p-6 text-center text-muted-foreground">Impossibile caricare i dati del profilo</p>
       ) : (
         <>
+          {me?.user.isAnonymous && (
+            <section aria-labelledby="salva-storie" className="flex flex-wrap items-center justify-between gap-4 rounded-xl border border-violet-400/40 bg-violet-600/10 p-5">
+              <div className="max-w-prose">
+                <h2 id="salva-storie" className="text-lg font-semibold">
+                  Stai giocando come ospite
+                </h2>
+                <p className="text-sm text-muted-foreground">
+                  Registrati per non perdere nulla: partite, immagini, mi piace, preferiti e contatori passano al tuo nuovo account.
+                </p>
+              </div>
+              <SaveStoriesLink size="default" />
+            </section>
+          )}
           <section aria-label="Statistiche" className="grid gap-4 sm:grid-cols-2">
             <StatCard icon={<BookOpen aria-hidden="true" className="size-5" />} label={`${BRAND_NAME} Totali`} value={String(data.gamesCount)} />
             <StatCard
