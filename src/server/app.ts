@@ -125,6 +125,25 @@ export function createApp(deps: AppDeps) {
         formAction: ["'self'"],
       },
       referrerPolicy: "strict-origin-when-cross-origin",
+      // Powerful features the site never uses are off for it and for anything it embeds (issue 19):
+      // 'Ascolta' is speech synthesis, which needs no permission; 'Copia link' uses the clipboard
+      // (allowed to the page itself by default).
+      permissionsPolicy: {
+        camera: [],
+        microphone: [],
+        geolocation: [],
+        payment: [],
+        usb: [],
+        serial: [],
+        bluetooth: [],
+        hid: [],
+        midi: [],
+        accelerometer: [],
+        gyroscope: [],
+        magnetometer: [],
+        displayCapture: [],
+        browsingTopics: [],
+      },
       // HSTS only when the site is served over HTTPS (PUBLIC_URL https://…): over plain HTTP it
       // would pin a browser to an HTTPS address that does not answer.
       strictTransportSecurity: deps.env.PUBLIC_URL?.startsWith("https:") ?? false,
