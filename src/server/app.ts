@@ -48,6 +48,7 @@ import { pageRenderer } from "./http/prerender";
 import { mountPublicPages } from "./http/public-pages";
 import { robotsTxt } from "./http/robots";
 import { absoluteLinksCaching, siteOrigin } from "./http/site-origin";
+import { privateWhenSignedIn } from "./http/session-caching";
 import { mountSitemap } from "./http/sitemap";
 import { siteConfig, withSiteConfig } from "./http/site-config";
 
@@ -124,6 +125,25 @@ export function createApp(deps: AppDeps) {
         formAction: ["'self'"],
       },
       referrerPolicy: "strict-origin-when-cross-origin",
+      // Powerful features the site never uses are off for it and for anything it embeds (issue 19):
+      // 'Ascolta' is speech synthesis, which needs no permission; 'Copia link' uses the clipboard
+      // (allowed to the page itself by default).
+      permissionsPolicy: {
+        camera: [],
+        microphone: [],
+        geolocation: [],
+        payment: [],
+        usb: [],
+        serial: [],
+        bluetooth: [],
+        hid: [],
+        midi: [],
+        accelerometer: [],
+        gyroscope: [],
+        magnetometer: [],
+        displayCapture: [],
+        browsingTopics: [],
+      },
       // HSTS only when the site is served over HTTPS (PUBLIC_URL https://…): over plain HTTP it
       // would pin a browser to an HTTPS address that does not answer.
       strictTransportSecurity: deps.env.PUBLIC_URL?.startsWith("https:") ?? false,
@@ -134,6 +154,8 @@ export function createApp(deps: AppDeps) {
   // (text/event-stream is outside Hono's compressible types, so each event leaves at once),
   // answers already encoded (the built assets, precompressed at build time), images, HEAD.
   // JSON gets its length first (http/json-length.ts), so answers under 1 KB leave as they are.
+  // An answer to a signed-in request is for that player only (issue 19).
+  app.use("*", privateWhenSignedIn);
   app.use("*", compress());
   app.use("*", jsonLength);
   // Every body is bounded before anything reads it (DESIGN §5; issue 9 finding 4).

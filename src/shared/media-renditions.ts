@@ -21,10 +21,13 @@ export function renditionKeyOf(key: string, width: RenditionWidth): string | nul
   return `${RENDITIONS}${match[1]}-${match[2]}-${width}.webp`;
 }
 
-/** The original key and width a rendition key names, or null when it names none (or a width not offered). */
+/**
+ * The original key and width a rendition key names, or null when it names none, a width not
+ * offered, or a rendition (only originals get renditions, issue 19: no renditions of renditions).
+ */
 export function originalOfRenditionKey(key: string): { original: string; width: RenditionWidth } | null {
   const match = RENDITION_KEY.exec(key);
-  if (!match) return null;
+  if (!match || match[1]!.startsWith(RENDITIONS)) return null;
   const width = Number(match[3]);
   if (!RENDITION_WIDTHS.includes(width as RenditionWidth)) return null;
   return { original: `${match[1]}.${match[2]}`, width: width as RenditionWidth };

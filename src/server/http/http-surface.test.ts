@@ -136,6 +136,27 @@ describe.each(DIALECTS)("HTTP surface on %s", (dialect) => {
     for (const line of ["User-agent: *", "Allow: /", "Disallow: /api/", "Disallow: /admin", "Disallow: /profilo", "Disallow: /gioco/"]) expect(text).toContain(line);
   });
 
+  it("turns off the powerful features the site never uses with a Permissions-Policy (issue 19)", async () => {
+    for (const path of ["/api/health", "/robots.txt", "/media/nessuna.png"]) {
+      const policy = (await fetch(new URL(path, server.url))).headers.get("permissions-policy") ?? "";
+      for (const feature of ["camera=()", "microphone=()", "geolocation=()", "payment=()", "usb=()", "browsing-topics=()"]) expect(policy, path).toContain(feature);
+    }
+  });
+
+  it("answers a malformed or too large ?limit of the list APIs with one clear Italian sentence (issue 19)", async () => {
+    const player = await registerPlayer(server);
+    for (const [path, max] of [["/api/templates", 48], ["/api/shares", 48], ["/api/images", 60]] as const) {
+      for (const value of ["abc", "1000", "0", "2.5", ""]) {
+        const answer = await player.client.json("GET", `${path}?limit=${value}`);
+        expect({ status: answer.status, message: answer.body.error?.message }, `${path}?limit=${value}`).toEqual({
+          status: 400,
+          message: `Il parametro «limit» deve essere un numero intero da 1 a ${max}.`,
+        });
+      }
+    }
+    expect((await player.client.json("GET", "/api/templates?limit=48")).status).toBe(200);
+  });
+
   it("sends no HSTS over plain HTTP (PUBLIC_URL unset)", async () => {
     const response = await fetch(new URL("/api/health", server.url));
     expect(response.headers.get("strict-transport-security")).toBeNull();

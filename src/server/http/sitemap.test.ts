@@ -152,6 +152,24 @@ describe.each(DIALECTS)("robots.txt and sitemap on %s", (dialect) => {
     expect(await listedUrls()).toContain(unlisted.url);
   });
 
+  it("a story a moderator removes leaves the cached sitemap at once (issue 19)", async () => {
+    const admin = await signIn(server, ADMIN.email, ADMIN.password);
+    const gameId = await newGame(admin, "fantasy");
+    const shared = await admin.json("PUT", `/api/games/${gameId}/share`, { showNickname: false, listed: true });
+    const url = `${server.url}${shared.body.path}`;
+    expect((await xml(visitor, "/sitemaps/pages.xml")).text).toContain(url);
+    const report = { kind: "story", contentId: shared.body.id, reason: "violenza", explanation: "", email: "", goodFaith: true };
+    expect((await visitor.json("POST", "/api/reports", report)).status).toBe(201);
+    const decided = await admin.json("POST", `/api/moderation/items/story/${shared.body.id}/decision`, {
+      action: "remove",
+      groundType: "termini",
+      ground: "Regole della community: violenza",
+      facts: "La storia descrive violenza esplicita.",
+    });
+    expect(decided.status, JSON.stringify(decided.body)).toBe(200);
+    expect((await xml(visitor, "/sitemaps/pages.xml")).text).not.toContain(url);
+  });
+
   it.runIf(dialect === "postgres")("on PostgreSQL another instance's cached sitemap drops an unlisted story as well", async () => {
     const other = await startServerProcess(server);
     try {

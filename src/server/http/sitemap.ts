@@ -5,7 +5,8 @@
  * first, 50,000 per file as the protocol allows). Absolute URLs on the site's origin. Each file is
  * built once per 10 minutes, however many requests ask for it and for whatever origin (a file can hold 50,000
  * rows: a flood of requests must not become a flood of queries, whatever Host they send), and
- * dropped on every instance as soon as a share changes (SITEMAP_TOPIC on the event bus, issue 19).
+ * dropped on every instance as soon as a share or a moderation decision changes what is public
+ * (SITEMAP_TOPIC on the event bus, issue 19).
  */
 
 import type { Context, Hono } from "hono";

@@ -13,6 +13,7 @@ import { renditionKeyOf, renditionSrcSet } from "../../shared/media-renditions";
 import { nowIso } from "../clock";
 import { DIALECTS, startTestServer, type TestServer } from "../testing/harness";
 import { deleteUnreferencedMedia, sweepUnreferencedMedia } from "./media-references";
+import { RENDITION_ENCODINGS, renditionEncodings } from "./renditions";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -67,6 +68,27 @@ describe.each(DIALECTS)("renditions on %s", (dialect) => {
       expect((await get(`/media/${key}`)).status, key).toBe(404);
       expect(await server.deps.media.get(key)).toBeNull();
     }
+  });
+
+  it("makes no rendition of a rendition (404, nothing stored), and runs at most RENDITION_ENCODINGS encodings at once", async () => {
+    const picture = await storePicture(1280, 720);
+    const rendition = renditionKeyOf(picture.key, 480)!;
+    expect((await get(`/media/${rendition}`)).status).toBe(200);
+    // The chain the attack used: renditions/renditions/…-webp-480.webp and deeper.
+    let key = rendition;
+    for (let level = 0; level < 3; level++) {
+      key = `renditions/${key.replace(/\.webp$/, "")}-webp-480.webp`;
+      expect((await get(`/media/${key}`)).status, key).toBe(404);
+      expect(await server.deps.media.get(key), key).toBeNull();
+    }
+    // Twelve first requests for six pictures at once: all served, never more than the bound encoding together.
+    const pictures = await Promise.all(Array.from({ length: 6 }, () => storePicture(1600, 900)));
+    let busiest = 0;
+    const sample = setInterval(() => (busiest = Math.max(busiest, renditionEncodings.activeCount)), 1);
+    const answers = await Promise.all(pictures.flatMap((p) => [480, 960].map((width) => get(`/media/${renditionKeyOf(p.key, width as 480 | 960)}`))));
+    clearInterval(sample);
+    expect(answers.map((a) => a.status)).toEqual(Array(12).fill(200));
+    expect(busiest).toBeLessThanOrEqual(RENDITION_ENCODINGS);
   });
 
   it("a rendition goes with its original and is kept by the sweep while the original is shown", async () => {

@@ -4,12 +4,21 @@
  * WebP, stored, and served from storage ever after; it lives and dies with its original
  * (media-references.ts). Parallel first requests for one rendition share one encoding, so a flood
  * costs at most one sharp run per rendition of an existing picture; a key naming no stored
- * original costs one storage read.
+ * original costs one storage read. Only originals get renditions (a rendition's key is no
+ * original), and at most RENDITION_ENCODINGS encodings run at once on an instance, the others
+ * wait their turn (issue 19).
  */
 
+import pLimit from "p-limit";
 import sharp from "sharp";
 import { originalOfRenditionKey } from "../../shared/media-renditions";
 import type { MediaObject, MediaStorage } from "./media-storage";
+
+/** Encodings running at once on one instance (each also uses libvips' own threads). */
+export const RENDITION_ENCODINGS = 2;
+
+/** The queue of this instance's encodings (activeCount, pendingCount). */
+export const renditionEncodings = pLimit(RENDITION_ENCODINGS);
 
 const encoding = new Map<string, Promise<MediaObject | null>>();
 
@@ -31,7 +40,7 @@ export async function renditionOf(media: MediaStorage, key: string): Promise<Med
   if (!named) return null;
   let pending = encoding.get(key);
   if (!pending) {
-    pending = encodeAndStore(media, key, named.original, named.width).finally(() => encoding.delete(key));
+    pending = renditionEncodings(() => encodeAndStore(media, key, named.original, named.width)).finally(() => encoding.delete(key));
     encoding.set(key, pending);
   }
   return pending;

@@ -28,7 +28,7 @@ export function publishAccountChanged(bus: EventBus, userId: string, reason: "ro
   return bus.publish(userTopic(userId), { type: "account.changed", reason } satisfies LiveEvent);
 }
 
-/** Server-side topic: the sitemap's shared stories changed (a share saved, revoked or taken down). */
+/** Server-side topic: what the sitemap lists changed (a share saved, revoked or taken down; a moderation decision). */
 export const SITEMAP_TOPIC = "sitemap.changed";
 
 /**

@@ -5,6 +5,7 @@
  */
 
 import { z } from "zod";
+import { queryInteger } from "./query-number";
 
 /** Roles of spec §6 and their Italian labels. */
 export const ROLES = ["admin", "user", "moderator"] as const;
@@ -46,8 +47,8 @@ export type AdminUpdateUserInput = z.infer<typeof adminUpdateUserSchema>;
 
 /** Paged list query: ?page (1-based) &pageSize (1–100) &search (part of an e-mail). */
 export const adminListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(DEFAULT_PAGE_SIZE),
+  page: queryInteger("page", 1, 100_000, 1),
+  pageSize: queryInteger("pageSize", 1, 100, DEFAULT_PAGE_SIZE),
   search: z.string().trim().max(254).optional(),
 });
 export type AdminListQuery = z.infer<typeof adminListQuerySchema>;
@@ -58,7 +59,7 @@ export type AdminListQuery = z.infer<typeof adminListQuerySchema>;
  */
 export const adminKeysetQuerySchema = z.object({
   cursor: z.string().max(1000, "Pagina non valida.").optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(DEFAULT_PAGE_SIZE),
+  limit: queryInteger("limit", 1, 100, DEFAULT_PAGE_SIZE),
   search: z.string().trim().max(254).optional(),
 });
 export type AdminKeysetQuery = z.infer<typeof adminKeysetQuerySchema>;
@@ -153,7 +154,7 @@ const instant = z.iso.datetime({ offset: true, message: "Data non valida." });
 export const adminAuditQuerySchema = z
   .object({
     cursor: z.string().regex(AUDIT_CURSOR, "Pagina non valida.").optional(),
-    limit: z.coerce.number().int().min(1).max(100).default(50),
+    limit: queryInteger("limit", 1, 100, 50),
     actor: z.string().trim().max(254).optional(),
     action: z.string().trim().max(64).regex(/^[a-z0-9._]*$/, "Azione non valida.").optional(),
     from: instant.optional(),

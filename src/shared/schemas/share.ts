@@ -6,6 +6,7 @@
 
 import { z } from "zod";
 import type { GenreName } from "../genres";
+import { queryInteger } from "./query-number";
 
 /** 'Condividi' options: show the owner's nickname on the page, list the story on /galleria. */
 export const shareOptionsSchema = z
@@ -21,7 +22,7 @@ export const SHARED_MAX_PAGE_SIZE = 48;
 
 /** GET /api/shares and GET /api/admin/shares: keyset pages (cursor of the last item). */
 export const sharedPageQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(SHARED_MAX_PAGE_SIZE).default(SHARED_PAGE_SIZE),
+  limit: queryInteger("limit", 1, SHARED_MAX_PAGE_SIZE, SHARED_PAGE_SIZE),
   cursor: z.string().max(400).optional(),
 });
 

@@ -11,6 +11,7 @@
 import { z } from "zod";
 import { TEMPLATE_GENRES } from "../genres";
 import { DEFAULT_PROMPT_BUDGET, promptBudgetSchema, storyCardsSchema } from "./memory";
+import { queryInteger } from "./query-number";
 
 /** Choice lists of the template form (spec §5); defaults bilanciato, bilanciato, guidato. */
 export const TEMPLATE_RESPONSE_STYLES = ["bilanciato", "creativo", "preciso", "drammatico", "umoristico"] as const;
@@ -211,6 +212,6 @@ export const toggleSchema = z.object({ value: z.boolean().optional() }).default(
 
 /** GET /api/templates?limit&cursor (/scopri, most played first; cursor = the previous page's nextCursor). */
 export const templateListQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(48).default(12),
+  limit: queryInteger("limit", 1, 48, 12),
   cursor: z.string().max(400).optional(),
 });

@@ -22,9 +22,10 @@ import { validationHook } from "../../validation";
 import { assertReachable } from "../moderation/content";
 import { downloadablePng } from "./gallery-download";
 import { decodeGalleryCursor, findImage, GALLERY_MAX_PAGE_SIZE, GALLERY_PAGE_SIZE, listGallery } from "./gallery.service";
+import { queryInteger } from "../../../shared/schemas/query-number";
 
 const pageQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(GALLERY_MAX_PAGE_SIZE).default(GALLERY_PAGE_SIZE),
+  limit: queryInteger("limit", 1, GALLERY_MAX_PAGE_SIZE, GALLERY_PAGE_SIZE),
   cursor: z.string().max(400).optional(),
 });
 

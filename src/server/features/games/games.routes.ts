@@ -69,9 +69,10 @@ import { prepareTurn, type PreparedTurn, type TurnInput } from "./turn.service";
 import type { Release } from "../../quota/bounds";
 import { streamVisualization } from "./visualize.routes";
 import { prepareVisualization } from "./visualize.service";
+import { queryInteger } from "../../../shared/schemas/query-number";
 
 /** GET /:id/live: Last-Event-ID, the characters of narration the client already has (0 when absent). */
-const resumeHeaders = z.object({ "last-event-id": z.coerce.number().int().min(0).max(10_000_000).default(0) });
+const resumeHeaders = z.object({ "last-event-id": queryInteger("Last-Event-ID", 0, 10_000_000, 0) });
 
 export const gamesRoutes = new Hono<AppEnv>()
   .use(requireUser)

@@ -31,6 +31,7 @@ import type { Database, ModerationDecisionsTable, ModerationState } from "../../
 import { AppError } from "../../errors";
 import { findContent, setContentState } from "./content";
 import { AfterCommit, mailLater, type NoticeDeps, notifyUser, signature } from "./notices";
+import { publishSitemapChanged } from "../../realtime/live-events";
 
 type Db = Kysely<Database>;
 type DecisionData = z.output<typeof decisionSchema>;
@@ -102,7 +103,11 @@ export async function decideItem(deps: NoticeDeps, moderator: AuditActor & { id:
       created_at: nowIso(),
     };
     await trx.insertInto("moderation_decisions").values(decision).execute();
-    if (item) await setContentState(trx, item, stateAfter(input.action, item.state), moderator.id);
+    if (item) {
+      await setContentState(trx, item, stateAfter(input.action, item.state), moderator.id);
+      // What is public changed: every instance rebuilds its sitemap (issue 19).
+      after.add("mappa del sito", () => publishSitemapChanged(deps.bus));
+    }
     if (decision.suspend_author && item?.authorId) {
       await trx
         .insertInto("publishing_suspensions")
@@ -241,7 +246,10 @@ export async function decideAppeal(deps: NoticeDeps, moderator: AuditActor & { i
     const reversed = input.outcome === "reversed";
     if (reversed) {
       const item = await findContent(trx, appeal.content_kind, appeal.content_id);
-      if (item) await setContentState(trx, item, "visible", null);
+      if (item) {
+        await setContentState(trx, item, "visible", null);
+        after.add("mappa del sito", () => publishSitemapChanged(deps.bus));
+      }
       if (appeal.author_user_id) {
         await trx.deleteFrom("publishing_suspensions").where("user_id", "=", appeal.author_user_id).where("decision_id", "=", appeal.decision_id).execute();
       }
