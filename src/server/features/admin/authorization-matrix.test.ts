@@ -22,6 +22,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../app";
 import type { AppDeps } from "../../context";
+import { createLocalEventBus } from "../../realtime/event-bus";
 import { appendMessage } from "../../story/story-tree";
 import { DIALECTS, newGame, registerPlayer, signIn, startTestServer, TestClient, type TestServer } from "../../testing/harness";
 
@@ -228,7 +229,7 @@ const AUTH_CALLS: { method: "GET" | "POST"; path: string; body?: unknown; expect
 
 /** "METHOD /path" of every route registered under /api (middleware entries are method ALL). */
 function registeredRoutes(): string[] {
-  const app = createApp({ env: { PUBLIC_URL: undefined } } as unknown as AppDeps);
+  const app = createApp({ env: { PUBLIC_URL: undefined }, bus: createLocalEventBus() } as unknown as AppDeps);
   const keys = new Set<string>();
   const auth = new Set<string>();
   for (const route of app.routes) {
