@@ -108,6 +108,25 @@ test("'Esci da tutti gli altri' signs out another browser", async ({ page, brows
   await other.close();
 });
 
+test("'Disconnetti' signs out one other device by its session id; the page never receives a session token", async ({ page, browser }) => {
+  const email = await signedInPlayer(page);
+  const origin = new URL(page.url()).origin;
+  const other = await browser.newContext({ userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1" });
+  expect((await other.request.post(`${origin}/api/auth/sign-in/email`, { data: { email, password: PASSWORD } })).ok()).toBe(true);
+
+  const listed = page.waitForResponse((r) => r.url().endsWith("/api/auth/list-sessions"));
+  await page.goto("/profilo");
+  expect(await (await listed).text()).not.toContain('"token"');
+  const sessions = page.locator("#sicurezza").getByRole("list", { name: "Sessioni attive" }).getByRole("listitem");
+  await expect(sessions).toHaveCount(2);
+  await sessions.filter({ hasText: "Safari su iOS" }).getByRole("button", { name: /^Disconnetti/ }).click();
+  await expect(page.getByText("Dispositivo disconnesso")).toBeVisible();
+  await expect(sessions).toHaveCount(1);
+  expect((await other.request.get(`${origin}/api/me`)).status()).toBe(401);
+  expect((await page.request.get(`${origin}/api/me`)).status()).toBe(200);
+  await other.close();
+});
+
 test.describe("with REQUIRE_ADMIN_2FA=on", () => {
   let server: ExtraServer;
   let base: string;

@@ -21,7 +21,9 @@ import { CLIENT_ADDRESS_HEADER } from "../http/client-address";
 import type { Mailer } from "../mail/mailer";
 import { createAccountRows, nicknameTaken, recordAgeConfirmation, setRegistrationNickname, transferGuestData } from "./account-rows";
 import { limiterFactory } from "./limit-store";
+import { refuseNul } from "./input";
 import { createAuthLimits, SECRET_PATHS } from "./limits";
+import { listWithoutTokens, revokeById } from "./sessions";
 import { checkEmailRequest, checkReturnPaths, recordPasswordReset, recorded, recordVerificationMail, recoveryAnswer } from "./recovery";
 import {
   dropIdentitiesOfUnconfirmedAccount,
@@ -261,6 +263,7 @@ export function createAuth(options: AuthOptions) {
             {
               matcher: concernsRules,
               handler: createAuthMiddleware(async (ctx) => {
+                refuseNul(ctx);
                 checkReturnPaths(ctx);
                 checkEmailRequest(ctx);
                 if (PROVIDER_SIGN_IN_PATHS.has(ctx.path)) await rememberPrivacyAcceptance(ctx.body, addOAuthServerContext);
@@ -298,10 +301,12 @@ export function createAuth(options: AuthOptions) {
                 }
                 // Once two-step verification is on, a password alone never undoes it (./two-factor.ts).
                 if (CODE_GATED_PATHS.has(ctx.path)) await requireTwoFactorCode(late.api!, ctx);
+                // The session list's handle is the session id, never its token (./sessions.ts).
+                if (ctx.path === "/revoke-session") return revokeById(ctx);
               }),
             },
           ],
-          after: [{ matcher: concernsRules, handler: createAuthMiddleware(async (ctx) => recoveryAnswer(ctx)) }],
+          after: [{ matcher: concernsRules, handler: createAuthMiddleware(async (ctx) => (ctx.path === "/list-sessions" ? listWithoutTokens(ctx) : recoveryAnswer(ctx))) }],
         },
       },
       anonymous({

@@ -52,6 +52,8 @@ describe.each(DIALECTS)("account recovery on %s", (dialect) => {
     const unknown = await client.json("POST", "/api/auth/request-password-reset", { email: unknownEmail, redirectTo: "/reimposta-password" });
     expect(unknown.status).toBe(known.status);
     expect(unknown.body).toEqual(known.body);
+    // In Italian, not Better Auth's "If this email exists in our system…" (issue 19).
+    expect(known.body).toEqual({ status: true, message: "Se l'indirizzo è registrato, riceverai un'email con il link per impostare una nuova password." });
     expect(server.mailbox.some((m) => m.to === unknownEmail)).toBe(false);
     expect(server.mailbox.filter((m) => m.to === player.email).at(-1)?.subject).toMatch(/^Imposta la tua password/);
     const malformed = await client.json("POST", "/api/auth/request-password-reset", { email: "non-una-email" });

@@ -80,6 +80,9 @@ function isUnconfirmedSignIn(returned: unknown): boolean {
   return returned instanceof APIError && (returned.body as { code?: unknown } | undefined)?.code === "EMAIL_NOT_VERIFIED";
 }
 
+/** The answer to 'Password dimenticata?', whoever the address belongs to. */
+export const RESET_REQUESTED = "Se l'indirizzo è registrato, riceverai un'email con il link per impostare una nuova password.";
+
 interface AfterContext {
   path: string;
   context: { returned?: unknown };
@@ -91,6 +94,8 @@ interface AfterContext {
  * - POST /sign-in/email refused with 403 EMAIL_NOT_VERIFIED while the per-recipient limit kept
  *   the new link back: answers 403 EMAIL_NOT_VERIFIED_LINK_RECENT instead, so the player is not
  *   told that a new link was sent (issue 10).
+ * - POST /request-password-reset that succeeded: answers {status: true, message} in Italian, the
+ *   same whether or not the address is registered (issue 19; Better Auth's text is English).
  * - POST /reset-password that succeeded: answers {status: true, email} so the page can sign the
  *   player in with the new password through the ordinary sign-in (and its second factor, if any).
  * Output: the replacement answer, or undefined to keep Better Auth's.
@@ -100,6 +105,9 @@ export function recoveryAnswer(ctx: AfterContext): unknown {
   if (!record) return undefined;
   if (ctx.path === "/sign-in/email" && record.verificationMail === "skipped" && isUnconfirmedSignIn(ctx.context.returned)) {
     throw new APIError("FORBIDDEN", { code: "EMAIL_NOT_VERIFIED_LINK_RECENT", message: "Email not verified, link sent recently" });
+  }
+  if (ctx.path === "/request-password-reset" && !(ctx.context.returned instanceof APIError)) {
+    return ctx.json({ status: true, message: RESET_REQUESTED });
   }
   if (ctx.path === "/reset-password" && record.resetEmail && !(ctx.context.returned instanceof APIError)) {
     return ctx.json({ status: true, email: record.resetEmail });

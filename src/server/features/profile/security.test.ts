@@ -119,6 +119,15 @@ describe.each(DIALECTS)("Profilo → Sicurezza on %s", (dialect) => {
     const stranger = await registerPlayer(server);
     expect((await stranger.client.json<unknown[]>("GET", "/api/auth/list-sessions")).body).toHaveLength(1);
 
+    // No raw session token leaves the server (issue 19); a device is signed out by its session id.
+    expect(JSON.stringify(list.body)).not.toMatch(/"token"/);
+    const tablet = await anotherBrowser(player, "127.0.0.4");
+    const tabletId = (await tablet.json<{ session: { id: string } }>("GET", "/api/auth/get-session")).body.session.id;
+    expect((await stranger.client.json("POST", "/api/auth/revoke-session", { id: tabletId })).status).toBe(400);
+    expect(await signedIn(tablet)).toBe(true);
+    expect((await player.client.json("POST", "/api/auth/revoke-session", { id: tabletId })).status).toBe(200);
+    expect(await signedIn(tablet)).toBe(false);
+
     // 'Esci da questo dispositivo' (scope local).
     expect((await phone.post("/api/auth/sign-out")).status).toBe(200);
     expect([await signedIn(player.client), await signedIn(laptop), await signedIn(phone)]).toEqual([true, true, false]);

@@ -19,11 +19,10 @@ export async function authCall<T>(call: Promise<{ data: T | null; error: AuthCli
 
 export const securityKey = ["security"] as const;
 
-/** One active session as listed by GET /api/auth/list-sessions. */
+/** One active session as listed by GET /api/auth/list-sessions (never its token, issue 19). */
 export interface ActiveSession {
+  /** The handle for POST /revoke-session {id} (src/server/auth/sessions.ts). */
   id: string;
-  /** Better Auth's handle for POST /revoke-session (the cookie also needs the server's signature). */
-  token: string;
   ipAddress?: string | null;
   userAgent?: string | null;
   updatedAt: Date | string;

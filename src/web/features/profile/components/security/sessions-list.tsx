@@ -44,7 +44,7 @@ export function SessionsList() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: securityKey });
 
   const revokeOne = useMutation({
-    mutationFn: (token: string) => authCall(authClient.revokeSession({ token })),
+    mutationFn: (id: string) => authCall(authClient.$fetch("/revoke-session", { method: "POST", body: { id } })),
     onSuccess: async () => {
       toast.success("Dispositivo disconnesso");
       await refresh();
@@ -110,7 +110,7 @@ export function SessionsList() {
                     className="ml-auto"
                     disabled={revokeOne.isPending}
                     aria-label={`Disconnetti ${device.name} (${session.ipAddress ?? "indirizzo sconosciuto"})`}
-                    onClick={() => revokeOne.mutate(session.token)}
+                    onClick={() => revokeOne.mutate(session.id)}
                   >
                     <LogOut aria-hidden="true" />
                     Disconnetti
