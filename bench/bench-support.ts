@@ -1,5 +1,6 @@
 /** What every benchmark needs: percentiles, the databases to measure on, a signed-in player with a story. */
 
+import { type ChildProcess, type StdioOptions, spawn } from "node:child_process";
 import fs from "node:fs";
 import pg from "pg";
 import { newGame, registerPlayer, type TestDialect, type TestServer } from "../src/server/testing/harness";
@@ -92,4 +93,30 @@ export async function waitForHealth(baseUrl: string): Promise<void> {
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error("server did not start");
+}
+
+/**
+ * Starts the built server (dist-server/index.js) on SQLite in `dataDir`, listening on 127.0.0.1:`port`,
+ * narrating with the OpenAI-compatible provider at `aiUrl` (model "fake-model"), auth limits off and
+ * only warnings logged. `nodeArgs` go before the script, `env` adds to or overrides that environment.
+ */
+export function spawnBuiltServer(options: { port: number; dataDir: string; aiUrl: string; nodeArgs?: string[]; env?: Record<string, string>; stdio: StdioOptions }): ChildProcess {
+  return spawn(process.execPath, [...(options.nodeArgs ?? []), "dist-server/index.js"], {
+    env: {
+      ...process.env,
+      PORT: String(options.port),
+      HOST: "127.0.0.1",
+      DATA_DIR: options.dataDir,
+      DATABASE_URL: "",
+      AI_BASE_URL: options.aiUrl,
+      AI_MODEL: "fake-model",
+      AUTH_RATE_LIMIT: "off",
+      // Only warnings and errors: a request's line is information, not a fault.
+      LOG_LEVEL: "warn",
+      ADMIN_EMAIL: "",
+      ADMIN_PASSWORD: "",
+      ...options.env,
+    },
+    stdio: options.stdio,
+  });
 }

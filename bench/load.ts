@@ -16,7 +16,7 @@
  * Usage: npm run bench:load
  */
 
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -25,7 +25,7 @@ import { performance } from "node:perf_hooks";
 import { readEvents, TestClient } from "../src/server/testing/harness";
 import { outboxLink } from "../src/server/testing/outbox";
 import { startBenchProvider } from "./bench-provider";
-import { percentile, serverCpuMs, waitForHealth } from "./bench-support";
+import { percentile, serverCpuMs, spawnBuiltServer, waitForHealth } from "./bench-support";
 
 const PORT = 3378;
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -159,26 +159,11 @@ const ms = (values: number[]) => (values.length ? `${percentile(values, 50).toFi
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "storie-bench-load-"));
   const fake = await startBenchProvider();
-  const server: ChildProcess = spawn(process.execPath, ["dist-server/index.js"], {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      DATABASE_URL: "",
-      AI_BASE_URL: fake.url,
-      AI_MODEL: "fake-model",
-      AUTH_RATE_LIMIT: "off",
-      LOG_LEVEL: "warn",
-      ADMIN_EMAIL: "",
-      ADMIN_PASSWORD: "",
-    },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
+  const server = spawnBuiltServer({ port: PORT, dataDir, aiUrl: fake.url, stdio: ["ignore", "inherit", "inherit"] });
   const scenarios: Scenario[] = [];
   try {
     await waitForHealth(BASE);
-    const { default: SQLite } = await import("better-sqlite3");
+    const { default: SQLite } = await import("../src/server/db/sqlite-driver");
     const sqlite = new SQLite(path.join(dataDir, "storie.sqlite"));
     const owner = await player(dataDir, "owner");
     const reader = await player(dataDir, "reader");

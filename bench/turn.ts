@@ -28,7 +28,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import { readEvents, TestClient } from "../src/server/testing/harness";
 import { outboxLink } from "../src/server/testing/outbox";
-import { benchDialects, percentile, serverCpuMs, signInCookie, waitForHealth } from "./bench-support";
+import { benchDialects, percentile, serverCpuMs, signInCookie, spawnBuiltServer, waitForHealth } from "./bench-support";
 import { startBenchProvider } from "./bench-provider";
 import { type Phase, PHASES } from "./turn-phases";
 
@@ -136,33 +136,23 @@ async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "storie-bench-"));
   const probeFile = path.join(dataDir, "memory.json");
   const fake = await startBenchProvider();
-  const server: ChildProcess = spawn(
-    process.execPath,
-    ["--expose-gc", "--import", "./bench/memory-probe.mjs", ...(process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? []), "dist-server/index.js"],
-    {
-      env: {
-        ...process.env,
-        PORT: String(PORT),
-        HOST: "127.0.0.1",
-        DATA_DIR: dataDir,
-        DATABASE_URL: "",
-        AI_BASE_URL: fake.url,
-        AI_MODEL: "fake-model",
-        AUTH_RATE_LIMIT: "off",
-        // Only warnings and errors: a request's line is information, not a fault.
-        LOG_LEVEL: "warn",
-        ADMIN_EMAIL: ADMIN.email,
-        ADMIN_PASSWORD: ADMIN.password,
-        REQUIRE_ADMIN_2FA: "off",
-        MEMORY_PROBE_FILE: probeFile,
-        // The capacity run opens 40 event streams and 10 narration streams per player: the
-        // per-player stream bounds (issue 19) are lifted so it still measures 5,000 streams.
-        LIVE_EVENT_STREAMS_PER_PLAYER: String(EVENT_STREAMS / PLAYERS),
-        NARRATION_FOLLOWERS_PER_PLAYER: String(NARRATION_FOLLOWERS / PLAYERS),
-      },
-      stdio: ["ignore", "pipe", "pipe"],
+  const server = spawnBuiltServer({
+    port: PORT,
+    dataDir,
+    aiUrl: fake.url,
+    nodeArgs: ["--expose-gc", "--import", "./bench/memory-probe.mjs", ...(process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? [])],
+    env: {
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      REQUIRE_ADMIN_2FA: "off",
+      MEMORY_PROBE_FILE: probeFile,
+      // The capacity run opens 40 event streams and 10 narration streams per player: the
+      // per-player stream bounds (issue 19) are lifted so it still measures 5,000 streams.
+      LIVE_EVENT_STREAMS_PER_PLAYER: String(EVENT_STREAMS / PLAYERS),
+      NARRATION_FOLLOWERS_PER_PLAYER: String(NARRATION_FOLLOWERS / PLAYERS),
     },
-  );
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   // Anything the server logs besides starting and stopping is an error or a warning.
   let serverErrors = "";
   const watchLog = (chunk: Buffer) => {

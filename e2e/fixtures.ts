@@ -147,3 +147,16 @@ export async function createImageViaApi(page: Page, email: string): Promise<{ id
   expect(made.status()).toBe(201);
   return (await made.json()).image;
 }
+
+/** Problems a page reports while it loads and hydrates: console errors and uncaught errors (React 19 logs hydration mismatches as errors). */
+export function watchProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(message.text());
+  });
+  page.on("pageerror", (error) => problems.push(error.message));
+  return problems;
+}
+
+/** The part of a page's HTML inside #root (the head repeats titles in its meta tags). */
+export const rootOf = (html: string) => html.slice(html.indexOf('<div id="root">'));

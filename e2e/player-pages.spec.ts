@@ -11,7 +11,7 @@
 
 import { randomUUID } from "node:crypto";
 import { type APIRequestContext, type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
-import { createTemplateViaApi, narrations, newEmail, signedInPlayer, signInAdmin } from "./fixtures";
+import { createTemplateViaApi, narrations, newEmail, signedInPlayer, rootOf, signInAdmin, watchProblems } from "./fixtures";
 
 /** A player's game with turns played through the API: each action ends with the narrator's answer. */
 async function playedGame(request: APIRequestContext, baseURL: string, genre: string, actions: string[]): Promise<string> {
@@ -35,19 +35,6 @@ async function playerWithGame(browser: Browser, baseURL: string, genre: string, 
   const gameId = await playedGame(context.request, baseURL, genre, actions);
   return { context, page, email, gameId, path: `/gioco/${genre}/${gameId}` };
 }
-
-/** Console errors and uncaught errors of a page (React 19 logs hydration mismatches as errors). */
-function watchProblems(page: Page): string[] {
-  const problems: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() === "error") problems.push(message.text());
-  });
-  page.on("pageerror", (error) => problems.push(error.message));
-  return problems;
-}
-
-/** The part of a page's HTML inside #root. */
-const rootOf = (html: string) => html.slice(html.indexOf('<div id="root">'));
 
 test.describe.configure({ mode: "serial" });
 

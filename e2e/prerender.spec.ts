@@ -12,23 +12,10 @@ import { randomUUID } from "node:crypto";
 import { GENRES } from "../src/shared/genres";
 import type { PlanView } from "../src/shared/api-types";
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { createImageViaApi, createTemplateViaApi, signedInPlayer } from "./fixtures";
-
-/** The part of a page's HTML inside #root (the head repeats titles in its meta tags). */
-const rootOf = (html: string) => html.slice(html.indexOf('<div id="root">'));
+import { createImageViaApi, createTemplateViaApi, rootOf, signedInPlayer, watchProblems } from "./fixtures";
 
 /** The public pages with a text each must hold and their page module's chunk, filled by the first test. */
 const pages: { path: string; texts: string[]; chunk: string }[] = [];
-
-/** Problems a page reports while it loads and hydrates: console errors and uncaught errors. */
-function watchProblems(page: Page): string[] {
-  const problems: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() === "error") problems.push(message.text());
-  });
-  page.on("pageerror", (error) => problems.push(error.message));
-  return problems;
-}
 
 /** Opens every public page and checks it hydrates cleanly, then navigates in-page from / to /prezzi. */
 async function expectHydration(page: Page) {
