@@ -82,11 +82,12 @@ export async function signedInPlayer(page: Page, email = newEmail()): Promise<st
 /** Fails on any serious or critical axe violation of the current page. */
 export async function expectAccessible(page: Page): Promise<void> {
   // Scan a settled page: a toast or dialog fading in or out is half transparent for a moment.
-  // A sonner toast is drawn transparent until it is marked mounted, before its transition starts.
+  // A sonner toast is transparent until mounted, and fades in through a transition that starts a
+  // frame later: scan once every toast is fully opaque.
   await page.waitForFunction(
     () =>
       document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getComputedTiming().iterations === Infinity) &&
-      [...document.querySelectorAll("[data-sonner-toast]")].every((t) => t.getAttribute("data-mounted") === "true"),
+      [...document.querySelectorAll("[data-sonner-toast]")].every((t) => getComputedStyle(t).opacity === "1"),
   );
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");

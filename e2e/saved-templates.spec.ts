@@ -94,7 +94,7 @@ test("a player saves two templates, finds them newest first on /scopri 'Salvati'
   await page.goto("/profilo");
   await page.getByRole("button", { name: `Gioca: ${first}` }).click();
   await expect(page).toHaveURL(/\/gioco\/avventura\/[0-9a-f-]{36}$/);
-  await expect(page.getByRole("heading", { name: first })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: first })).toBeVisible();
   await expect(conversation(page).first()).toContainText(TEMPLATE_OPENING.slice(0, 50));
 
   // Nothing saved: both lists explain it and point to /scopri.
