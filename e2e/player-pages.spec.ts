@@ -6,11 +6,14 @@
  * the answers are private (never stored by a shared cache); two players asking at the same time,
  * interleaved, each get only their own page, and a visitor never gets a player's. Every page the
  * server renders hydrates without an error (React 19 reports mismatches on the console) for a
- * visitor, a player and the admin. The token counter's explanation opens on a tap.
+ * visitor, a player and the admin. The token counter's explanation opens on a tap. A long story
+ * opens at its end before the app has run, and the app takes over the very rows on screen without
+ * moving anything.
  */
 
 import { randomUUID } from "node:crypto";
 import { type APIRequestContext, type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { FIRST_PAINT_SCRIPTS } from "../src/shared/first-paint-scripts";
 import { createTemplateViaApi, narrations, newEmail, signedInPlayer, rootOf, signInAdmin, watchProblems } from "./fixtures";
 
 /** A player's game with turns played through the API: each action ends with the narrator's answer. */
@@ -47,7 +50,10 @@ test("the game page's latest turns, choices, command bar and counter are in the 
   expect(response.headers()["cache-control"]).toBe("private, no-cache");
   expect(response.headers()["vary"]).toContain("Cookie");
   const html = rootOf(await response.text());
-  expect(html).not.toContain("<script>");
+  // The only inline scripts are the constant first-paint ones the CSP allows by hash.
+  const inline = [...html.matchAll(/<script>([^<]*)<\/script>/g)].map((match) => match[1]);
+  expect(inline.length).toBeGreaterThan(0);
+  for (const script of inline) expect(FIRST_PAINT_SCRIPTS).toContain(script);
 
   // In a Chromium that runs no script, with the player's cookie.
   const noScript = await browser.newContext({ javaScriptEnabled: false, storageState: await player.context.storageState() });
@@ -158,4 +164,53 @@ test("the token counter explains itself on a tap", async ({ browser, baseURL }) 
   await page.getByRole("heading", { level: 1 }).tap();
   await expect(page.getByRole("tooltip")).toHaveCount(0);
   await context.close();
+});
+
+test("a long story opens at its end before the app runs; the app keeps the same rows and moves nothing", async ({ browser, baseURL }) => {
+  const actions = Array.from({ length: 8 }, (_, turn) => `Proseguo con prudenza, passo ${turn + 1}`);
+  const player = await playerWithGame(browser, baseURL!, "fantasy", actions);
+  const game = (await (await player.context.request.get(`/api/games/${player.gameId}`)).json()) as { messages: { content: string }[] };
+  // The story's last line, its last choice, without the marker the narrator wrote ('C)', '3.', …).
+  const latestLine = game.messages.at(-1)!.content.trim().split("\n").at(-1)!.trim().replace(/^\S{1,3}\s+/, "").slice(0, 25);
+  expect(latestLine.length).toBe(25);
+  const storageState = await player.context.storageState();
+
+  // Before the app: its scripts never arrive; only the page's inline script runs.
+  const before = await browser.newContext({ storageState, viewport: { width: 390, height: 844 } });
+  const waiting = await before.newPage();
+  const problems = watchProblems(waiting);
+  await waiting.route("**/assets/*.js", (route) => route.abort());
+  await waiting.goto(player.path);
+  await expect(waiting.getByText(latestLine, { exact: false })).toBeInViewport();
+  await expect(waiting.getByRole("textbox", { name: "Scrivi la tua azione" })).toBeInViewport();
+  expect(await waiting.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  expect(problems.filter((problem) => /Content Security Policy|Refused to execute/i.test(problem))).toEqual([]);
+  await before.close();
+
+  // With the app: the rows painted first are still the rows on screen once it runs, and no layout shifts.
+  const after = await browser.newContext({ storageState, viewport: { width: 390, height: 844 } });
+  const page = await after.newPage();
+  await page.addInitScript(() => {
+    const seen = window as unknown as { firstRows: Element[]; shifts: number[] };
+    seen.shifts = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) seen.shifts.push(entry.value);
+    }).observe({ type: "layout-shift", buffered: true });
+    document.addEventListener("readystatechange", () => {
+      if (document.readyState === "interactive") seen.firstRows = [...document.querySelectorAll("section[aria-label=Conversazione] ol > li")];
+    });
+  });
+  await page.goto(player.path);
+  await expect(page.getByRole("button", { name: "/A", exact: true })).toBeEnabled();
+  await page.waitForLoadState("networkidle");
+  const { rows, kept, shifts } = await page.evaluate(() => {
+    const seen = window as unknown as { firstRows: Element[]; shifts: number[] };
+    return { rows: seen.firstRows.length, kept: seen.firstRows.filter((row) => row.isConnected).length, shifts: seen.shifts };
+  });
+  expect(rows).toBeGreaterThan(5);
+  expect(kept).toBe(rows);
+  expect(shifts).toEqual([]);
+  await expect(page.getByText(latestLine, { exact: false })).toBeInViewport();
+  await after.close();
+  await player.context.close();
 });

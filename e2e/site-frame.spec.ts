@@ -6,6 +6,7 @@
  */
 
 import { expect, type Page, test } from "@playwright/test";
+import { COOKIE_CONSENT_KEY } from "../src/shared/first-paint-scripts";
 import { expectAccessible } from "./fixtures";
 
 /** The script URLs the page has loaded so far. */
@@ -49,4 +50,30 @@ test("'Privacy Policy' opens the notice on first use and gives the focus back", 
   // It opens again.
   await button.click();
   await expect(notice).toBeVisible();
+});
+
+test("the cookie banner is in the page the server sends; a visitor who already chose never sees it, even before the app runs", async ({ browser }) => {
+  const banner = (page: Page) => page.getByRole("region", { name: "Consenso ai cookie" });
+  for (const choice of [null, "true", "false"]) {
+    const context = await browser.newContext();
+    if (choice !== null) await context.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [COOKIE_CONSENT_KEY, choice] as const);
+    // Without the app's scripts: what the first paint shows.
+    const page = await context.newPage();
+    await page.route("**/assets/*.js", (route) => route.abort());
+    await page.goto("/prezzi");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    if (choice === null) await expect(banner(page)).toBeVisible();
+    else await expect(banner(page)).toBeHidden();
+    // With them: the same, and 'Accetta' stores the choice.
+    const app = await context.newPage();
+    await app.goto("/prezzi");
+    if (choice === null) {
+      await app.getByRole("button", { name: "Accetta" }).click();
+      await expect(banner(app)).toHaveCount(0);
+      expect(await app.evaluate((key) => window.localStorage.getItem(key), COOKIE_CONSENT_KEY)).toBe("true");
+    } else {
+      await expect(banner(app)).toHaveCount(0);
+    }
+    await context.close();
+  }
 });

@@ -3,6 +3,7 @@
  * /api/auth/* Better Auth, the built SPA with long-cached hashed assets and an SPA fallback.
  */
 
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import type { IncomingMessage } from "node:http";
 import path from "node:path";
@@ -12,6 +13,7 @@ import { compress } from "hono/compress";
 import { secureHeaders } from "hono/secure-headers";
 import { sql } from "kysely";
 import type { HealthView, ReadyView } from "../shared/api-types";
+import { FIRST_PAINT_SCRIPTS } from "../shared/first-paint-scripts";
 import { loadSession } from "./auth/middleware";
 import type { AppDeps, AppEnv } from "./context";
 import { AppError } from "./errors";
@@ -59,6 +61,11 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * Input: dependencies (database, auth, narrator, bus, presence, env). Output: the app, whose
  * `fetch` serves requests. Every error leaves as {error: {code, title?, message}} (DESIGN §6).
  */
+/** CSP source allowing exactly the inline script `text`: `'sha256-<base64 digest>'` (CSP Level 2). */
+function cspHash(text: string): string {
+  return `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
+}
+
 export function createApp(deps: AppDeps) {
   // Origins trusted besides the request's own (DESIGN §5; issue 9 finding 7), for the port the
   // server listens on (known per request: tests listen on port 0).
@@ -114,7 +121,9 @@ export function createApp(deps: AppDeps) {
     secureHeaders({
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The site's own files, and the few constant inline scripts a rendered page runs before
+        // its first paint, each allowed by its hash (issue 21).
+        scriptSrc: ["'self'", ...FIRST_PAINT_SCRIPTS.map(cspHash)],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "blob:", "https:"],
         connectSrc: ["'self'"],

@@ -92,10 +92,13 @@ export const render: PrerenderModule["render"] = async (url, answers): Promise<P
   // browser with an inline script, which the CSP refuses: the whole page then goes out unrendered.
   const errors: unknown[] = [];
   const { prelude } = await prerender(
-    <App client={client}>
+    <App client={client} hydrating>
       <StaticRouterProvider router={router} context={context} hydrate={false} />
     </App>,
-    { onError: (error) => void errors.push(error) },
+    // Every Suspense boundary written in place: React outlines a boundary past its progressive
+    // chunk size (12,800 bytes of page by default) and reveals it with an inline script, which the
+    // CSP refuses (issue 21: the profile's cards are lazy boundaries).
+    { onError: (error) => void errors.push(error), progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   const html = await new Response(prelude).text();
   if (errors.length > 0) throw errors[0];

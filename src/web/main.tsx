@@ -51,7 +51,7 @@ async function start(): Promise<void> {
   }
   // Made after the route modules loaded: the router then starts with the page already there.
   const app = (
-    <App client={queryClient}>
+    <App client={queryClient} hydrating={Boolean(state)}>
       <RouterProvider router={createBrowserRouter(routes)} />
     </App>
   );

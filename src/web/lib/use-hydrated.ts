@@ -1,6 +1,22 @@
-import { useSyncExternalStore } from "react";
+import { createContext, createElement, type ReactNode, startTransition, useContext, useEffect, useState } from "react";
 
-const subscribeNever = () => () => {};
+/** Whether the page has been hydrated (true in a page the browser renders itself). */
+const HydratedContext = createContext(true);
+
+/**
+ * Provides useHydrated's answer (App, around the router). Input: `hydrating`, true when the tree
+ * is the server's render or the browser's hydration of it. Once the browser has hydrated the
+ * page, the answer turns true in a transition: what changes then (the cookie banner, the
+ * virtualised story, the 'Ascolta' controls) renders in slices that yield to the browser rather
+ * than in one long task on a slow phone (issue 21: total blocking time).
+ */
+export function HydratedProvider({ hydrating, children }: { hydrating: boolean; children: ReactNode }) {
+  const [hydrated, setHydrated] = useState(!hydrating);
+  useEffect(() => {
+    if (!hydrated) startTransition(() => setHydrated(true));
+  }, [hydrated]);
+  return createElement(HydratedContext.Provider, { value: hydrated }, children);
+}
 
 /**
  * Output: false while the server renders a page and while the browser hydrates it, true from the
@@ -9,9 +25,5 @@ const subscribeNever = () => () => {};
  * server must not wait for (issue 12).
  */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribeNever,
-    () => true,
-    () => false,
-  );
+  return useContext(HydratedContext);
 }

@@ -16,7 +16,7 @@ const Toaster = lazy(() => import("@/components/ui/sonner").then((m) => ({ defau
 /**
  * The site frame around every page (spec §2 Site frame): skip link, header, the routed page,
  * footer, cookie banner, the toast outlet and, for an account that never confirmed its age, the
- * 'Ho almeno 14 anni' dialog (issue 23). Scrolls to the top on every route change and
+ * 'Ho almeno 14 anni' dialog (issue 23). Scrolls to the top on every route change (not on the first page) and
  * shows a thin progress bar while a lazy page is loading; the tab's title follows the page's heading.
  */
 export function RootLayout() {
@@ -27,7 +27,12 @@ export function RootLayout() {
   const toasterWanted = useToasterWanted();
   const { me } = useMe();
 
+  // A new page opens at its top; the first page keeps the place it opened at (the game page
+  // opens at the end of the story, issue 21).
+  const shownPath = useRef(pathname);
   useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
     window.scrollTo({ top: 0, left: 0, behavior: "instant" });
   }, [pathname]);
 

@@ -14,7 +14,7 @@
 
 import type { MessageView } from "@shared/api-types";
 import { useWindowVirtualizer } from "@tanstack/react-virtual";
-import { type ReactNode, useLayoutEffect, useRef, useState } from "react";
+import { type ReactNode, type RefObject, useLayoutEffect, useRef, useState } from "react";
 import { useHydrated } from "@/lib/use-hydrated";
 
 /** The list's gap between rows (px): Tailwind's gap-5 on the <ol>. */
@@ -41,13 +41,15 @@ interface VirtualStoryProps {
   messages: MessageView[];
   /** Renders a message as one <li>, which must take `measureRef` as ref and `index` as data-index. */
   renderRow(message: MessageView, index: number, measureRef: MeasureRef): ReactNode;
+  /** The element after the command bar: "the end of the story" is this element at the bottom of the screen. */
+  endRef: RefObject<HTMLElement | null>;
 }
 
 /**
- * Input: the messages (oldest first) and the row renderer. Output: <li> elements for the parent
+ * Input: the messages (oldest first), the row renderer and the end marker. Output: <li> elements for the parent
  * <ol>: a spacer, the rows in view (plus OVERSCAN on each side), a spacer.
  */
-export function VirtualStory({ messages, renderRow }: VirtualStoryProps) {
+export function VirtualStory({ messages, renderRow, endRef }: VirtualStoryProps) {
   const startRef = useRef<HTMLLIElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
   const hydrated = useHydrated();
@@ -58,8 +60,8 @@ export function VirtualStory({ messages, renderRow }: VirtualStoryProps) {
   // hydrated page goes to the end of the story (where the player resumes; useAutoScroll then
   // keeps it there).
   useLayoutEffect(() => {
-    if (hydrated && fromServer) window.scrollTo({ top: document.documentElement.scrollHeight, behavior: "instant" });
-  }, [hydrated, fromServer]);
+    if (hydrated && fromServer) endRef.current?.scrollIntoView({ block: "end", behavior: "instant" });
+  }, [hydrated, fromServer, endRef]);
 
   const virtualizer = useWindowVirtualizer<HTMLLIElement>({
     count: messages.length,
@@ -128,12 +130,30 @@ export function VirtualStory({ messages, renderRow }: VirtualStoryProps) {
     return () => window.removeEventListener("scroll", record);
   }, [messages, hydrated]);
 
-  if (messages.length === 0) return null;
-  if (!hydrated) {
-    const first = Math.max(0, messages.length - SERVER_ROWS);
-    return <>{messages.slice(first).map((message, offset) => renderRow(message, first + offset, virtualizer.measureElement))}</>;
-  }
   const rows = virtualizer.getVirtualItems();
+  const virtualRows = hydrated && rows.length > 0;
+  // The virtualiser's first rows come with the spacer that stands for the turns above them: the
+  // page stays at the end of the story in that same frame, so nothing on screen moves.
+  useLayoutEffect(() => {
+    if (virtualRows && fromServer) endRef.current?.scrollIntoView({ block: "end", behavior: "instant" });
+  }, [virtualRows, fromServer, endRef]);
+
+  if (messages.length === 0) return null;
+  // Until the virtualiser has its first range (it reads the window in a layout effect, after the
+  // render that enables it), the rows stay those the server rendered: dropping them for a frame
+  // would put new elements on screen, painted again (issue 21: a late largest paint).
+  if (!virtualRows) {
+    const first = Math.max(0, messages.length - SERVER_ROWS);
+    // The rows sit in the fragment's second place, as between the spacers below: hydrated, React
+    // keeps these very elements (a row in another place would be a new element, painted again).
+    return (
+      <>
+        {null}
+        {messages.slice(first).map((message, offset) => renderRow(message, first + offset, virtualizer.measureElement))}
+        {null}
+      </>
+    );
+  }
   const before = (rows[0]?.start ?? scrollMargin) - scrollMargin;
   const after = virtualizer.getTotalSize() - ((rows.at(-1)?.end ?? scrollMargin) - scrollMargin);
   // The spacers' negative margins cancel the list's gap around them.

@@ -20,6 +20,7 @@ import { OlderMessages } from "../components/older-messages";
 import { StoryMessage, type StoryHandlers } from "../components/story-message";
 import { VirtualStory } from "../components/virtual-story";
 import { CommandBar } from "../components/command-bar";
+import { StoryEndScroll } from "../components/story-end-scroll";
 import { GameHeader } from "../components/game-header";
 import { useAutoScroll } from "../hooks/use-auto-scroll";
 import { storyUpTo, useGameChat } from "../hooks/use-game-chat";
@@ -149,6 +150,7 @@ export function GamePage() {
             )}
             <VirtualStory
               messages={messages}
+              endRef={endRef}
               renderRow={(message, index, measureRef) => (
                 <StoryMessage
                   key={message.id}
@@ -200,6 +202,7 @@ export function GamePage() {
         />
       </div>
       <div ref={endRef} aria-hidden />
+      {game && <StoryEndScroll />}
       <p aria-live="polite" className="sr-only">
         {announcement}
       </p>
