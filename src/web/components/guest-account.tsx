@@ -5,14 +5,16 @@
  */
 
 import { BookmarkPlus } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link } from "react-router";
-import { ConfirmDialog } from "@/components/confirm-dialog";
 import { Button } from "@/components/ui/button";
 import { saveStoriesPath } from "@/lib/login-redirect";
 import { useMe } from "@/lib/session";
 import { useSignOut } from "@/lib/use-sign-out";
 import { cn } from "@/lib/utils";
+
+/** The guest's warning dialog: its code (Radix's dialog) loads the first time a guest presses 'Esci' (issue 21: not on every page's first load). */
+const ConfirmDialog = lazy(() => import("@/components/confirm-dialog").then((m) => ({ default: m.ConfirmDialog })));
 
 /** 'Salva le tue storie' as a button-styled link. Input: extra classes, the button size. */
 export function SaveStoriesLink({ className, size = "sm" }: { className?: string; size?: "sm" | "default" }) {
@@ -29,32 +31,34 @@ export function SaveStoriesLink({ className, size = "sm" }: { className?: string
 /**
  * Sign-out for the site's 'Esci' buttons. A registered player is signed out at once (useSignOut);
  * a guest first sees 'Uscire dall'account ospite?' with 'Esci comunque' and the way to register.
- * Output: {signOut() (asks a guest first), signingOut, dialog (render it once, null for players)}.
+ * Output: {signOut() (asks a guest first), signingOut, dialog (render it once; null unless a guest is being asked)}.
  */
 export function useGuestAwareSignOut() {
   const { me } = useMe();
   const { signOut, isPending } = useSignOut();
   const [open, setOpen] = useState(false);
   const guest = me?.user.isAnonymous ?? false;
-  const dialog = guest ? (
-    <ConfirmDialog
-      open={open}
-      onOpenChange={setOpen}
-      title="Uscire dall'account ospite?"
-      description={
-        <>
-          Stai giocando come ospite: se esci non potrai più riaprire le tue storie e le tue immagini, che verranno cancellate dopo 30 giorni.
-          Per tenerle,{" "}
-          <Link to={saveStoriesPath()} className="font-semibold text-violet-300 underline" onClick={() => setOpen(false)}>
-            registrati e salva le tue storie
-          </Link>
-          .
-        </>
-      }
-      confirmLabel="Esci comunque"
-      busy={isPending}
-      onConfirm={signOut}
-    />
+  const dialog = guest && open ? (
+    <Suspense fallback={null}>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Uscire dall'account ospite?"
+        description={
+          <>
+            Stai giocando come ospite: se esci non potrai più riaprire le tue storie e le tue immagini, che verranno cancellate dopo 30 giorni.
+            Per tenerle,{" "}
+            <Link to={saveStoriesPath()} className="font-semibold text-violet-300 underline" onClick={() => setOpen(false)}>
+              registrati e salva le tue storie
+            </Link>
+            .
+          </>
+        }
+        confirmLabel="Esci comunque"
+        busy={isPending}
+        onConfirm={signOut}
+      />
+    </Suspense>
   ) : null;
   return { signOut: guest ? () => setOpen(true) : signOut, signingOut: isPending, dialog };
 }

@@ -5,11 +5,17 @@
 
 import type { MessageImageView, MessageView } from "@shared/api-types";
 import { Feather } from "lucide-react";
-import type { ReactNode } from "react";
+import { lazy, type ReactNode, Suspense } from "react";
 import type { MeasureRef } from "./virtual-story";
 import { cn } from "@/lib/utils";
-import { Narration } from "@/components/narration";
 import { SceneImage, SceneImagePending } from "./scene-image";
+
+/**
+ * The narration's renderer (react-markdown), loaded apart from the page (issue 21): in a page the
+ * server rendered, every narration shows at once and is hydrated, in a short task of its own, when
+ * this code has arrived; until then (a page the browser renders) the plain text stands in.
+ */
+const Narration = lazy(() => import("@/components/narration").then((m) => ({ default: m.Narration })));
 
 interface ChatMessageProps {
   role: MessageView["role"];
@@ -86,7 +92,9 @@ export function ChatMessage({ role, content, imageUrl, image, visualizing = fals
             </span>
           </p>
         ) : (
-          <Narration text={content} streaming={streaming} />
+          <Suspense fallback={<p className="break-words whitespace-pre-wrap">{content}</p>}>
+            <Narration text={content} streaming={streaming} />
+          </Suspense>
         ))}
         {imageUrl && <img src={imageUrl} alt="Immagine della scena" loading="lazy" className="mt-3 w-full rounded-lg" />}
       </div>
