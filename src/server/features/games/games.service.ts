@@ -136,6 +136,7 @@ export async function getGameView(db: Db, userId: string, gameId: string): Promi
     lastPlayed: game.last_played,
     ...page,
     liveNarration,
+    group: null,
   };
 }
 
