@@ -7,6 +7,7 @@
  *   'Accesso negato' on admin routes, each denial counted in the audit log on one row per caller
  *   and route (a repeat adds to its count, no new row: issue 9 finding 8); 404 on another user's
  *   resource;
+ * - on a story: a member of it (issue 24) let through on reads and 404 on host-only routes;
  * - the owner / an admin: let through (not 401, 403 or 404, and no server error), or the exact
  *   status the entry names;
  * - the moderation queue (issue 23, access 'moderator'): moderators and admins let through, the
@@ -62,6 +63,11 @@ interface Entry {
   expect?: number;
   /** Call the allowed check with a brand-new player (the route erases or changes the caller). */
   fresh?: boolean;
+  /**
+   * Owner entries: a member of the owner's story (issue 24, ADR 0019) is let through like the
+   * owner ('read'), or does not find it like a stranger ('host': host-only routes; the default).
+   */
+  member?: "read" | "host";
 }
 
 const ownGame: Entry["params"] = async (_ctx, owner) => ({ id: await newGame(owner.client) });
@@ -80,6 +86,12 @@ const ownFact: Entry["params"] = async (_ctx, owner) => {
   expect(fact.status).toBe(201);
   return { id: id!, factId: fact.body.id };
 };
+/** Makes `member` a player of the owner's story `gameId` beside its host (issue 24, game_players). */
+async function addMember(ctx: Ctx, gameId: string, owner: Player, member: Player) {
+  const joinedAt = new Date().toISOString();
+  const row = (player: Player, seat: number) => ({ game_id: gameId, user_id: player.id, character_name: `Eroe ${seat}`, character_line: "", color: "#1e88e5", seat, joined_at: joinedAt });
+  await ctx.server.deps.db.insertInto("game_players").values([row(owner, 0), row(member, 1)]).onConflict((oc) => oc.doNothing()).execute();
+}
 const playerId: Entry["params"] = async (ctx) => ({ id: (await ctx.newPlayer()).id });
 /** A player an admin deactivated (issue 22 §10): 'Ripristina' applies. */
 const deactivatedId: Entry["params"] = async (ctx) => {
@@ -131,28 +143,28 @@ const MATRIX: Record<string, Entry> = {
   "POST /api/custom-games": { access: "user", body: {} },
   "POST /api/custom-games/generate": { access: "user", body: {} },
 
-  "GET /api/games/:id": { access: "owner", params: ownGame, expect: 200 },
-  "GET /api/games/:id/map": { access: "owner", params: ownGame, expect: 200 },
-  "GET /api/games/:id/live": { access: "owner", params: ownGame, expect: 204 },
-  "GET /api/games/:id/messages": { access: "owner", params: ownMessage, queryOf: (p) => `before=${p.messageId}`, expect: 200 },
+  "GET /api/games/:id": { access: "owner", member: "read", params: ownGame, expect: 200 },
+  "GET /api/games/:id/map": { access: "owner", member: "read", params: ownGame, expect: 200 },
+  "GET /api/games/:id/live": { access: "owner", member: "read", params: ownGame, expect: 204 },
+  "GET /api/games/:id/messages": { access: "owner", member: "read", params: ownMessage, queryOf: (p) => `before=${p.messageId}`, expect: 200 },
   "DELETE /api/games/:id": { access: "owner", params: ownGame, expect: 200 },
   "POST /api/games/:id/messages": { access: "owner", params: ownGame, body: { content: "/inizia" }, expect: 200 },
   "POST /api/games/:id/retry": { access: "owner", params: ownGame, body: {} },
-  "POST /api/games/:id/stop": { access: "owner", params: ownGame, body: {} },
+  "POST /api/games/:id/stop": { access: "owner", member: "read", params: ownGame, body: {} },
   "POST /api/games/:id/regenerate": { access: "owner", params: ownGame, body: {}, expect: 409 },
   "POST /api/games/:id/undo": { access: "owner", params: ownMessage, body: {}, expect: 200 },
   "PUT /api/games/:id/tip": { access: "owner", params: ownMessage, bodyOf: (p) => ({ messageId: p.messageId, mode: "latest" }), expect: 200 },
   "PATCH /api/games/:id/messages/:messageId": { access: "owner", params: ownMessage, body: { content: "/inizia" }, expect: 200 },
   "POST /api/games/:id/messages/:messageId/renarrate": { access: "owner", params: ownMessage, body: { content: "/inizia" }, expect: 200 },
-  "POST /api/games/:id/images": { access: "owner", params: ownGame, body: {} },
-  "GET /api/games/:id/memory": { access: "owner", params: ownGame, expect: 200 },
-  "GET /api/games/:id/memory/prompt": { access: "owner", params: ownGame, expect: 200 },
+  "POST /api/games/:id/images": { access: "owner", member: "read", params: ownGame, body: {} },
+  "GET /api/games/:id/memory": { access: "owner", member: "read", params: ownGame, expect: 200 },
+  "GET /api/games/:id/memory/prompt": { access: "owner", member: "read", params: ownGame, expect: 200 },
   "PUT /api/games/:id/memory/recap": { access: "owner", params: ownGame, body: { text: "Tutto comincia al porto." }, expect: 200 },
   "POST /api/games/:id/memory/facts": { access: "owner", params: ownGame, body: { kind: "altro", title: "Molo", text: "Il molo è crollato." }, expect: 201 },
   "PATCH /api/games/:id/memory/facts/:factId": { access: "owner", params: ownFact, body: { pinned: true }, expect: 200 },
   "DELETE /api/games/:id/memory/facts/:factId": { access: "owner", params: ownFact, expect: 204 },
   "GET /api/games/:id/share": { access: "owner", params: ownGame, expect: 200 },
-  "GET /api/games/:id/export": { access: "owner", params: ownGame, query: "format=epub", expect: 200 },
+  "GET /api/games/:id/export": { access: "owner", member: "read", params: ownGame, query: "format=epub", expect: 200 },
   "PUT /api/games/:id/share": { access: "owner", params: ownGame, body: { showNickname: false, listed: false }, expect: 201 },
   "DELETE /api/games/:id/share": { access: "owner", params: ownGame, expect: 204 },
 
@@ -356,6 +368,14 @@ describe.each(DIALECTS)("authorisation matrix on %s", (dialect) => {
       for (const other of [stranger.client, deniedCallers[1]!.client, ctx.admin]) {
         const notFound = await call(other, key, path, body);
         expect(notFound.status, notFound.text).toBe(404);
+      }
+      if (params.id) {
+        // A member of the owner's story (issue 24): reads like the owner, host-only routes are 404.
+        const member = await ctx.newPlayer();
+        await addMember(ctx, params.id, owner, member);
+        const result = await call(member.client, key, path, body);
+        if (entry.member === "read") allowed(result);
+        else expect(result.status, result.text).toBe(404);
       }
       allowed(await call(owner.client, key, path, body));
       return;

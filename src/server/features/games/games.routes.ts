@@ -33,7 +33,7 @@
  *                                                                         §4), on any instance: delta* → done | error from
  *                                                                         that character (absent: 0; not a whole number:
  *                                                                         400); 204 when the game has no narration to
- *                                                                         resume; owner only (else 404); 429
+ *                                                                         resume; owner or member (issue 24; else 404); 429
  *                                                                         TOO_MANY_STREAMS past NARRATION_FOLLOWERS_PER_PLAYER
  *                                                                         streams of the player, 503 SERVER_BUSY past
  *                                                                         LIVE_STREAMS_MAX (issue 19 §7)
@@ -60,7 +60,7 @@ import { isAdmin } from "../../auth/roles";
 import { AppError } from "../../errors";
 import type { AppEnv } from "../../context";
 import { validationHook } from "../../validation";
-import { createGame, deleteOwnedGame, findOwnedGame, getGameView, olderMessages } from "./games.service";
+import { createGame, deleteOwnedGame, findReadableGame, getGameView, olderMessages } from "./games.service";
 import { followNarration, runSource, startNarration, stopTopic, storedRunSource } from "./live-narration";
 import { findRunRow, isStale } from "./narration-runs.service";
 import { editMessage, moveTip, undoTurn } from "./story-control.service";
@@ -132,7 +132,8 @@ export const gamesRoutes = new Hono<AppEnv>()
   })
   .post("/:id/stop", async (c) => {
     const user = currentUser(c);
-    const game = await findOwnedGame(c.var.deps.db, user.id, c.req.param("id"));
+    // 'Stop' is anyone's in a group story (issue 24).
+    const game = await findReadableGame(c.var.deps.db, user.id, c.req.param("id"));
     // Through the bus, so the instance streaming the turn hears it whichever instance got this call.
     await c.var.deps.bus.publish(stopTopic(game.id), {});
     return c.json({ ok: true }, 202);
@@ -140,7 +141,7 @@ export const gamesRoutes = new Hono<AppEnv>()
   .get("/:id/live", zValidator("header", resumeHeaders, validationHook), async (c) => {
     const user = currentUser(c);
     const { db, narrations, shutdownSignal, bounds } = c.var.deps;
-    const game = await findOwnedGame(db, user.id, c.req.param("id"));
+    const game = await findReadableGame(db, user.id, c.req.param("id"));
     const from = c.req.valid("header")["last-event-id"];
     const local = narrations.get(game.id);
     // Written by another instance, or over (then only its end is left to send).

@@ -16,6 +16,7 @@ import { insertPlayerGame } from "../../player-games";
 import { currentPath, latestPlayerMessage } from "../../story/story-tree";
 import { liveNarrationOf } from "./narration-runs.service";
 import { publicName } from "../../accounts/public-name";
+import { type GameAccess, readableBy } from "./membership";
 
 type Db = Kysely<Database>;
 
@@ -23,7 +24,7 @@ export type OwnedGame = Pick<
   Selectable<SavedGamesTable>,
   | "id" | "title" | "genre" | "progress" | "last_played" | "system_prompt" | "temperature" | "max_tokens"
   | "response_style" | "story_pacing" | "interaction_style" | "context_memory" | "special_instructions"
-  | "preferred_vocabulary" | "forbidden_topics" | "tip_message_id" | "prompt_budget"
+  | "preferred_vocabulary" | "forbidden_topics" | "tip_message_id" | "prompt_budget" | "user_id" | "play_mode"
 >;
 
 /**
@@ -45,26 +46,37 @@ export async function createGame(db: Db, userId: string, genre: GenreName): Prom
 /** Whether a client-given id can be looked up at all (PostgreSQL text refuses NUL): false → 404. */
 export const isStorableId = (id: string) => !id.includes("\0");
 
+/** The columns of a game that the game's features read. */
+const GAME_COLUMNS = [
+  "g.id", "g.user_id", "g.title", "g.genre", "g.progress", "g.last_played", "g.system_prompt", "g.temperature", "g.max_tokens",
+  "g.response_style", "g.story_pacing", "g.interaction_style", "g.context_memory", "g.special_instructions",
+  "g.preferred_vocabulary", "g.forbidden_topics", "g.tip_message_id", "g.prompt_budget", "g.play_mode",
+] as const;
+
 /**
- * Loads one of the user's own games (never a template, never someone else's).
- * Throws 404 GAME_NOT_FOUND ('Partita non trovata o non autorizzata.') otherwise.
+ * Loads a game (never a template) for `userId`: one of their own (`access` 'owner', the default:
+ * host-only operations) or one they own or are a member of ('member': every read, issue 24).
+ * The check is in the query. Throws 404 GAME_NOT_FOUND ('Partita non trovata o non autorizzata.')
+ * otherwise.
  */
-export async function findOwnedGame(db: Db, userId: string, gameId: string): Promise<OwnedGame> {
+export async function findOwnedGame(db: Db, userId: string, gameId: string, access: GameAccess = "owner"): Promise<OwnedGame> {
   if (!isStorableId(gameId)) throw AppError.of("GAME_NOT_FOUND", 404);
   const game = await db
-    .selectFrom("saved_games")
-    .select([
-      "id", "title", "genre", "progress", "last_played", "system_prompt", "temperature", "max_tokens",
-      "response_style", "story_pacing", "interaction_style", "context_memory", "special_instructions",
-      "preferred_vocabulary", "forbidden_topics", "tip_message_id", "prompt_budget",
-    ])
-    .where("id", "=", gameId)
-    .where("user_id", "=", userId)
-    .where("is_template", "=", 0)
+    .selectFrom("saved_games as g")
+    .select(GAME_COLUMNS)
+    .where("g.id", "=", gameId)
+    .where(readableBy(userId, access))
+    .where("g.is_template", "=", 0)
     .executeTakeFirst();
   if (!game) throw AppError.of("GAME_NOT_FOUND", 404);
   return game;
 }
+
+/**
+ * A game that `userId` owns or plays in (issue 24, ADR 0019): {@link findOwnedGame} with
+ * 'member' access. Throws 404 GAME_NOT_FOUND.
+ */
+export const findReadableGame = (db: Db, userId: string, gameId: string) => findOwnedGame(db, userId, gameId, "member");
 
 /**
  * Deletes one of the user's own games with its messages (spec §2 Profile 'Elimina'). Templates
@@ -94,11 +106,12 @@ export function toMessageView(m: Pick<ChatMessagesTable, "id" | "role" | "conten
 export type GameMessage = Pick<Selectable<ChatMessagesTable>, "id" | "parent_id" | "role" | "content" | "image_url" | "created_at" | "edited_at">;
 
 /**
- * Loads a message of one of the user's own games (any branch, ADR 0008); the owner is checked in
- * the query. Throws 404 MESSAGE_NOT_FOUND ('Messaggio non trovato in questa partita.') for a
- * message of another game, of another user's game, or no message at all.
+ * Loads a message of one of the user's own games (any branch, ADR 0008), or of a game they play in
+ * (`access` 'member', issue 24); the check is in the query. Throws 404 MESSAGE_NOT_FOUND
+ * ('Messaggio non trovato in questa partita.') for a message of another game, of another user's
+ * game, or no message at all.
  */
-export async function findGameMessage(db: Db, userId: string, gameId: string, messageId: string): Promise<GameMessage> {
+export async function findGameMessage(db: Db, userId: string, gameId: string, messageId: string, access: GameAccess = "owner"): Promise<GameMessage> {
   if (!isStorableId(messageId)) throw AppError.of("MESSAGE_NOT_FOUND", 404);
   const message = await db
     .selectFrom("chat_messages as m")
@@ -106,7 +119,7 @@ export async function findGameMessage(db: Db, userId: string, gameId: string, me
     .select(["m.id", "m.parent_id", "m.role", "m.content", "m.image_url", "m.created_at", "m.edited_at"])
     .where("m.id", "=", messageId)
     .where("m.game_id", "=", gameId)
-    .where("g.user_id", "=", userId)
+    .where(readableBy(userId, access))
     .where("g.is_template", "=", 0)
     .executeTakeFirst();
   if (!message) throw AppError.of("MESSAGE_NOT_FOUND", 404);
@@ -122,7 +135,7 @@ export async function findGameMessage(db: Db, userId: string, gameId: string, me
  * Throws 404 GAME_NOT_FOUND.
  */
 export async function getGameView(db: Db, userId: string, gameId: string): Promise<GameView> {
-  const game = await findOwnedGame(db, userId, gameId);
+  const game = await findReadableGame(db, userId, gameId);
   const [page, liveNarration] = await Promise.all([storyPage(db, game.id, game.tip_message_id), liveNarrationOf(db, game.id)]);
   // Started: a player's message on the current path (spec §4), usually in the latest page.
   const started =
@@ -148,8 +161,8 @@ export async function getGameView(db: Db, userId: string, gameId: string): Promi
  * not a message of this game.
  */
 export async function olderMessages(db: Db, userId: string, gameId: string, before: string): Promise<MessagePageView> {
-  const game = await findOwnedGame(db, userId, gameId);
-  const message = await findGameMessage(db, userId, game.id, before);
+  const game = await findReadableGame(db, userId, gameId);
+  const message = await findGameMessage(db, userId, game.id, before, "member");
   return storyPage(db, game.id, message.parent_id);
 }
 
