@@ -13,10 +13,10 @@ import { lockedForUpdate } from "../db/row-lock";
 type Db = Kysely<Database>;
 
 /** A message of the current path, as readers need it. */
-export type PathMessage = Pick<Selectable<ChatMessagesTable>, "id" | "parent_id" | "role" | "content" | "image_url" | "created_at" | "depth" | "edited_at">;
+export type PathMessage = Pick<Selectable<ChatMessagesTable>, "id" | "parent_id" | "role" | "content" | "image_url" | "created_at" | "depth" | "edited_at" | "author_id">;
 
 /** The columns a {@link PathMessage} is read with. */
-const PATH_COLUMNS = ["m.id", "m.parent_id", "m.role", "m.content", "m.image_url", "m.created_at", "m.depth", "m.edited_at"] as const;
+const PATH_COLUMNS = ["m.id", "m.parent_id", "m.role", "m.content", "m.image_url", "m.created_at", "m.depth", "m.edited_at", "m.author_id"] as const;
 
 /** What a writer gives for a new node: the tree fields are filled in by appendMessage. */
 export type NewMessage = Pick<ChatMessagesTable, "game_id" | "user_id" | "role" | "content" | "image_url" | "created_at"> & {

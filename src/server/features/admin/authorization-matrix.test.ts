@@ -65,9 +65,10 @@ interface Entry {
   fresh?: boolean;
   /**
    * Owner entries: a member of the owner's story (issue 24, ADR 0019) is let through like the
-   * owner ('read'), or does not find it like a stranger ('host': host-only routes; the default).
+   * owner ('read'), does not find it like a stranger ('host': host-only routes; the default), or
+   * gets that exact status (a number).
    */
-  member?: "read" | "host";
+  member?: "read" | "host" | number;
 }
 
 const ownGame: Entry["params"] = async (_ctx, owner) => ({ id: await newGame(owner.client) });
@@ -86,12 +87,26 @@ const ownFact: Entry["params"] = async (_ctx, owner) => {
   expect(fact.status).toBe(201);
   return { id: id!, factId: fact.body.id };
 };
-/** Makes `member` a player of the owner's story `gameId` beside its host (issue 24, game_players). */
-async function addMember(ctx: Ctx, gameId: string, owner: Player, member: Player) {
-  const joinedAt = new Date().toISOString();
-  const row = (player: Player, seat: number) => ({ game_id: gameId, user_id: player.id, character_name: `Eroe ${seat}`, character_line: "", color: "#1e88e5", seat, joined_at: joinedAt });
-  await ctx.server.deps.db.insertInto("game_players").values([row(owner, 0), row(member, 1)]).onConflict((oc) => oc.doNothing()).execute();
+/** Makes `member` a player of the owner's story `gameId` through an invitation (issue 24). */
+async function addMember(gameId: string, owner: Player, member: Player) {
+  const invitation = await owner.client.json<{ url: string }>("POST", `/api/games/${gameId}/invitations`);
+  expect(invitation.status, JSON.stringify(invitation.body)).toBe(201);
+  const joined = await member.client.json("POST", `/api/invitations/${invitation.body.url.split("/").at(-1)}/join`, { characterName: "Eroe", characterLine: "" });
+  expect(joined.status, JSON.stringify(joined.body)).toBe(200);
 }
+/** A group story of the owner with one more player (issue 24): the player's id for DELETE /players/:userId. */
+const ownGroup: Entry["params"] = async (ctx, owner) => {
+  const id = await newGame(owner.client);
+  const player = await ctx.newPlayer();
+  await addMember(id, owner, player);
+  return { id, userId: player.id };
+};
+/** A game of the owner with one invitation (issue 24). */
+const ownInvitation: Entry["params"] = async (_ctx, owner) => {
+  const id = await newGame(owner.client);
+  const invitation = await owner.client.json<{ id: string }>("POST", `/api/games/${id}/invitations`);
+  return { id, invitationId: invitation.body.id };
+};
 const playerId: Entry["params"] = async (ctx) => ({ id: (await ctx.newPlayer()).id });
 /** A player an admin deactivated (issue 22 §10): 'Ripristina' applies. */
 const deactivatedId: Entry["params"] = async (ctx) => {
@@ -122,6 +137,7 @@ const MATRIX: Record<string, Entry> = {
   "GET /api/shares": { access: "public", expect: 200 },
   "GET /api/reports/target/:kind/:id": { access: "public", params: async () => ({ kind: "image", id: randomUUID() }), expect: 404 },
   "POST /api/reports": { access: "public", body: {}, expect: 400 },
+  "GET /api/invitations/:token": { access: "public", expect: 404 },
 
   "GET /api/me": { access: "user", expect: 200 },
   "POST /api/me/age": { access: "user", body: { confirmAge: true }, expect: 200 },
@@ -142,13 +158,14 @@ const MATRIX: Record<string, Entry> = {
   "POST /api/templates/:id/play": { access: "user", body: {}, expect: 404 },
   "POST /api/custom-games": { access: "user", body: {} },
   "POST /api/custom-games/generate": { access: "user", body: {} },
+  "POST /api/invitations/:token/join": { access: "user", body: { characterName: "Ada", characterLine: "" }, expect: 404 },
 
   "GET /api/games/:id": { access: "owner", member: "read", params: ownGame, expect: 200 },
   "GET /api/games/:id/map": { access: "owner", member: "read", params: ownGame, expect: 200 },
   "GET /api/games/:id/live": { access: "owner", member: "read", params: ownGame, expect: 204 },
   "GET /api/games/:id/messages": { access: "owner", member: "read", params: ownMessage, queryOf: (p) => `before=${p.messageId}`, expect: 200 },
   "DELETE /api/games/:id": { access: "owner", params: ownGame, expect: 200 },
-  "POST /api/games/:id/messages": { access: "owner", params: ownGame, body: { content: "/inizia" }, expect: 200 },
+  "POST /api/games/:id/messages": { access: "owner", member: 409, params: ownGame, body: { content: "/inizia" }, expect: 200 },
   "POST /api/games/:id/retry": { access: "owner", params: ownGame, body: {} },
   "POST /api/games/:id/stop": { access: "owner", member: "read", params: ownGame, body: {} },
   "POST /api/games/:id/regenerate": { access: "owner", params: ownGame, body: {}, expect: 409 },
@@ -167,6 +184,17 @@ const MATRIX: Record<string, Entry> = {
   "GET /api/games/:id/export": { access: "owner", member: "read", params: ownGame, query: "format=epub", expect: 200 },
   "PUT /api/games/:id/share": { access: "owner", params: ownGame, body: { showNickname: false, listed: false }, expect: 201 },
   "DELETE /api/games/:id/share": { access: "owner", params: ownGame, expect: 204 },
+  "POST /api/games/:id/invitations": { access: "owner", params: ownGame, expect: 201 },
+  "GET /api/games/:id/invitations": { access: "owner", params: ownGame, expect: 200 },
+  "DELETE /api/games/:id/invitations/:invitationId": { access: "owner", params: ownInvitation, expect: 204 },
+  "GET /api/games/:id/group": { access: "owner", member: "read", params: ownGame, expect: 200 },
+  "PUT /api/games/:id/group": { access: "owner", params: ownGame, body: { mode: "vote", voteSeconds: 60 }, expect: 200 },
+  "POST /api/games/:id/group/skip": { access: "owner", params: ownGame, expect: 200 },
+  "PUT /api/games/:id/players/me": { access: "owner", member: "read", params: ownGame, body: { characterName: "Ada", characterLine: "Una cartografa." }, expect: 200 },
+  "DELETE /api/games/:id/players/:userId": { access: "owner", member: 403, params: ownGroup, expect: 204 },
+  "POST /api/games/:id/votes": { access: "owner", member: 409, params: ownGame, body: { choice: "A" }, expect: 409 },
+  "POST /api/games/:id/notes": { access: "owner", member: "read", params: ownGame, body: { text: "Torno subito." }, expect: 201 },
+  "POST /api/games/:id/typing": { access: "owner", member: "read", params: ownGame, expect: 204 },
 
   "GET /api/moderation/access": { access: "moderator", expect: 200 },
   "GET /api/moderation/queue": { access: "moderator", expect: 200 },
@@ -372,10 +400,10 @@ describe.each(DIALECTS)("authorisation matrix on %s", (dialect) => {
       if (params.id) {
         // A member of the owner's story (issue 24): reads like the owner, host-only routes are 404.
         const member = await ctx.newPlayer();
-        await addMember(ctx, params.id, owner, member);
+        await addMember(params.id, owner, member);
         const result = await call(member.client, key, path, body);
         if (entry.member === "read") allowed(result);
-        else expect(result.status, result.text).toBe(404);
+        else expect(result.status, result.text).toBe(typeof entry.member === "number" ? entry.member : 404);
       }
       allowed(await call(owner.client, key, path, body));
       return;

@@ -17,6 +17,7 @@ import { currentPath, latestPlayerMessage } from "../../story/story-tree";
 import { liveNarrationOf } from "./narration-runs.service";
 import { publicName } from "../../accounts/public-name";
 import { type GameAccess, readableBy } from "./membership";
+import { groupOfGame, messageAuthors } from "./group.service";
 
 type Db = Kysely<Database>;
 
@@ -131,12 +132,18 @@ export async function findGameMessage(db: Db, userId: string, gameId: string, me
  * branch being played, ADR 0008; at most STORY_PAGE_SIZE messages, oldest first, with the cursor
  * of the page before, issue 11 §5); a narration with other versions carries its ‹ 2/3 ›
  * (`alternatives`), an edited message `edited: true` (issue 11 §2), and the narration being
- * written now, if any (`liveNarration`, issue 11 §4).
+ * written now, if any (`liveNarration`, issue 11 §4). For the owner or a member; a group story
+ * carries its `group` and each player's message its `author` (issue 24).
  * Throws 404 GAME_NOT_FOUND.
  */
 export async function getGameView(db: Db, userId: string, gameId: string): Promise<GameView> {
   const game = await findReadableGame(db, userId, gameId);
-  const [page, liveNarration] = await Promise.all([storyPage(db, game.id, game.tip_message_id), liveNarrationOf(db, game.id)]);
+  const inGroup = game.play_mode !== "solo";
+  const [page, liveNarration, group] = await Promise.all([
+    storyPage(db, game.id, game.tip_message_id, inGroup),
+    liveNarrationOf(db, game.id),
+    inGroup ? groupOfGame(db, userId, game.id) : null,
+  ]);
   // Started: a player's message on the current path (spec §4), usually in the latest page.
   const started =
     page.messages.some((m) => m.role === "user") || (page.olderCursor !== null && (await latestPlayerMessage(db, game.id, game.tip_message_id)) !== undefined);
@@ -149,7 +156,7 @@ export async function getGameView(db: Db, userId: string, gameId: string): Promi
     lastPlayed: game.last_played,
     ...page,
     liveNarration,
-    group: null,
+    group,
   };
 }
 
@@ -163,19 +170,21 @@ export async function getGameView(db: Db, userId: string, gameId: string): Promi
 export async function olderMessages(db: Db, userId: string, gameId: string, before: string): Promise<MessagePageView> {
   const game = await findReadableGame(db, userId, gameId);
   const message = await findGameMessage(db, userId, game.id, before, "member");
-  return storyPage(db, game.id, message.parent_id);
+  return storyPage(db, game.id, message.parent_id, game.play_mode !== "solo");
 }
 
 /**
  * One page of the current path ending at `lastId` (included): up to STORY_PAGE_SIZE messages,
- * oldest first, with their pictures' gallery side and their ‹ 2/3 ›; olderCursor is the first
- * message's id when messages come before it (its depth is above 0), else null.
+ * oldest first, with their pictures' gallery side and their ‹ 2/3 ›, and in a group story
+ * (`inGroup`) each player's message's author (issue 24); olderCursor is the first message's id
+ * when messages come before it (its depth is above 0), else null.
  */
-async function storyPage(db: Db, gameId: string, lastId: string | null): Promise<MessagePageView> {
+async function storyPage(db: Db, gameId: string, lastId: string | null, inGroup: boolean): Promise<MessagePageView> {
   const messages = await currentPath(db, gameId, lastId, STORY_PAGE_SIZE);
-  const [images, alternatives] = await Promise.all([
+  const [images, alternatives, authors] = await Promise.all([
     imagesOf(db, messages.map((m) => m.image_url).filter((url): url is string => url !== null)),
     alternativesOf(db, gameId, messages.filter((m) => m.role === "assistant" && m.parent_id !== null).map((m) => m.parent_id!)),
+    inGroup ? messageAuthors(db, gameId) : null,
   ]);
   const first = messages[0];
   return {
@@ -186,6 +195,7 @@ async function storyPage(db: Db, gameId: string, lastId: string | null): Promise
         ...toMessageView(m),
         ...(m.image_url ? { image: images.get(m.image_url) ?? null } : {}),
         ...(versions?.includes(m.id) ? { alternatives: alternativesView(versions, m.id) } : {}),
+        ...(authors && m.role === "user" ? { author: (m.author_id && authors.get(m.author_id)) || null } : {}),
       };
     }),
   };
