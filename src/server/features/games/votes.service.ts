@@ -147,13 +147,13 @@ export async function closeVoteIfDue(deps: AppDeps, gameId: string): Promise<voi
   }
 }
 
-/** Closes the vote at its deadline on this instance (unless the server stops first). */
+/**
+ * Closes the vote at its deadline on this instance, unless the server is stopping by then (the
+ * timer does not keep the process alive; any instance's next read closes it instead).
+ */
 function closeAtDeadline(deps: AppDeps, gameId: string, ms: number): void {
-  const stop = () => clearTimeout(timer);
-  const timer = setTimeout(() => {
-    deps.shutdownSignal.removeEventListener("abort", stop);
+  setTimeout(() => {
+    if (deps.shutdownSignal.aborted) return;
     closeVoteIfDue(deps, gameId).catch((error: unknown) => deps.logger.error({ err: error, gameId }, "Voto: chiusura non riuscita"));
-  }, ms + 50);
-  timer.unref();
-  deps.shutdownSignal.addEventListener("abort", stop, { once: true });
+  }, ms + 50).unref();
 }
