@@ -1,6 +1,7 @@
 /** Shapes of the JSON the API returns, shared by the server and the web. */
 
 import type { FactKind, StoryCard } from "./schemas/memory";
+import type { GroupView, MessageAuthorView } from "./group-types";
 
 export interface TokensView {
   plan: string;
@@ -43,6 +44,11 @@ export interface MessageView {
    * narrations that answer the same player's message, oldest first. Absent when it is the only one.
    */
   alternatives?: AlternativesView;
+  /**
+   * Who sent a player's message in a group story (issue 24, ADR 0019): nickname and colour; null
+   * for a solo story's messages and for narrations. Only in GameView and its pages.
+   */
+  author?: MessageAuthorView | null;
 }
 
 /** The ‹ 2/3 › of a narration: 1-based position, how many, and the neighbours' ids to switch to. */
@@ -115,6 +121,8 @@ export interface GameView {
    * resumes it with GET /api/games/:id/live (Last-Event-ID = text.length). null when none runs.
    */
   liveNarration: LiveNarrationView | null;
+  /** The group playing the story (issue 24, ADR 0019); null for a solo story. */
+  group: GroupView | null;
 }
 
 /** A narration still being written (issue 11 §4). */
@@ -168,7 +176,13 @@ export type LiveEvent =
   /** The user's role rows or plan changed: reload GET /api/me. */
   | { type: "account.changed"; reason: "roles" | "plan" }
   /** A genre prompt was saved or genres were synchronised (spec §7 genre_prompts realtime subscription; issue 22 §9): admin pages reload them. */
-  | { type: "genre_prompts.changed"; id: string | null };
+  | { type: "genre_prompts.changed"; id: string | null }
+  /** A group story changed (a player joined or left, a vote, a note, the mode, the turn): reload GET /api/games/:id/group (issue 24). */
+  | { type: "group.changed"; gameId: string }
+  /** A player of a group story is typing (issue 24). */
+  | { type: "group.typing"; gameId: string; userId: string }
+  /** A narration of a group story started: follow it through GET /api/games/:id/live (issue 24). */
+  | { type: "group.narration"; gameId: string };
 
 /** A published notification as a user sees it (spec §3 notifications, §4 Notification). */
 export interface NotificationView {
@@ -233,6 +247,8 @@ export interface ProfileGameView {
   progress: number;
   lastPlayed: string | null;
   createdAt: string;
+  /** False for a group story the player joined (issue 24): only its host may delete it. */
+  hosted: boolean;
 }
 
 /** One message of 'Mappa delle scelte' (issue 11 §2): a node of the story tree. */
