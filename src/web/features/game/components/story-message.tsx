@@ -41,16 +41,19 @@ interface StoryMessageProps {
   limitReached: boolean;
   busy: boolean;
   editing: boolean;
+  /** The player owns the story: false for the other players of a group story, who see no controls (issue 24: they are the host's). */
+  host: boolean;
   handlers: StoryHandlers;
 }
 
-/** Input: see props. Output: the message's <li> (ChatMessage) with 'Riprova', the actions or the editor. */
-export const StoryMessage = memo(function StoryMessage({ message, index, measureRef, isLast, canUndo, canRetry, limitReached, busy, editing, handlers }: StoryMessageProps) {
+/** Input: see props. Output: the message's <li> (ChatMessage) with 'Riprova', the actions or the editor (the host's only). */
+export const StoryMessage = memo(function StoryMessage({ message, index, measureRef, isLast, canUndo, canRetry, limitReached, busy, editing, host, handlers }: StoryMessageProps) {
   return (
     <ChatMessage
       row={{ measureRef, index }}
       role={message.role}
       content={message.content}
+      author={message.author}
       imageUrl={message.imageUrl}
       image={message.image}
       edited={message.edited}
@@ -69,13 +72,13 @@ export const StoryMessage = memo(function StoryMessage({ message, index, measure
         ) : undefined
       }
     >
-      {canRetry && isLast && (
+      {host && canRetry && isLast && (
         <Button type="button" variant="outline" className="h-10" disabled={limitReached} onClick={handlers.retry}>
           <RotateCcw aria-hidden />
           Riprova
         </Button>
       )}
-      {!editing && (
+      {host && !editing && (
         <MessageActions
           message={message}
           isLast={isLast}
