@@ -43,7 +43,7 @@ interface CommandBarProps {
   messagesLeft?: number | null;
   /**
    * A group story this player cannot move now (issue 24: another player's turn, or 'voto'): the
-   * commands and the message box are disabled and this Italian reason is shown under them.
+   * commands are hidden, the message box is disabled and this Italian reason is shown above it.
    */
   blockedReason?: string | null;
   /** Called on each change of the message box (a group story tells the others 'sta scrivendo…'). */
@@ -101,6 +101,8 @@ export function CommandBar({ started, busy, streaming, limitReached, canVisualiz
           <strong className="font-semibold">{ERRORS.MESSAGE_LIMIT.title}.</strong> {ERRORS.MESSAGE_LIMIT.message}
         </p>
       )}
+      {/* A player who cannot move the story has no use for the commands: the phone's screen goes to the story. */}
+      {!blockedReason && (
       <div role="group" aria-label="Comandi" className="flex flex-wrap gap-2">
         {!started && (
           <Button
@@ -138,6 +140,7 @@ export function CommandBar({ started, busy, streaming, limitReached, canVisualiz
           </Button>
         ))}
       </div>
+      )}
       {tooFewForVisualize && (
         <p id={visualizeReasonId} className="text-sm text-amber-200">
           <strong className="font-semibold">{ERRORS.MESSAGE_LIMIT.title}</strong> per /visualizza: servono {VISUALIZE_MESSAGE_COST} messaggi, oggi te ne

@@ -97,7 +97,8 @@ export function GamePage() {
   // While 'Rigenera' or 'Salva e rinarra' runs, the message it replaces and what follows are hidden.
   const messages = game ? storyUpTo(game.messages, liveTurn?.replaces) : [];
   const lastIndex = messages.length - 1;
-  const canUndo = messages.some((m) => m.role === "user");
+  const lastPlayerMessage = messages.findLast((m) => m.role === "user") ?? null;
+  const canUndo = lastPlayerMessage !== null;
   const actionsBusy = liveTurn !== null || control.busy;
   const { switchTo, resumeFrom, undo, save } = control;
   // One stable object, so the memoised rows do not render again while a narration streams in.
@@ -221,7 +222,7 @@ export function GamePage() {
         )}
         {group && (
           <Suspense fallback={null}>
-            <GroupTurn gameId={gameId} group={group} narrating={liveTurn !== null} />
+            <GroupTurn gameId={gameId} group={group} narrating={liveTurn !== null} decided={lastPlayerMessage} />
           </Suspense>
         )}
         <CommandBar

@@ -166,7 +166,7 @@ export function GroupPlayers({ gameId, group, narrating }: GroupProps) {
           </Button>
         )}
       </div>
-      <ul className="grid gap-2 sm:grid-cols-2">
+      <ul aria-label="Elenco dei giocatori" className="grid gap-2 sm:grid-cols-2">
         {group.players.map((player) => (
           <PlayerRow key={player.userId} gameId={gameId} group={group} player={player} typing={player.typing || typing.has(player.userId)} narrating={narrating} />
         ))}
@@ -218,16 +218,6 @@ function useSecondsLeft(deadline: string | undefined): number | null {
     };
   }, [deadline]);
   return left;
-}
-
-/** What a vote's ballots chose: the majority; a tie goes to the host's vote (issue 24 'Voto'). */
-export function voteWinner(votes: GroupVoteView[], hostId: string): GroupVoteView | null {
-  const key = (vote: GroupVoteView) => vote.choice ?? `azione:${vote.action ?? ""}`;
-  const counts = new Map<string, number>();
-  for (const vote of votes) counts.set(key(vote), (counts.get(key(vote)) ?? 0) + 1);
-  const top = Math.max(0, ...counts.values());
-  const leaders = votes.filter((vote) => counts.get(key(vote)) === top);
-  return leaders.find((vote) => vote.userId === hostId) ?? leaders[0] ?? null;
 }
 
 /** The text of a vote's ballot: 'B' or the proposed action in quotes. */
@@ -288,28 +278,21 @@ function VotePanel({ gameId, group, narrating }: GroupProps) {
 
 /**
  * Above the message box of a group story: 'Tocca a …' ('a turno') or the vote ('voto'), and a
- * polite live region that announces whose turn it is and, when a vote closes, what the group chose.
+ * polite live region that announces whose turn it is and, once a vote is decided, what the group
+ * chose: in 'voto' every new player's message is the decision of a vote (sent as the host's).
+ * Input: the group props and `decided`, the story's latest player's message.
  */
-export function GroupTurn({ gameId, group, narrating }: GroupProps) {
+export function GroupTurn({ gameId, group, narrating, decided }: GroupProps & { decided: { id: string; content: string } | null }) {
   const turnPlayer = group.mode === "turns" ? group.players.find((player) => player.userId === group.turnUserId) : undefined;
   const turnText = turnPlayer ? (turnPlayer.userId === group.meId ? "Tocca a te." : `Tocca a ${turnPlayer.nickname}.`) : "";
   const [result, setResult] = useState("");
-  // The ballots of the vote still open, to tell its result once the group sees it closed.
-  const openVote = useRef(group.vote);
+  // The message the page opened with is no news.
+  const seen = useRef(decided?.id);
   useEffect(() => {
-    const previous = openVote.current;
-    openVote.current = group.vote;
-    if (!previous || group.vote?.tipMessageId === previous.tipMessageId) return;
-    const winner = voteWinner(previous.votes, group.hostId);
-    const author = winner && group.players.find((player) => player.userId === winner.userId);
-    setResult(
-      !winner
-        ? "Voto chiuso senza voti."
-        : winner.choice
-          ? `Voto chiuso: il gruppo ha scelto ${winner.choice}.`
-          : `Voto chiuso: il gruppo segue la proposta di ${author?.nickname ?? "un giocatore"}: ${ballotText(winner)}.`,
-    );
-  }, [group.vote, group.hostId, group.players]);
+    if (!decided || decided.id === seen.current) return;
+    seen.current = decided.id;
+    if (group.mode === "vote") setResult(`Voto chiuso: il gruppo ha scelto «${decided.content}».`);
+  }, [decided, group.mode]);
   return (
     <div className="mb-3 grid gap-2">
       {turnPlayer && (

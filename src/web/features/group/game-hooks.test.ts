@@ -1,22 +1,6 @@
 import type { GroupView } from "@shared/group-types";
 import { describe, expect, it } from "vitest";
-import { voteWinner } from "./components/group-panel";
 import { sendBlockedReason } from "./game-hooks";
-
-const ballot = (userId: string, choice: "A" | "B" | "C" | null, action: string | null = null) => ({ userId, choice, action });
-
-describe("voteWinner (issue 24 'Voto': the majority, a tie goes to the host's vote)", () => {
-  it("takes the majority", () => {
-    expect(voteWinner([ballot("h", "A"), ballot("p1", "B"), ballot("p2", "B")], "h")).toMatchObject({ choice: "B" });
-  });
-  it("gives a tie to the host's vote, a proposed action too", () => {
-    expect(voteWinner([ballot("p1", "C"), ballot("h", null, "Scappiamo")], "h")).toMatchObject({ userId: "h", action: "Scappiamo" });
-    expect(voteWinner([ballot("h", "A"), ballot("p1", "C")], "h")).toMatchObject({ choice: "A" });
-  });
-  it("has no winner without votes", () => {
-    expect(voteWinner([], "h")).toBeNull();
-  });
-});
 
 describe("sendBlockedReason", () => {
   const group = (patch: Partial<GroupView>): GroupView => ({
