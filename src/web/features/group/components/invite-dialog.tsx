@@ -63,7 +63,7 @@ function ActiveInvitations({ gameId }: { gameId: string }) {
             Creato il {formatDate(invitation.createdAt)}, scade il {formatDate(invitation.expiresAt)}
           </span>
           <Button type="button" variant="outline" size="sm" disabled={revoke.isPending} onClick={() => revoke.mutate(invitation.id, { onSuccess: () => toast.success("Invito revocato") })}>
-            Revoca
+            Revoca<span className="sr-only"> l'invito creato il {formatDate(invitation.createdAt)}</span>
           </Button>
         </li>
       ))}

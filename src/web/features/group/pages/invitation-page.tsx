@@ -45,7 +45,7 @@ function JoinForm({ token }: { token: string }) {
       <FormField
         id="personaggio-riga"
         label="Il tuo personaggio in una riga (facoltativo)"
-        placeholder="Es. Una ladra gentile che non sa mentire"
+        placeholder="Es. Ladra gentile, non sa mentire"
         autoComplete="off"
         error={errors.characterLine?.message}
         {...form.register("characterLine")}
