@@ -18,6 +18,7 @@ import * as m0015 from "./0015_saved_templates_order";
 import * as m0017 from "./0017_ai_usage";
 import * as m0019 from "./0019_admin_versions_soft_delete";
 import * as m0020 from "./0020_moderation";
+import * as m0021 from "./0021_group_play";
 
 export const migrations: Record<string, Migration> = {
   "0001_initial": m0001,
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   "0017_ai_usage": m0017,
   "0019_admin_versions_soft_delete": m0019,
   "0020_moderation": m0020,
+  "0021_group_play": m0021,
 };

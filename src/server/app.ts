@@ -18,6 +18,7 @@ import { AppError } from "./errors";
 import { accountRoutes, sessionRoutes } from "./features/account/account.routes";
 import { adminRoutes } from "./features/admin/admin.routes";
 import { gamesRoutes } from "./features/games/games.routes";
+import { groupRoutes, invitationRoutes } from "./features/games/group.routes";
 import { memoryRoutes } from "./features/games/memory.routes";
 import { bookExportRoutes } from "./features/book/export.routes";
 import { visualizeRoutes } from "./features/games/visualize.routes";
@@ -80,7 +81,9 @@ export function createApp(deps: AppDeps) {
     .route("/games", memoryRoutes)
     .route("/games", bookExportRoutes)
     .route("/games", shareOwnerRoutes)
+    .route("/games", groupRoutes)
     .route("/games", gamesRoutes)
+    .route("/invitations", invitationRoutes)
     .route("/presence", presenceRoutes)
     .route("/images", galleryRoutes)
     .route("/shares", sharedStoriesRoutes)

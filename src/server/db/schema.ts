@@ -157,6 +157,16 @@ export interface SavedGamesTable {
   template_id: string | null;
   /** Edit count of a template (migration 0019; issue 22 §9); 1 for games. */
   version: Generated<number>;
+  /** How the story moves (issue 24, migration 0021): 'solo' | 'turns' | 'vote'. */
+  play_mode: Generated<"solo" | "turns" | "vote">;
+  /** A vote's countdown in seconds (30–300). */
+  vote_seconds: Generated<number>;
+  /** Whose turn it is ('turns'); null otherwise. */
+  turn_user_id: string | null;
+  /** The tip the latest vote answers; the vote is open while vote_deadline is set. */
+  vote_tip_id: string | null;
+  /** ISO time when the open vote closes; null: no vote open. */
+  vote_deadline: string | null;
   /** A template's moderation state (issue 23, migration 0020). */
   moderation_state: Generated<ModerationState>;
 }
@@ -211,6 +221,8 @@ export interface ChatMessagesTable {
   depth: number;
   /** When the player last edited the text in place ('Modifica', issue 11 §2); null: never. */
   edited_at: string | null;
+  /** Who sent a player's message in a group story (issue 24); null: the owner. */
+  author_id: string | null;
 }
 
 export interface GeneratedImagesTable {
@@ -472,6 +484,52 @@ export interface Database {
   twoFactor: TwoFactorTable;
   user_deactivations: UserDeactivationsTable;
   ai_usage: AiUsageTable;
+  game_players: GamePlayersTable;
+  game_invitations: GameInvitationsTable;
+  turn_votes: TurnVotesTable;
+  side_notes: SideNotesTable;
+}
+
+/** A member of a group story (issue 24, migration 0021). */
+export interface GamePlayersTable {
+  game_id: string;
+  user_id: string;
+  character_name: string;
+  character_line: string;
+  color: string;
+  /** Join order: 'a turno' and the host hand-over follow it. */
+  seat: number;
+  joined_at: string;
+}
+
+/** An invitation link /invito/{token} (issue 24): only the token's SHA-256 is stored. */
+export interface GameInvitationsTable {
+  id: string;
+  game_id: string;
+  token_hash: string;
+  created_by: string | null;
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+}
+
+/** One player's vote on one turn (issue 24): the primary key (game_id, tip_message_id, user_id). */
+export interface TurnVotesTable {
+  game_id: string;
+  tip_message_id: string;
+  user_id: string;
+  choice: "A" | "B" | "C" | null;
+  action: string | null;
+  created_at: string;
+}
+
+/** A side note 'fuori scena' (issue 24): never sent to the narrator. */
+export interface SideNotesTable {
+  id: string;
+  game_id: string;
+  user_id: string;
+  text: string;
+  created_at: string;
 }
 
 /** Every table holding rows of a user, with the column naming the user (GDPR export, erasure, tests). */

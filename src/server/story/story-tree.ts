@@ -13,13 +13,16 @@ import { lockedForUpdate } from "../db/row-lock";
 type Db = Kysely<Database>;
 
 /** A message of the current path, as readers need it. */
-export type PathMessage = Pick<Selectable<ChatMessagesTable>, "id" | "parent_id" | "role" | "content" | "image_url" | "created_at" | "depth" | "edited_at">;
+export type PathMessage = Pick<Selectable<ChatMessagesTable>, "id" | "parent_id" | "role" | "content" | "image_url" | "created_at" | "depth" | "edited_at" | "author_id">;
 
 /** The columns a {@link PathMessage} is read with. */
-const PATH_COLUMNS = ["m.id", "m.parent_id", "m.role", "m.content", "m.image_url", "m.created_at", "m.depth", "m.edited_at"] as const;
+const PATH_COLUMNS = ["m.id", "m.parent_id", "m.role", "m.content", "m.image_url", "m.created_at", "m.depth", "m.edited_at", "m.author_id"] as const;
 
 /** What a writer gives for a new node: the tree fields are filled in by appendMessage. */
-export type NewMessage = Pick<ChatMessagesTable, "game_id" | "user_id" | "role" | "content" | "image_url" | "created_at">;
+export type NewMessage = Pick<ChatMessagesTable, "game_id" | "user_id" | "role" | "content" | "image_url" | "created_at"> & {
+  /** Who sent a player's message in a group story (issue 24); absent: the owner. */
+  author_id?: string | null;
+};
 
 /** Where appendMessage puts the new message and whether it becomes the tip. */
 export interface AppendOptions {
@@ -69,7 +72,7 @@ export async function appendMessage(trx: Transaction<Database>, message: NewMess
   // The subquery reads the statement's snapshot: on PostgreSQL a tip that a concurrent append
   // committed while this one waited for the lock is not in it, so that parent is read again.
   const depth = parent ? (game.parent_depth ?? (await depthOf(trx, message.game_id, parent))) + 1 : 0;
-  const row = { ...message, id: randomUUID(), parent_id: parent, depth, edited_at: null };
+  const row = { ...message, author_id: message.author_id ?? null, id: randomUUID(), parent_id: parent, depth, edited_at: null };
   await trx.insertInto("chat_messages").values(row).execute();
   const becomesTip = options.tip !== "if-parent-is-tip" || game.tip_message_id === parent;
   const changes = { ...options.gameChanges, ...(becomesTip ? { tip_message_id: row.id } : {}) };

@@ -7,6 +7,7 @@
  *   'Accesso negato' on admin routes, each denial counted in the audit log on one row per caller
  *   and route (a repeat adds to its count, no new row: issue 9 finding 8); 404 on another user's
  *   resource;
+ * - on a story: a member of it (issue 24) let through on reads and 404 on host-only routes;
  * - the owner / an admin: let through (not 401, 403 or 404, and no server error), or the exact
  *   status the entry names;
  * - the moderation queue (issue 23, access 'moderator'): moderators and admins let through, the
@@ -62,6 +63,12 @@ interface Entry {
   expect?: number;
   /** Call the allowed check with a brand-new player (the route erases or changes the caller). */
   fresh?: boolean;
+  /**
+   * Owner entries: a member of the owner's story (issue 24, ADR 0019) is let through like the
+   * owner ('read'), does not find it like a stranger ('host': host-only routes; the default), or
+   * gets that exact status (a number).
+   */
+  member?: "read" | "host" | number;
 }
 
 const ownGame: Entry["params"] = async (_ctx, owner) => ({ id: await newGame(owner.client) });
@@ -79,6 +86,26 @@ const ownFact: Entry["params"] = async (_ctx, owner) => {
   const fact = await owner.client.json<{ id: string }>("POST", `/api/games/${id}/memory/facts`, { kind: "luogo", title: "Faro", text: "Il faro è spento da anni." });
   expect(fact.status).toBe(201);
   return { id: id!, factId: fact.body.id };
+};
+/** Makes `member` a player of the owner's story `gameId` through an invitation (issue 24). */
+async function addMember(gameId: string, owner: Player, member: Player) {
+  const invitation = await owner.client.json<{ url: string }>("POST", `/api/games/${gameId}/invitations`);
+  expect(invitation.status, JSON.stringify(invitation.body)).toBe(201);
+  const joined = await member.client.json("POST", `/api/invitations/${invitation.body.url.split("/").at(-1)}/join`, { characterName: "Eroe", characterLine: "" });
+  expect(joined.status, JSON.stringify(joined.body)).toBe(200);
+}
+/** A group story of the owner with one more player (issue 24): the player's id for DELETE /players/:userId. */
+const ownGroup: Entry["params"] = async (ctx, owner) => {
+  const id = await newGame(owner.client);
+  const player = await ctx.newPlayer();
+  await addMember(id, owner, player);
+  return { id, userId: player.id };
+};
+/** A game of the owner with one invitation (issue 24). */
+const ownInvitation: Entry["params"] = async (_ctx, owner) => {
+  const id = await newGame(owner.client);
+  const invitation = await owner.client.json<{ id: string }>("POST", `/api/games/${id}/invitations`);
+  return { id, invitationId: invitation.body.id };
 };
 const playerId: Entry["params"] = async (ctx) => ({ id: (await ctx.newPlayer()).id });
 /** A player an admin deactivated (issue 22 §10): 'Ripristina' applies. */
@@ -110,6 +137,7 @@ const MATRIX: Record<string, Entry> = {
   "GET /api/shares": { access: "public", expect: 200 },
   "GET /api/reports/target/:kind/:id": { access: "public", params: async () => ({ kind: "image", id: randomUUID() }), expect: 404 },
   "POST /api/reports": { access: "public", body: {}, expect: 400 },
+  "GET /api/invitations/:token": { access: "public", expect: 404 },
 
   "GET /api/me": { access: "user", expect: 200 },
   "POST /api/me/age": { access: "user", body: { confirmAge: true }, expect: 200 },
@@ -130,31 +158,43 @@ const MATRIX: Record<string, Entry> = {
   "POST /api/templates/:id/play": { access: "user", body: {}, expect: 404 },
   "POST /api/custom-games": { access: "user", body: {} },
   "POST /api/custom-games/generate": { access: "user", body: {} },
+  "POST /api/invitations/:token/join": { access: "user", body: { characterName: "Ada", characterLine: "" }, expect: 404 },
 
-  "GET /api/games/:id": { access: "owner", params: ownGame, expect: 200 },
-  "GET /api/games/:id/map": { access: "owner", params: ownGame, expect: 200 },
-  "GET /api/games/:id/live": { access: "owner", params: ownGame, expect: 204 },
-  "GET /api/games/:id/messages": { access: "owner", params: ownMessage, queryOf: (p) => `before=${p.messageId}`, expect: 200 },
+  "GET /api/games/:id": { access: "owner", member: "read", params: ownGame, expect: 200 },
+  "GET /api/games/:id/map": { access: "owner", member: "read", params: ownGame, expect: 200 },
+  "GET /api/games/:id/live": { access: "owner", member: "read", params: ownGame, expect: 204 },
+  "GET /api/games/:id/messages": { access: "owner", member: "read", params: ownMessage, queryOf: (p) => `before=${p.messageId}`, expect: 200 },
   "DELETE /api/games/:id": { access: "owner", params: ownGame, expect: 200 },
-  "POST /api/games/:id/messages": { access: "owner", params: ownGame, body: { content: "/inizia" }, expect: 200 },
+  "POST /api/games/:id/messages": { access: "owner", member: 409, params: ownGame, body: { content: "/inizia" }, expect: 200 },
   "POST /api/games/:id/retry": { access: "owner", params: ownGame, body: {} },
-  "POST /api/games/:id/stop": { access: "owner", params: ownGame, body: {} },
+  "POST /api/games/:id/stop": { access: "owner", member: "read", params: ownGame, body: {} },
   "POST /api/games/:id/regenerate": { access: "owner", params: ownGame, body: {}, expect: 409 },
   "POST /api/games/:id/undo": { access: "owner", params: ownMessage, body: {}, expect: 200 },
   "PUT /api/games/:id/tip": { access: "owner", params: ownMessage, bodyOf: (p) => ({ messageId: p.messageId, mode: "latest" }), expect: 200 },
   "PATCH /api/games/:id/messages/:messageId": { access: "owner", params: ownMessage, body: { content: "/inizia" }, expect: 200 },
   "POST /api/games/:id/messages/:messageId/renarrate": { access: "owner", params: ownMessage, body: { content: "/inizia" }, expect: 200 },
-  "POST /api/games/:id/images": { access: "owner", params: ownGame, body: {} },
-  "GET /api/games/:id/memory": { access: "owner", params: ownGame, expect: 200 },
-  "GET /api/games/:id/memory/prompt": { access: "owner", params: ownGame, expect: 200 },
+  "POST /api/games/:id/images": { access: "owner", member: "read", params: ownGame, body: {} },
+  "GET /api/games/:id/memory": { access: "owner", member: "read", params: ownGame, expect: 200 },
+  "GET /api/games/:id/memory/prompt": { access: "owner", member: "read", params: ownGame, expect: 200 },
   "PUT /api/games/:id/memory/recap": { access: "owner", params: ownGame, body: { text: "Tutto comincia al porto." }, expect: 200 },
   "POST /api/games/:id/memory/facts": { access: "owner", params: ownGame, body: { kind: "altro", title: "Molo", text: "Il molo è crollato." }, expect: 201 },
   "PATCH /api/games/:id/memory/facts/:factId": { access: "owner", params: ownFact, body: { pinned: true }, expect: 200 },
   "DELETE /api/games/:id/memory/facts/:factId": { access: "owner", params: ownFact, expect: 204 },
   "GET /api/games/:id/share": { access: "owner", params: ownGame, expect: 200 },
-  "GET /api/games/:id/export": { access: "owner", params: ownGame, query: "format=epub", expect: 200 },
+  "GET /api/games/:id/export": { access: "owner", member: "read", params: ownGame, query: "format=epub", expect: 200 },
   "PUT /api/games/:id/share": { access: "owner", params: ownGame, body: { showNickname: false, listed: false }, expect: 201 },
   "DELETE /api/games/:id/share": { access: "owner", params: ownGame, expect: 204 },
+  "POST /api/games/:id/invitations": { access: "owner", params: ownGame, expect: 201 },
+  "GET /api/games/:id/invitations": { access: "owner", params: ownGame, expect: 200 },
+  "DELETE /api/games/:id/invitations/:invitationId": { access: "owner", params: ownInvitation, expect: 204 },
+  "GET /api/games/:id/group": { access: "owner", member: "read", params: ownGame, expect: 200 },
+  "PUT /api/games/:id/group": { access: "owner", params: ownGame, body: { mode: "vote", voteSeconds: 60 }, expect: 200 },
+  "POST /api/games/:id/group/skip": { access: "owner", params: ownGame, expect: 200 },
+  "PUT /api/games/:id/players/me": { access: "owner", member: "read", params: ownGame, body: { characterName: "Ada", characterLine: "Una cartografa." }, expect: 200 },
+  "DELETE /api/games/:id/players/:userId": { access: "owner", member: 403, params: ownGroup, expect: 204 },
+  "POST /api/games/:id/votes": { access: "owner", member: 409, params: ownGame, body: { choice: "A" }, expect: 409 },
+  "POST /api/games/:id/notes": { access: "owner", member: "read", params: ownGame, body: { text: "Torno subito." }, expect: 201 },
+  "POST /api/games/:id/typing": { access: "owner", member: "read", params: ownGame, expect: 204 },
 
   "GET /api/moderation/access": { access: "moderator", expect: 200 },
   "GET /api/moderation/queue": { access: "moderator", expect: 200 },
@@ -356,6 +396,14 @@ describe.each(DIALECTS)("authorisation matrix on %s", (dialect) => {
       for (const other of [stranger.client, deniedCallers[1]!.client, ctx.admin]) {
         const notFound = await call(other, key, path, body);
         expect(notFound.status, notFound.text).toBe(404);
+      }
+      if (params.id) {
+        // A member of the owner's story (issue 24): reads like the owner, host-only routes are 404.
+        const member = await ctx.newPlayer();
+        await addMember(params.id, owner, member);
+        const result = await call(member.client, key, path, body);
+        if (entry.member === "read") allowed(result);
+        else expect(result.status, result.text).toBe(typeof entry.member === "number" ? entry.member : 404);
       }
       allowed(await call(owner.client, key, path, body));
       return;

@@ -6,7 +6,7 @@
  *     streamed while it is written. The current path only (ADR 0008).
  * Errors (JSON, before the stream starts): 401 without a session; 404 GAME_NOT_FOUND
  * ('Partita non trovata o non autorizzata.') for another user's game, a template or no game
- * (the owner is in the query); 400 for another format ('Formato non valido: scegli EPUB o PDF.');
+ * (the owner or a member, issue 24: in the query); 400 for another format ('Formato non valido: scegli EPUB o PDF.');
  * 429 EXPORT_BUSY while the player's previous export is still downloading, 503 EXPORTS_FULL when
  * the server runs its most exports at once (export-slots.ts, issue 19 finding 6). A slot is held
  * until the download ends, fails or is cancelled.
@@ -22,7 +22,7 @@ import { currentUser, requireUser } from "../../auth/middleware";
 import type { AppEnv } from "../../context";
 import { AppError } from "../../errors";
 import { validationHook } from "../../validation";
-import { findOwnedGame } from "../games/games.service";
+import { findReadableGame } from "../games/games.service";
 import { loadBookHeader } from "./book.service";
 import { epubStream } from "./epub";
 import { ExportSlots } from "./export-slots";
@@ -38,7 +38,7 @@ export const bookExportRoutes = new Hono<AppEnv>()
   .use("/:id/export", requireUser)
   .get("/:id/export", zValidator("query", bookExportSchema, validationHook), async (c) => {
     const { db, media } = c.var.deps;
-    const game = await findOwnedGame(db, currentUser(c).id, c.req.param("id"));
+    const game = await findReadableGame(db, currentUser(c).id, c.req.param("id"));
     const header = await loadBookHeader(db, game.id);
     if (!header) throw AppError.of("GAME_NOT_FOUND", 404);
     const { format } = c.req.valid("query");

@@ -33,7 +33,7 @@
  *                                                                         §4), on any instance: delta* → done | error from
  *                                                                         that character (absent: 0; not a whole number:
  *                                                                         400); 204 when the game has no narration to
- *                                                                         resume; owner only (else 404); 429
+ *                                                                         resume; owner or member (issue 24; else 404); 429
  *                                                                         TOO_MANY_STREAMS past NARRATION_FOLLOWERS_PER_PLAYER
  *                                                                         streams of the player, 503 SERVER_BUSY past
  *                                                                         LIVE_STREAMS_MAX (issue 19 §7)
@@ -54,19 +54,15 @@ import { z } from "zod";
 import type { TurnEvent } from "../../../shared/api-types";
 import { MAX_MESSAGE_LENGTH, parsePlayerAction } from "../../../shared/commands";
 import { createGameSchema, editMessageSchema, MAX_NARRATION_LENGTH, moveTipSchema, olderMessagesSchema, sendMessageSchema } from "../../../shared/schemas/game";
-import { dailyBudget } from "../../ai/usage";
 import { currentUser, requireUser } from "../../auth/middleware";
-import { isAdmin } from "../../auth/roles";
-import { AppError } from "../../errors";
 import type { AppEnv } from "../../context";
 import { validationHook } from "../../validation";
-import { createGame, deleteOwnedGame, findOwnedGame, getGameView, olderMessages } from "./games.service";
-import { followNarration, runSource, startNarration, stopTopic, storedRunSource } from "./live-narration";
+import { createGame, deleteOwnedGame, findReadableGame, getGameView, olderMessages } from "./games.service";
+import { type BoundedTurn, boundedTurn, followNarration, runSource, startNarration, stopTopic, storedRunSource } from "./live-narration";
 import { findRunRow, isStale } from "./narration-runs.service";
 import { editMessage, moveTip, undoTurn } from "./story-control.service";
 import { storyMap } from "./story-map.service";
-import { prepareTurn, type PreparedTurn, type TurnInput } from "./turn.service";
-import type { Release } from "../../quota/bounds";
+import type { TurnInput } from "./turn.service";
 import { streamVisualization } from "./visualize.routes";
 import { prepareVisualization } from "./visualize.service";
 import { queryInteger } from "../../../shared/schemas/query-number";
@@ -132,7 +128,8 @@ export const gamesRoutes = new Hono<AppEnv>()
   })
   .post("/:id/stop", async (c) => {
     const user = currentUser(c);
-    const game = await findOwnedGame(c.var.deps.db, user.id, c.req.param("id"));
+    // 'Stop' is anyone's in a group story (issue 24).
+    const game = await findReadableGame(c.var.deps.db, user.id, c.req.param("id"));
     // Through the bus, so the instance streaming the turn hears it whichever instance got this call.
     await c.var.deps.bus.publish(stopTopic(game.id), {});
     return c.json({ ok: true }, 202);
@@ -140,7 +137,7 @@ export const gamesRoutes = new Hono<AppEnv>()
   .get("/:id/live", zValidator("header", resumeHeaders, validationHook), async (c) => {
     const user = currentUser(c);
     const { db, narrations, shutdownSignal, bounds } = c.var.deps;
-    const game = await findOwnedGame(db, user.id, c.req.param("id"));
+    const game = await findReadableGame(db, user.id, c.req.param("id"));
     const from = c.req.valid("header")["last-event-id"];
     const local = narrations.get(game.id);
     // Written by another instance, or over (then only its end is left to send).
@@ -159,34 +156,8 @@ export const gamesRoutes = new Hono<AppEnv>()
     });
   });
 
-/** A prepared turn and the release of its narration's slot (given back when the narration ends). */
-interface BoundedTurn {
-  turn: PreparedTurn;
-  release: Release;
-}
-
-/**
- * prepareTurn for the game of the route, once the site's daily token budget allows it (issue 20
- * §4): when AI_DAILY_TOKEN_BUDGET is spent, a player's new turn is refused before anything is
- * charged (503 AI_BUDGET_EXHAUSTED); admins play on. A player has at most NARRATIONS_PER_PLAYER
- * narrations running at once on an instance (issue 19: 429 TOO_MANY_AT_ONCE, nothing charged).
- */
-async function budgetedTurn(c: Context<AppEnv>, input: TurnInput): Promise<BoundedTurn> {
-  const user = currentUser(c);
-  const { db, env, metrics, bounds } = c.var.deps;
-  const budget = await dailyBudget(db, env.AI_DAILY_TOKEN_BUDGET);
-  if (budget.exhausted && !(await isAdmin(db, user.id))) {
-    metrics.turns.inc({ outcome: "refused_budget" });
-    throw AppError.of("AI_BUDGET_EXHAUSTED", 503);
-  }
-  const release = bounds.narrations.take(user.id);
-  try {
-    return { turn: await prepareTurn(db, user.id, c.req.param("id")!, input), release };
-  } catch (error) {
-    release();
-    throw error;
-  }
-}
+/** {@link boundedTurn} for the signed-in player and the game of the route. */
+const budgetedTurn = (c: Context<AppEnv>, input: TurnInput) => boundedTurn(c.var.deps, currentUser(c).id, c.req.param("id")!, input);
 
 /** Aborted when the client of `stream` disconnects. Call it before the stream callback's first await. */
 function leaving(stream: SSEStreamingApi): AbortSignal {

@@ -16,6 +16,8 @@ import { insertPlayerGame } from "../../player-games";
 import { currentPath, latestPlayerMessage } from "../../story/story-tree";
 import { liveNarrationOf } from "./narration-runs.service";
 import { publicName } from "../../accounts/public-name";
+import { type GameAccess, readableBy } from "./membership";
+import { groupOfGame, messageAuthors } from "./group.service";
 
 type Db = Kysely<Database>;
 
@@ -23,7 +25,7 @@ export type OwnedGame = Pick<
   Selectable<SavedGamesTable>,
   | "id" | "title" | "genre" | "progress" | "last_played" | "system_prompt" | "temperature" | "max_tokens"
   | "response_style" | "story_pacing" | "interaction_style" | "context_memory" | "special_instructions"
-  | "preferred_vocabulary" | "forbidden_topics" | "tip_message_id" | "prompt_budget"
+  | "preferred_vocabulary" | "forbidden_topics" | "tip_message_id" | "prompt_budget" | "user_id" | "play_mode"
 >;
 
 /**
@@ -45,26 +47,37 @@ export async function createGame(db: Db, userId: string, genre: GenreName): Prom
 /** Whether a client-given id can be looked up at all (PostgreSQL text refuses NUL): false → 404. */
 export const isStorableId = (id: string) => !id.includes("\0");
 
+/** The columns of a game that the game's features read. */
+const GAME_COLUMNS = [
+  "g.id", "g.user_id", "g.title", "g.genre", "g.progress", "g.last_played", "g.system_prompt", "g.temperature", "g.max_tokens",
+  "g.response_style", "g.story_pacing", "g.interaction_style", "g.context_memory", "g.special_instructions",
+  "g.preferred_vocabulary", "g.forbidden_topics", "g.tip_message_id", "g.prompt_budget", "g.play_mode",
+] as const;
+
 /**
- * Loads one of the user's own games (never a template, never someone else's).
- * Throws 404 GAME_NOT_FOUND ('Partita non trovata o non autorizzata.') otherwise.
+ * Loads a game (never a template) for `userId`: one of their own (`access` 'owner', the default:
+ * host-only operations) or one they own or are a member of ('member': every read, issue 24).
+ * The check is in the query. Throws 404 GAME_NOT_FOUND ('Partita non trovata o non autorizzata.')
+ * otherwise.
  */
-export async function findOwnedGame(db: Db, userId: string, gameId: string): Promise<OwnedGame> {
+export async function findOwnedGame(db: Db, userId: string, gameId: string, access: GameAccess = "owner"): Promise<OwnedGame> {
   if (!isStorableId(gameId)) throw AppError.of("GAME_NOT_FOUND", 404);
   const game = await db
-    .selectFrom("saved_games")
-    .select([
-      "id", "title", "genre", "progress", "last_played", "system_prompt", "temperature", "max_tokens",
-      "response_style", "story_pacing", "interaction_style", "context_memory", "special_instructions",
-      "preferred_vocabulary", "forbidden_topics", "tip_message_id", "prompt_budget",
-    ])
-    .where("id", "=", gameId)
-    .where("user_id", "=", userId)
-    .where("is_template", "=", 0)
+    .selectFrom("saved_games as g")
+    .select(GAME_COLUMNS)
+    .where("g.id", "=", gameId)
+    .where(readableBy(userId, access))
+    .where("g.is_template", "=", 0)
     .executeTakeFirst();
   if (!game) throw AppError.of("GAME_NOT_FOUND", 404);
   return game;
 }
+
+/**
+ * A game that `userId` owns or plays in (issue 24, ADR 0019): {@link findOwnedGame} with
+ * 'member' access. Throws 404 GAME_NOT_FOUND.
+ */
+export const findReadableGame = (db: Db, userId: string, gameId: string) => findOwnedGame(db, userId, gameId, "member");
 
 /**
  * Deletes one of the user's own games with its messages (spec §2 Profile 'Elimina'). Templates
@@ -94,11 +107,12 @@ export function toMessageView(m: Pick<ChatMessagesTable, "id" | "role" | "conten
 export type GameMessage = Pick<Selectable<ChatMessagesTable>, "id" | "parent_id" | "role" | "content" | "image_url" | "created_at" | "edited_at">;
 
 /**
- * Loads a message of one of the user's own games (any branch, ADR 0008); the owner is checked in
- * the query. Throws 404 MESSAGE_NOT_FOUND ('Messaggio non trovato in questa partita.') for a
- * message of another game, of another user's game, or no message at all.
+ * Loads a message of one of the user's own games (any branch, ADR 0008), or of a game they play in
+ * (`access` 'member', issue 24); the check is in the query. Throws 404 MESSAGE_NOT_FOUND
+ * ('Messaggio non trovato in questa partita.') for a message of another game, of another user's
+ * game, or no message at all.
  */
-export async function findGameMessage(db: Db, userId: string, gameId: string, messageId: string): Promise<GameMessage> {
+export async function findGameMessage(db: Db, userId: string, gameId: string, messageId: string, access: GameAccess = "owner"): Promise<GameMessage> {
   if (!isStorableId(messageId)) throw AppError.of("MESSAGE_NOT_FOUND", 404);
   const message = await db
     .selectFrom("chat_messages as m")
@@ -106,7 +120,7 @@ export async function findGameMessage(db: Db, userId: string, gameId: string, me
     .select(["m.id", "m.parent_id", "m.role", "m.content", "m.image_url", "m.created_at", "m.edited_at"])
     .where("m.id", "=", messageId)
     .where("m.game_id", "=", gameId)
-    .where("g.user_id", "=", userId)
+    .where(readableBy(userId, access))
     .where("g.is_template", "=", 0)
     .executeTakeFirst();
   if (!message) throw AppError.of("MESSAGE_NOT_FOUND", 404);
@@ -118,12 +132,18 @@ export async function findGameMessage(db: Db, userId: string, gameId: string, me
  * branch being played, ADR 0008; at most STORY_PAGE_SIZE messages, oldest first, with the cursor
  * of the page before, issue 11 §5); a narration with other versions carries its ‹ 2/3 ›
  * (`alternatives`), an edited message `edited: true` (issue 11 §2), and the narration being
- * written now, if any (`liveNarration`, issue 11 §4).
+ * written now, if any (`liveNarration`, issue 11 §4). For the owner or a member; a group story
+ * carries its `group` and each player's message its `author` (issue 24).
  * Throws 404 GAME_NOT_FOUND.
  */
 export async function getGameView(db: Db, userId: string, gameId: string): Promise<GameView> {
-  const game = await findOwnedGame(db, userId, gameId);
-  const [page, liveNarration] = await Promise.all([storyPage(db, game.id, game.tip_message_id), liveNarrationOf(db, game.id)]);
+  const game = await findReadableGame(db, userId, gameId);
+  const inGroup = game.play_mode !== "solo";
+  const [page, liveNarration, group] = await Promise.all([
+    storyPage(db, game.id, game.tip_message_id, inGroup),
+    liveNarrationOf(db, game.id),
+    inGroup ? groupOfGame(db, userId, game.id) : null,
+  ]);
   // Started: a player's message on the current path (spec §4), usually in the latest page.
   const started =
     page.messages.some((m) => m.role === "user") || (page.olderCursor !== null && (await latestPlayerMessage(db, game.id, game.tip_message_id)) !== undefined);
@@ -136,7 +156,7 @@ export async function getGameView(db: Db, userId: string, gameId: string): Promi
     lastPlayed: game.last_played,
     ...page,
     liveNarration,
-    group: null,
+    group,
   };
 }
 
@@ -148,21 +168,23 @@ export async function getGameView(db: Db, userId: string, gameId: string): Promi
  * not a message of this game.
  */
 export async function olderMessages(db: Db, userId: string, gameId: string, before: string): Promise<MessagePageView> {
-  const game = await findOwnedGame(db, userId, gameId);
-  const message = await findGameMessage(db, userId, game.id, before);
-  return storyPage(db, game.id, message.parent_id);
+  const game = await findReadableGame(db, userId, gameId);
+  const message = await findGameMessage(db, userId, game.id, before, "member");
+  return storyPage(db, game.id, message.parent_id, game.play_mode !== "solo");
 }
 
 /**
  * One page of the current path ending at `lastId` (included): up to STORY_PAGE_SIZE messages,
- * oldest first, with their pictures' gallery side and their ‹ 2/3 ›; olderCursor is the first
- * message's id when messages come before it (its depth is above 0), else null.
+ * oldest first, with their pictures' gallery side and their ‹ 2/3 ›, and in a group story
+ * (`inGroup`) each player's message's author (issue 24); olderCursor is the first message's id
+ * when messages come before it (its depth is above 0), else null.
  */
-async function storyPage(db: Db, gameId: string, lastId: string | null): Promise<MessagePageView> {
+async function storyPage(db: Db, gameId: string, lastId: string | null, inGroup: boolean): Promise<MessagePageView> {
   const messages = await currentPath(db, gameId, lastId, STORY_PAGE_SIZE);
-  const [images, alternatives] = await Promise.all([
+  const [images, alternatives, authors] = await Promise.all([
     imagesOf(db, messages.map((m) => m.image_url).filter((url): url is string => url !== null)),
     alternativesOf(db, gameId, messages.filter((m) => m.role === "assistant" && m.parent_id !== null).map((m) => m.parent_id!)),
+    inGroup ? messageAuthors(db, gameId) : null,
   ]);
   const first = messages[0];
   return {
@@ -173,6 +195,7 @@ async function storyPage(db: Db, gameId: string, lastId: string | null): Promise
         ...toMessageView(m),
         ...(m.image_url ? { image: images.get(m.image_url) ?? null } : {}),
         ...(versions?.includes(m.id) ? { alternatives: alternativesView(versions, m.id) } : {}),
+        ...(authors && m.role === "user" ? { author: (m.author_id && authors.get(m.author_id)) || null } : {}),
       };
     }),
   };

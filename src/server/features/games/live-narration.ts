@@ -19,9 +19,42 @@ import type { TurnOutcome } from "../../ops/metrics";
 import { type FinalTurnEvent, LiveRun } from "../../realtime/narration-registry";
 import { toMessageView } from "./games.service";
 import { findRunRow, isStale, RUN_FLUSH_MS, RUN_RENEW_MS, type RunRow, updateRunRow } from "./narration-runs.service";
-import { narrateTurn, type PreparedTurn } from "./turn.service";
+import { narrateTurn, type PreparedTurn, prepareTurn, type TurnInput } from "./turn.service";
+import { dailyBudget } from "../../ai/usage";
+import { isAdmin } from "../../auth/roles";
+import type { Release } from "../../quota/bounds";
+import { groupChanged, passTurn, publishToGroup } from "./group.service";
 
 type Db = Kysely<Database>;
+
+/** A prepared turn and the release of its narration's slot (given back when the narration ends). */
+export interface BoundedTurn {
+  turn: PreparedTurn;
+  release: Release;
+}
+
+/**
+ * prepareTurn for `userId` once the site's daily token budget allows it (issue 20 §4): when
+ * AI_DAILY_TOKEN_BUDGET is spent, a player's new turn is refused before anything is charged
+ * (503 AI_BUDGET_EXHAUSTED); admins play on. A player has at most NARRATIONS_PER_PLAYER
+ * narrations running at once on an instance (issue 19: 429 TOO_MANY_AT_ONCE, nothing charged).
+ * Used by the chat routes and by a group's closed vote (issue 24: the host's turn).
+ */
+export async function boundedTurn(deps: AppDeps, userId: string, gameId: string, input: TurnInput): Promise<BoundedTurn> {
+  const { db, env, metrics, bounds } = deps;
+  const budget = await dailyBudget(db, env.AI_DAILY_TOKEN_BUDGET);
+  if (budget.exhausted && !(await isAdmin(db, userId))) {
+    metrics.turns.inc({ outcome: "refused_budget" });
+    throw AppError.of("AI_BUDGET_EXHAUSTED", 503);
+  }
+  const release = bounds.narrations.take(userId);
+  try {
+    return { turn: await prepareTurn(db, userId, gameId, input), release };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
 
 /** How often a reader on another instance reads the run's row, ms. */
 const RUN_POLL_MS = 200;
@@ -40,6 +73,8 @@ export const stopTopic = (gameId: string) => `turn-stop:${gameId}`;
 export function startNarration(deps: AppDeps, turn: PreparedTurn, ended: () => void = () => {}): LiveRun {
   const run = new LiveRun(turn.runId, turn.playerMessageId);
   deps.narrations.track(turn.game.id, run, narrate(deps, turn, run).finally(ended));
+  // The group follows it through GET /live (issue 24).
+  if (turn.group) void publishToGroup(deps.db, deps.bus, turn.game.id, { type: "group.narration", gameId: turn.game.id }).catch((error: unknown) => deps.logger.error({ err: error, gameId: turn.game.id }, "Gruppo: avviso non inviato"));
   return run;
 }
 
@@ -114,6 +149,20 @@ async function narrate(deps: AppDeps, turn: PreparedTurn, run: LiveRun): Promise
     await write(() => updateRunRow(db, gameId, run.id, changes));
   }
   run.finish(final);
+  if (turn.group) await afterGroupTurn(deps, turn, final.event === "done" && final.data.message !== null);
+}
+
+/**
+ * After a group story's narration (issue 24): 'a turno', a narrated turn passes to the next
+ * player; every member reloads the group. Failures are logged, never thrown.
+ */
+async function afterGroupTurn(deps: AppDeps, turn: PreparedTurn, narrated: boolean): Promise<void> {
+  try {
+    if (narrated && turn.game.play_mode === "turns") await passTurn(deps.db, turn.game.id, turn.userId);
+    await groupChanged(deps.db, deps.bus, turn.game.id);
+  } catch (error) {
+    deps.logger.error({ err: error, gameId: turn.game.id }, "Gruppo: turno non passato");
+  }
 }
 
 /**

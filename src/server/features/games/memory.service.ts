@@ -1,8 +1,9 @@
 /**
  * The player's view of the narrator's memory (issue 11 §1; ADR 0009): 'La storia finora', the
  * facts of 'Ricordi', the game's story cards and the next prompt by sections ('Cosa ricorda il
- * narratore'). Every function checks the game's owner first (findOwnedGame: 404 GAME_NOT_FOUND
- * 'Partita non trovata o non autorizzata.' for another user's game).
+ * narratore'). Reads are for the owner or a member of the story (findReadableGame, issue 24), the
+ * recap's edit for the owner (findOwnedGame): 404 GAME_NOT_FOUND 'Partita non trovata o non
+ * autorizzata.' for anyone else.
  */
 
 import type { Kysely } from "kysely";
@@ -14,7 +15,7 @@ import type { Database } from "../../db/schema";
 import { parseStoryCards } from "../../memory/cards";
 import { buildNarrationContext } from "../../memory/context";
 import { gameFacts, toFactView } from "../../memory/fact-store";
-import { findOwnedGame, narratorConfigFor } from "./games.service";
+import { findOwnedGame, findReadableGame, narratorConfigFor } from "./games.service";
 
 type Db = Kysely<Database>;
 
@@ -26,7 +27,7 @@ function toRecapView(row: { recap: string | null; recap_edited: number; recap_tu
 
 /** GET /api/games/:id/memory → {@link MemoryView} (facts: pinned first, then by title). Throws 404 GAME_NOT_FOUND. */
 export async function getMemoryView(db: Db, userId: string, gameId: string): Promise<MemoryView> {
-  const game = await findOwnedGame(db, userId, gameId);
+  const game = await findReadableGame(db, userId, gameId);
   const [row, facts] = await Promise.all([
     db.selectFrom("saved_games").select(["recap", "recap_edited", "recap_turns", "recap_updated_at", "story_cards"]).where("id", "=", game.id).executeTakeFirstOrThrow(),
     gameFacts(db, game.id),
@@ -55,7 +56,7 @@ export async function setPlayerRecap(db: Db, userId: string, gameId: string, tex
  * Output: {@link PromptPreviewView}. Throws 404 GAME_NOT_FOUND.
  */
 export async function previewPrompt(db: Db, userId: string, gameId: string): Promise<PromptPreviewView> {
-  const game = await findOwnedGame(db, userId, gameId);
+  const game = await findReadableGame(db, userId, gameId);
   const [config, admin] = await Promise.all([narratorConfigFor(db, game), isAdmin(db, userId)]);
   const context = await buildNarrationContext(db, game.id, game.tip_message_id, config, phaseFor(game.progress, config.story_pacing, false), { showSystem: admin });
   return context.preview;

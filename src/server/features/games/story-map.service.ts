@@ -9,7 +9,7 @@ import { extractChoices } from "../../../shared/choices";
 import { parsePlayerAction } from "../../../shared/commands";
 import { readChoiceBlock } from "../../ai/choice-contract";
 import type { Database } from "../../db/schema";
-import { findOwnedGame } from "./games.service";
+import { findReadableGame } from "./games.service";
 
 /** Longest label of a node, in characters (an ellipsis marks a cut). */
 const LABEL_MAX = 90;
@@ -50,7 +50,7 @@ function playerLabel(content: string, answered: string | undefined): string {
  * GAME_NOT_FOUND for a game that is not the user's.
  */
 export async function storyMap(db: Kysely<Database>, userId: string, gameId: string): Promise<StoryMapView> {
-  const game = await findOwnedGame(db, userId, gameId);
+  const game = await findReadableGame(db, userId, gameId);
   const rows = await db
     .selectFrom("chat_messages")
     .select(["id", "parent_id", "role", "content", "image_url"])

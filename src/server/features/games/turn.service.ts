@@ -26,6 +26,7 @@ import { type AppendOptions, appendMessage, currentPath, latestPlayerMessage, na
 import type { Logger } from "../../ops/logger";
 import { findGameMessage, findOwnedGame, narratorConfigFor, type OwnedGame, toMessageView } from "./games.service";
 import { startRunRow } from "./narration-runs.service";
+import { type GroupTurn, groupPrompt, groupTurn } from "./group-turn";
 
 type Db = Kysely<Database>;
 
@@ -49,6 +50,8 @@ export interface PreparedTurn {
   tokens: TokensView;
   /** The narration's run (issue 11 §4): its narration_runs row was started with the charge. */
   runId: string;
+  /** A group story's players and how this turn was decided, for the narrator (issue 24); null: solo. */
+  group: GroupTurn | null;
 }
 
 /**
@@ -58,8 +61,10 @@ export interface PreparedTurn {
  *   here": a new player's message next to it (same parent), a new branch;
  * - `{retry: true}`: the player's message at the tip, left unanswered ('Riprova');
  * - `{regenerate: true}`: the player's message the narration at the tip answers ('Rigenera').
+ * In a group story (issue 24) a new message at the tip comes from any member whose turn it is;
+ * `decision` (never from a request) is how a closed vote decided: the host's turn, in 'voto'.
  */
-export type TurnInput = { content: string; replacing?: string } | { retry: true } | { regenerate: true };
+export type TurnInput = { content: string; replacing?: string; decision?: string } | { retry: true } | { regenerate: true };
 
 /**
  * True once the game has started on the path ending at `tipId`: a player's message ('/inizia' or
@@ -124,10 +129,13 @@ async function turnTarget(db: Db, userId: string, game: OwnedGame, input: TurnIn
  * Throws 404 GAME_NOT_FOUND, 404 MESSAGE_NOT_FOUND, 409 MESSAGE_NOT_EDITABLE, 409 NOTHING_TO_RETRY,
  * 409 NOTHING_TO_REGENERATE, 409 GAME_NOT_STARTED for a new message but '/inizia' on a path
  * without a player's message (spec §4), 400 NO_SCENE for '/visualizza' (handled by
- * visualize.service.ts, never here), 429 MESSAGE_LIMIT (spec §8 'Limite messaggi raggiunto').
+ * visualize.service.ts, never here), 429 MESSAGE_LIMIT (spec §8 'Limite messaggi raggiunto');
+ * in a group story (issue 24) 409 NOT_YOUR_TURN, 409 VOTE_MODE, 409 NARRATION_RUNNING.
  */
 export async function prepareTurn(db: Db, userId: string, gameId: string, input: TurnInput): Promise<PreparedTurn> {
-  const game = await findOwnedGame(db, userId, gameId);
+  // A new message at the tip may come from a member of a group story; the rest is the host's.
+  const sending = "content" in input && input.replacing === undefined;
+  const game = await findOwnedGame(db, userId, gameId, sending ? "member" : "owner");
   const target = await turnTarget(db, userId, game, input);
   const action = parsePlayerAction(target.content);
   // '/visualizza' never reaches a narration: the route sends it to the visualisation (and it is
@@ -141,16 +149,17 @@ export async function prepareTurn(db: Db, userId: string, gameId: string, input:
   const { narrationTip } = target;
   const runId = randomUUID();
   return db.transaction().execute(async (trx) => {
+    const group = game.play_mode === "solo" ? null : await groupTurn(trx, game.id, userId, action, { newMessage: sending, decision: "content" in input ? input.decision : undefined });
     const tokens = await takeMessages(trx, userId, 1, chargedAt);
     if (!tokens) throw AppError.of("MESSAGE_LIMIT", 429);
     // last_played moves when the narration is stored (narrateTurn), in the same write as progress.
     // The player's message continues the branch being played, or starts one (ADR 0008).
     const row = target.storedId
       ? null
-      : await appendMessage(trx, { game_id: game.id, user_id: userId, role: "user", content: target.content, image_url: null, created_at: nowIso() }, { parentId: target.parentId });
+      : await appendMessage(trx, { game_id: game.id, user_id: userId, author_id: group ? userId : null, role: "user", content: target.content, image_url: null, created_at: nowIso() }, { parentId: target.parentId });
     const playerMessageId = row?.id ?? target.storedId!;
     await startRunRow(trx, game.id, runId, playerMessageId);
-    return { userId, game, action, userMessage: row && toMessageView(row), playerMessageId, narrationTip, chargedAt, tokens, runId };
+    return { userId, game, action, userMessage: row && toMessageView(row), playerMessageId, narrationTip, chargedAt, tokens, runId, group };
   });
 }
 
@@ -222,7 +231,7 @@ export async function narrateTurn(db: Db, turn: PreparedTurn, options: NarrateOp
     variant,
     action: turn.action,
     phase,
-    system: context.system,
+    system: turn.group ? `${context.system}\n\n${groupPrompt(turn.group)}` : context.system,
     messages: context.messages,
     temperature: config.temperature,
     maxTokens: config.max_tokens,

@@ -34,7 +34,7 @@ import { readTokens, refundVisualization, takeMessages, takeVisualization } from
 import { appendMessage, latestNarration } from "../../story/story-tree";
 import { isPublishingSuspended } from "../moderation/content";
 import { screenPublication } from "../moderation/screening";
-import { findOwnedGame, type OwnedGame } from "./games.service";
+import { findReadableGame, type OwnedGame } from "./games.service";
 import { isGameStarted } from "./turn.service";
 import { publicName } from "../../accounts/public-name";
 
@@ -64,7 +64,8 @@ export interface VisualizationResult {
  * Throws 404 GAME_NOT_FOUND, 409 GAME_NOT_STARTED, 429 VISUALIZE_LIMIT, 429 MESSAGE_LIMIT, 400 NO_SCENE.
  */
 export async function prepareVisualization(db: Db, userId: string, gameId: string): Promise<PreparedVisualization> {
-  const game = await findOwnedGame(db, userId, gameId);
+  // A member of a group story asks too, charged to them (issue 24).
+  const game = await findReadableGame(db, userId, gameId);
   const [admin, started, tokens, last] = await Promise.all([
     isAdmin(db, userId),
     isGameStarted(db, game.id, game.tip_message_id),

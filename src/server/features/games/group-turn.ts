@@ -1,0 +1,61 @@
+/**
+ * The chat turn of a group story (issue 24 'Gioca insieme', ADR 0019): who may send it, checked in
+ * the turn's transaction with the story row locked, and what the narrator is told about the group.
+ */
+
+import type { Transaction } from "kysely";
+import type { PlayerAction } from "../../../shared/commands";
+import type { Database } from "../../db/schema";
+import { AppError } from "../../errors";
+import { groupPlayers, lockGroupGame, narrationRunning } from "./group.service";
+
+/** What the narrator knows of a group turn: the players and how the turn was decided. */
+export interface GroupTurn {
+  players: { nickname: string; characterName: string; characterLine: string }[];
+  /** The character of the player who sends the turn. */
+  sender: string;
+  /** How a vote decided ('voto'); null for a player's own turn. */
+  decision: string | null;
+}
+
+/**
+ * Checks that `userId` may send a turn of the group story `gameId` now, in the turn's
+ * transaction (the story row locked, so two sends never both pass): no narration running; for a
+ * new message (`newMessage`; the host's 'Riprova', 'Rigenera' and 'Modifica' are not), 'a turno'
+ * only the player whose turn it is, 'voto' only the host with the vote's `decision`, or the
+ * host's '/inizia'. Output: the {@link GroupTurn}.
+ * Throws 409 NARRATION_RUNNING, 409 NOT_YOUR_TURN ('Non è il tuo turno: tocca a {nickname}.'),
+ * 409 VOTE_MODE ('In questa storia si decide con il voto.').
+ */
+export async function groupTurn(trx: Transaction<Database>, gameId: string, userId: string, action: PlayerAction, { newMessage, decision }: { newMessage: boolean; decision?: string }): Promise<GroupTurn> {
+  const game = await lockGroupGame(trx, gameId);
+  const players = await groupPlayers(trx, gameId);
+  if (await narrationRunning(trx, gameId)) throw AppError.of("NARRATION_RUNNING", 409);
+  if (newMessage && game.play_mode === "turns" && game.turn_user_id !== userId) {
+    const turn = players.find((p) => p.user_id === game.turn_user_id);
+    throw AppError.of("NOT_YOUR_TURN", 409, turn ? `Non è il tuo turno: tocca a ${turn.nickname}.` : undefined);
+  }
+  if (newMessage && game.play_mode === "vote" && !(userId === game.user_id && (decision !== undefined || action.kind === "start"))) throw AppError.of("VOTE_MODE", 409);
+  const sender = players.find((p) => p.user_id === userId);
+  return {
+    players: players.map((p) => ({ nickname: p.nickname, characterName: p.character_name, characterLine: p.character_line })),
+    sender: sender?.character_name ?? "",
+    decision: decision ?? null,
+  };
+}
+
+/**
+ * The system prompt's section on the group (issue 24): every player with their character, and who
+ * acts in this turn or how the group voted. The narration addresses the whole group.
+ */
+export function groupPrompt(group: GroupTurn): string {
+  const players = group.players.map(
+    (p) => `- ${p.characterName}${p.nickname === p.characterName ? "" : ` (giocato da ${p.nickname})`}${p.characterLine ? `: ${p.characterLine}` : ""}`,
+  );
+  const turn = group.decision ? `In questo turno il gruppo ha deciso con un voto. ${group.decision}` : `In questo turno agisce ${group.sender}; il messaggio del giocatore è la sua azione.`;
+  return [
+    "GRUPPO DI GIOCO: questa storia è giocata insieme da più giocatori, ognuno con il proprio personaggio. Rivolgiti a tutto il gruppo, chiama i personaggi per nome e dai spazio a ciascuno.",
+    ...players,
+    turn,
+  ].join("\n");
+}

@@ -1,0 +1,310 @@
+/**
+ * 'Gioca insieme' (issue 24, ADR 0019): the group of a story — its players and their characters,
+ * how the story moves ('a turno' or 'voto'), whose turn it is, side notes ('fuori scena'), who is
+ * typing — and the live events that tell every member's browsers to reload it.
+ * Reads are for members (the host included); host-only changes check the owner in the query.
+ */
+
+import { randomUUID } from "node:crypto";
+import type { Kysely, Transaction } from "kysely";
+import type { LiveEvent } from "../../../shared/api-types";
+import type { GroupPlayerView, GroupView, MessageAuthorView, PlayMode, VoteChoice } from "../../../shared/group-types";
+import type { CharacterInput, GroupSettingsInput } from "../../../shared/schemas/group";
+import { publicName } from "../../accounts/public-name";
+import { nowIso } from "../../clock";
+import type { Database } from "../../db/schema";
+import { lockedForUpdate } from "../../db/row-lock";
+import { AppError } from "../../errors";
+import type { EventBus } from "../../realtime/event-bus";
+import { userTopic } from "../../realtime/live-events";
+import { isStorableId } from "./games.service";
+import { type GameAccess, readableBy } from "./membership";
+import { findRunRow, isStale } from "./narration-runs.service";
+
+type Db = Kysely<Database>;
+type Trx = Transaction<Database>;
+
+/** The players' colours, by the order they take them (at most GROUP_MAX_PLAYERS). */
+export const PLAYER_COLORS = ["#1e88e5", "#d81b60", "#43a047", "#f4511e"] as const;
+/** Side notes a GroupView shows (the latest), and how many a story keeps. */
+const NOTES_SHOWN = 50;
+const NOTES_KEPT = 200;
+/** A player is 'typing' this long after their last POST /typing, which counts once a second. */
+const TYPING_SHOWN_MS = 5_000;
+const TYPING_EVERY_MS = 1_000;
+
+/** A group story's row as the group features read it. */
+export interface GroupGame {
+  id: string;
+  /** The host (saved_games.user_id). */
+  user_id: string;
+  title: string;
+  genre: string;
+  tip_message_id: string | null;
+  play_mode: PlayMode;
+  vote_seconds: number;
+  turn_user_id: string | null;
+  vote_tip_id: string | null;
+  vote_deadline: string | null;
+}
+
+/** A player of a group story, in seat order. */
+export interface GroupPlayer {
+  user_id: string;
+  nickname: string;
+  character_name: string;
+  character_line: string;
+  color: string;
+  seat: number;
+}
+
+const GROUP_COLUMNS = ["g.id", "g.user_id", "g.title", "g.genre", "g.tip_message_id", "g.play_mode", "g.vote_seconds", "g.turn_user_id", "g.vote_tip_id", "g.vote_deadline"] as const;
+
+/**
+ * Loads a story for its group features: for a member (`access` 'member') or its host only
+ * ('owner'), checked in the query. Throws 404 GAME_NOT_FOUND.
+ */
+export async function findGroupGame(db: Db | Trx, userId: string, gameId: string, access: GameAccess): Promise<GroupGame> {
+  if (!isStorableId(gameId)) throw AppError.of("GAME_NOT_FOUND", 404);
+  const game = await db
+    .selectFrom("saved_games as g")
+    .select(GROUP_COLUMNS)
+    .where("g.id", "=", gameId)
+    .where("g.is_template", "=", 0)
+    .where(readableBy(userId, access))
+    .executeTakeFirst();
+  if (!game?.user_id) throw AppError.of("GAME_NOT_FOUND", 404);
+  return { ...game, user_id: game.user_id };
+}
+
+/** The story row locked for a change of its group (PostgreSQL: FOR UPDATE; SQLite writes one at a time). */
+export async function lockGroupGame(trx: Trx, gameId: string): Promise<GroupGame> {
+  const game = await lockedForUpdate(trx, trx.selectFrom("saved_games as g").select(GROUP_COLUMNS).where("g.id", "=", gameId)).executeTakeFirstOrThrow();
+  return { ...game, user_id: game.user_id! };
+}
+
+/** The players of a story in seat order (empty for a solo story), with their public names. */
+export async function groupPlayers(db: Db | Trx, gameId: string): Promise<GroupPlayer[]> {
+  const rows = await db
+    .selectFrom("game_players as gp")
+    .leftJoin("profiles as p", "p.id", "gp.user_id")
+    .select(["gp.user_id", "gp.character_name", "gp.character_line", "gp.color", "gp.seat", publicName])
+    .where("gp.game_id", "=", gameId)
+    .orderBy("gp.seat", "asc")
+    .execute();
+  return rows.map((r) => ({ ...r, nickname: r.nickname ?? r.character_name }));
+}
+
+/** Who among `userIds` has a live tab (the presence table, ADR 0006); the rest are 'assente'. */
+export async function presentPlayers(db: Db, userIds: string[]): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await db.selectFrom("presence").select("user_id").distinct().where("user_id", "in", userIds).where("expires_at", ">", new Date().toISOString()).execute();
+  return new Set(rows.map((r) => r.user_id));
+}
+
+/** When each player of a story last typed on this instance: `${gameId}:${userId}` → ms. */
+const typedAt = new Map<string, number>();
+
+/**
+ * The group of a story as a member sees it (GET /api/games/:id/group). Input: the story's row and
+ * the member. Output: {@link GroupView}; a solo story has no players and mode 'solo'.
+ */
+export async function buildGroupView(db: Db, game: GroupGame, meId: string): Promise<GroupView> {
+  const players = await groupPlayers(db, game.id);
+  const voteOpen = game.play_mode === "vote" && game.vote_deadline !== null && game.vote_tip_id !== null && game.vote_tip_id === game.tip_message_id;
+  const [present, votes, notes] = await Promise.all([
+    presentPlayers(db, players.map((p) => p.user_id)),
+    voteOpen
+      ? db.selectFrom("turn_votes").select(["user_id", "choice", "action"]).where("game_id", "=", game.id).where("tip_message_id", "=", game.vote_tip_id!).orderBy("created_at", "asc").execute()
+      : Promise.resolve([]),
+    db.selectFrom("side_notes").select(["id", "user_id", "text", "created_at"]).where("game_id", "=", game.id).orderBy("created_at", "desc").orderBy("id", "desc").limit(NOTES_SHOWN).execute(),
+  ]);
+  const now = Date.now();
+  const members = new Set(players.map((p) => p.user_id));
+  return {
+    mode: game.play_mode,
+    voteSeconds: game.vote_seconds,
+    hostId: game.user_id,
+    meId,
+    turnUserId: game.play_mode === "turns" ? game.turn_user_id : null,
+    players: players.map(
+      (p): GroupPlayerView => ({
+        userId: p.user_id,
+        nickname: p.nickname,
+        color: p.color,
+        characterName: p.character_name,
+        characterLine: p.character_line,
+        isHost: p.user_id === game.user_id,
+        present: present.has(p.user_id),
+        typing: now - (typedAt.get(`${game.id}:${p.user_id}`) ?? 0) < TYPING_SHOWN_MS,
+      }),
+    ),
+    vote: voteOpen
+      ? {
+          tipMessageId: game.vote_tip_id!,
+          deadline: game.vote_deadline!,
+          votes: votes.filter((v) => members.has(v.user_id)).map((v) => ({ userId: v.user_id, choice: v.choice as VoteChoice | null, action: v.action })),
+        }
+      : null,
+    notes: notes.reverse().map((n) => ({ id: n.id, userId: n.user_id, text: n.text, createdAt: n.created_at })),
+  };
+}
+
+/** GameView.group: the group of a story, or null for a solo story (no players). */
+export async function groupOfGame(db: Db, userId: string, gameId: string): Promise<GroupView | null> {
+  const game = await findGroupGame(db, userId, gameId, "member");
+  return game.play_mode === "solo" ? null : buildGroupView(db, game, userId);
+}
+
+/** Who wrote the player's messages of a group story: author id → nickname and colour of its player. */
+export async function messageAuthors(db: Db, gameId: string): Promise<Map<string, MessageAuthorView>> {
+  return new Map((await groupPlayers(db, gameId)).map((p) => [p.user_id, { nickname: p.nickname, color: p.color }]));
+}
+
+/**
+ * Sends `event` to every member of the story (host included) on their `user:<id>` topics, on
+ * every instance (the PostgreSQL bus). Call it after the change is committed.
+ */
+export async function publishToGroup(db: Db, bus: EventBus, gameId: string, event: LiveEvent, alsoTo: string[] = []): Promise<void> {
+  const [players, game] = await Promise.all([
+    db.selectFrom("game_players").select("user_id").where("game_id", "=", gameId).execute(),
+    db.selectFrom("saved_games").select("user_id").where("id", "=", gameId).executeTakeFirst(),
+  ]);
+  const ids = new Set([...players.map((p) => p.user_id), ...(game?.user_id ? [game.user_id] : []), ...alsoTo]);
+  await Promise.all([...ids].map((id) => bus.publish(userTopic(id), event)));
+}
+
+/** `group.changed` to every member of the story. */
+export const groupChanged = (db: Db, bus: EventBus, gameId: string, alsoTo: string[] = []) => publishToGroup(db, bus, gameId, { type: "group.changed", gameId }, alsoTo);
+
+/**
+ * Who plays after `afterUserId` ('a turno'): the next present player in seat order; when nobody
+ * else is present, `afterUserId` again if present; when nobody is, the next player by seat.
+ * Input: the players in seat order, who is present and the player whose turn ends.
+ */
+export function nextTurn(players: Pick<GroupPlayer, "user_id" | "seat">[], present: Set<string>, afterUserId: string | null): string | null {
+  if (players.length === 0) return null;
+  const at = players.findIndex((p) => p.user_id === afterUserId);
+  const order = [...players.slice(at + 1), ...players.slice(0, at + 1)].filter((p) => p.user_id !== afterUserId);
+  const next = order.find((p) => present.has(p.user_id));
+  if (next) return next.user_id;
+  if (afterUserId !== null && at >= 0 && present.has(afterUserId)) return afterUserId;
+  return (order[0] ?? players[0]!).user_id;
+}
+
+/**
+ * Passes the turn ('a turno') from `fromUserId` to the next player, only if it is still theirs
+ * (one conditional update: a skip and a narration's end never pass it twice). Output: whether it moved.
+ */
+export async function passTurn(db: Db, gameId: string, fromUserId: string): Promise<boolean> {
+  const players = await groupPlayers(db, gameId);
+  const next = nextTurn(players, await presentPlayers(db, players.map((p) => p.user_id)), fromUserId);
+  const result = await db.updateTable("saved_games").set({ turn_user_id: next }).where("id", "=", gameId).where("play_mode", "=", "turns").where("turn_user_id", "=", fromUserId).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** True while a narration of the story is being written (its run row is running and not stale). */
+export async function narrationRunning(db: Db | Trx, gameId: string): Promise<boolean> {
+  const row = await findRunRow(db as Db, gameId);
+  return row !== undefined && row.status === "running" && !isStale(row);
+}
+
+/**
+ * PUT /api/games/:id/group (host): {mode: 'turns'|'vote', voteSeconds}. 'A turno' starts with the
+ * current turn if it is a player's, else the host's; any open vote is dropped.
+ * Throws 404 GAME_NOT_FOUND (not the host), 409 NO_GROUP (nobody joined), 409 NARRATION_RUNNING.
+ */
+export async function setGroupSettings(db: Db, hostId: string, gameId: string, input: GroupSettingsInput): Promise<GroupGame> {
+  const game = await findGroupGame(db, hostId, gameId, "owner");
+  if (game.play_mode === "solo") throw AppError.of("NO_GROUP", 409);
+  if (await narrationRunning(db, game.id)) throw AppError.of("NARRATION_RUNNING", 409);
+  const players = await groupPlayers(db, game.id);
+  const turn = input.mode === "turns" ? (players.some((p) => p.user_id === game.turn_user_id) ? game.turn_user_id : game.user_id) : null;
+  await db
+    .updateTable("saved_games")
+    .set({ play_mode: input.mode, vote_seconds: input.voteSeconds, turn_user_id: turn, vote_tip_id: null, vote_deadline: null })
+    .where("id", "=", game.id)
+    .execute();
+  return { ...game, play_mode: input.mode, vote_seconds: input.voteSeconds, turn_user_id: turn, vote_tip_id: null, vote_deadline: null };
+}
+
+/**
+ * POST /api/games/:id/group/skip (host, 'a turno'): the turn passes to the next player.
+ * Throws 404 GAME_NOT_FOUND (not the host), 409 NOT_TURNS.
+ */
+export async function skipTurn(db: Db, hostId: string, gameId: string): Promise<void> {
+  const game = await findGroupGame(db, hostId, gameId, "owner");
+  if (game.play_mode !== "turns" || game.turn_user_id === null) throw AppError.of("NOT_TURNS", 409);
+  await passTurn(db, game.id, game.turn_user_id);
+}
+
+/**
+ * PUT /api/games/:id/players/me {characterName, characterLine}: the player's character.
+ * Throws 404 GAME_NOT_FOUND when the caller is not a player of the story.
+ */
+export async function updateCharacter(db: Db, userId: string, gameId: string, input: CharacterInput): Promise<void> {
+  if (!isStorableId(gameId)) throw AppError.of("GAME_NOT_FOUND", 404);
+  const result = await db
+    .updateTable("game_players")
+    .set({ character_name: input.characterName, character_line: input.characterLine })
+    .where("game_id", "=", gameId)
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) throw AppError.of("GAME_NOT_FOUND", 404);
+}
+
+/**
+ * POST /api/games/:id/notes {text} (member): a side note ('fuori scena'), never sent to the
+ * narrator; a story keeps its latest NOTES_KEPT. Output: the note. Throws 404 GAME_NOT_FOUND.
+ */
+export async function addNote(db: Db, userId: string, gameId: string, text: string) {
+  const game = await findGroupGame(db, userId, gameId, "member");
+  const note = { id: randomUUID(), game_id: game.id, user_id: userId, text, created_at: nowIso() };
+  await db.insertInto("side_notes").values(note).execute();
+  const kept = db.selectFrom("side_notes").select("id").where("game_id", "=", game.id).orderBy("created_at", "desc").orderBy("id", "desc").limit(NOTES_KEPT);
+  await db.deleteFrom("side_notes").where("game_id", "=", game.id).where("id", "not in", kept).execute();
+  return { id: note.id, userId, text, createdAt: note.created_at };
+}
+
+/**
+ * POST /api/games/:id/typing (member): `group.typing` to the group, at most once a second per
+ * player and story (more calls are answered but publish nothing). Throws 404 GAME_NOT_FOUND.
+ */
+export async function markTyping(db: Db, bus: EventBus, userId: string, gameId: string): Promise<void> {
+  const key = `${gameId}:${userId}`;
+  const now = Date.now();
+  if (now - (typedAt.get(key) ?? 0) < TYPING_EVERY_MS) return;
+  const game = await findGroupGame(db, userId, gameId, "member");
+  typedAt.set(key, now);
+  // Forget the stale entries, so the map holds only the players typing now.
+  if (typedAt.size > 1_000) for (const [k, at] of typedAt) if (now - at >= TYPING_SHOWN_MS) typedAt.delete(k);
+  await publishToGroup(db, bus, game.id, { type: "group.typing", gameId: game.id, userId });
+}
+
+/**
+ * DELETE /api/games/:id/players/:userId: the host removes a player, or a player leaves (removes
+ * themself). A host who leaves hands the story over to the longest-present player (lowest seat);
+ * a story left with one player becomes a solo story again. The turn of a player who goes passes on.
+ * Output: the players before the change (to tell them all). Throws 404 GAME_NOT_FOUND (not a
+ * member), 403 NOT_HOST (a member removing another), 404 PLAYER_NOT_FOUND.
+ */
+export async function removePlayer(db: Db, callerId: string, gameId: string, targetId: string): Promise<string[]> {
+  const game = await findGroupGame(db, callerId, gameId, "member");
+  if (callerId !== targetId && callerId !== game.user_id) throw AppError.of("NOT_HOST", 403);
+  return db.transaction().execute(async (trx) => {
+    const locked = await lockGroupGame(trx, game.id);
+    const players = await groupPlayers(trx, game.id);
+    if (!players.some((p) => p.user_id === targetId)) throw AppError.of("PLAYER_NOT_FOUND", 404);
+    const remaining = players.filter((p) => p.user_id !== targetId);
+    const host = targetId === locked.user_id ? remaining[0]!.user_id : locked.user_id;
+    if (remaining.length <= 1) {
+      await trx.deleteFrom("game_players").where("game_id", "=", game.id).execute();
+      await trx.updateTable("saved_games").set({ user_id: host, play_mode: "solo", turn_user_id: null, vote_tip_id: null, vote_deadline: null }).where("id", "=", game.id).execute();
+    } else {
+      await trx.deleteFrom("game_players").where("game_id", "=", game.id).where("user_id", "=", targetId).execute();
+      const turn = locked.turn_user_id === targetId ? nextTurn(players, new Set(), targetId) : locked.turn_user_id;
+      await trx.updateTable("saved_games").set({ user_id: host, turn_user_id: turn }).where("id", "=", game.id).execute();
+    }
+    return players.map((p) => p.user_id);
+  });
+}

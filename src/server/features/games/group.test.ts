@@ -1,0 +1,369 @@
+/**
+ * 'Gioca insieme' over real HTTP (issue 24, ADR 0019): invitations (revocation, expiry, the 5th
+ * player), reads for members only, 'a turno' order and its 409s, votes under concurrency (one per
+ * player per turn, one narration), ties to the host, the deadline, the host hand-over, quotas per
+ * player, and on PostgreSQL two server instances whose players see each other's events. Runs on
+ * SQLite, and on PostgreSQL with TEST_DATABASE_URL.
+ */
+
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { FAKE_REPLY, type FakeOpenAI, startFakeOpenAI } from "../../testing/fake-openai";
+import { DIALECTS, newGame, openLive, readEvents, registerPlayer, startServerProcess, startTestServer, TestClient, type TestServer } from "../../testing/harness";
+
+type Player = Awaited<ReturnType<typeof registerPlayer>>;
+
+describe.each(DIALECTS)("group play on %s", (dialect) => {
+  let fake: FakeOpenAI;
+  let server: TestServer;
+  const secret = "group-play-secret-".padEnd(40, "x");
+
+  beforeAll(async () => {
+    fake = await startFakeOpenAI();
+    server = await startTestServer(dialect, {
+      env: { AUTH_SECRET: secret, AI_BASE_URL: fake.url, AI_MODEL: "fake-model", AI_CONNECT_TIMEOUT_MS: "2000", AI_IDLE_TIMEOUT_MS: "2000", AI_RETRY_MAX_WAIT_MS: "0" },
+    });
+  });
+  afterAll(async () => {
+    await server.close();
+    await fake.close();
+  });
+  beforeEach(() => {
+    fake.set({ mode: "ok", text: FAKE_REPLY, firstTokenDelayMs: 0, tokensPerSecond: 0, respond: undefined });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const tokenOf = (url: string) => url.split("/").at(-1)!;
+
+  async function invite(host: Player, gameId: string): Promise<string> {
+    const created = await host.client.json("POST", `/api/games/${gameId}/invitations`);
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.url).toMatch(/^\/invito\/[A-Za-z0-9_-]{43}$/);
+    return tokenOf(created.body.url);
+  }
+
+  async function join(player: Player, token: string, characterName = "Bruna") {
+    return player.client.json("POST", `/api/invitations/${token}/join`, { characterName, characterLine: "Una ladra gentile." });
+  }
+
+  /** A host with a game and `others` players who joined it, in seat order. */
+  async function group(others: number) {
+    const host = await registerPlayer(server);
+    const gameId = await newGame(host.client);
+    const token = await invite(host, gameId);
+    const players: Player[] = [];
+    for (let i = 0; i < others; i++) {
+      const player = await registerPlayer(server);
+      expect((await join(player, token, `Eroe ${i + 1}`)).status).toBe(200);
+      players.push(player);
+    }
+    return { host, gameId, token, players };
+  }
+
+  /** Sends a turn and reads its stream to the end. Output: the status and the events. */
+  async function send(player: Player, gameId: string, content: string) {
+    const response = await player.client.post(`/api/games/${gameId}/messages`, { content });
+    if (response.status !== 200) return { status: response.status, body: await response.json(), events: [] };
+    return { status: 200, body: null, events: await readEvents(response) };
+  }
+
+  const groupOf = async (player: Player, gameId: string) => (await player.client.json("GET", `/api/games/${gameId}/group`)).body;
+
+  it("an invitation lets players join up to 4, shows the story first, and is dead once revoked", async () => {
+    const { host, gameId, token, players } = await group(2);
+    const preview = await new TestClient(server.url).json("GET", `/api/invitations/${token}`);
+    expect(preview.status).toBe(200);
+    expect(preview.body).toMatchObject({ genre: "Horror", players: 3, full: false });
+    expect(preview.body.title).toMatch(/^Nuova Avventura Horror/);
+
+    // Joining twice, or the host joining, changes nothing.
+    expect((await join(players[0]!, token)).body).toEqual({ gameId, genre: "Horror" });
+    expect((await join(host, token)).status).toBe(200);
+    const view = await groupOf(players[0]!, gameId);
+    expect(view.players.map((p: any) => [p.characterName, p.isHost, p.color])).toEqual([
+      [expect.any(String), true, "#1e88e5"],
+      ["Eroe 1", false, "#d81b60"],
+      ["Eroe 2", false, "#43a047"],
+    ]);
+    expect(view).toMatchObject({ mode: "turns", hostId: host.id, meId: players[0]!.id, turnUserId: host.id, vote: null, notes: [] });
+
+    const fourth = await registerPlayer(server);
+    expect((await join(fourth, token)).status).toBe(200);
+    expect((await new TestClient(server.url).json("GET", `/api/invitations/${token}`)).body).toMatchObject({ players: 4, full: true });
+    const fifth = await registerPlayer(server);
+    const refused = await join(fifth, token);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.message).toBe("La storia ha già 4 giocatori.");
+    expect((await fifth.client.json("GET", `/api/games/${gameId}`)).status).toBe(404);
+
+    const list = await host.client.json("GET", `/api/games/${gameId}/invitations`);
+    expect(list.body.invitations).toHaveLength(1);
+    const invitationId = list.body.invitations[0].id;
+    expect((await players[0]!.client.json("DELETE", `/api/games/${gameId}/invitations/${invitationId}`)).status).toBe(404);
+    expect((await host.client.json("DELETE", `/api/games/${gameId}/invitations/${invitationId}`)).status).toBe(204);
+    expect((await host.client.json("GET", `/api/games/${gameId}/invitations`)).body.invitations[0].revokedAt).toEqual(expect.any(String));
+    for (const res of [await new TestClient(server.url).json("GET", `/api/invitations/${token}`), await join(fifth, token)]) {
+      expect(res.status).toBe(404);
+      expect(res.body.error.message).toBe("Invito non valido o scaduto.");
+    }
+    // The token is never stored: only its SHA-256.
+    const stored = await server.deps.db.selectFrom("game_invitations").select("token_hash").where("game_id", "=", gameId).execute();
+    expect(stored.map((r) => r.token_hash)).not.toContain(token);
+  });
+
+  it("an invitation expires after 7 days; forged, huge and malformed tokens are 404; a guest may join", async () => {
+    const host = await registerPlayer(server);
+    const gameId = await newGame(host.client);
+    const token = await invite(host, gameId);
+    const guest = new TestClient(server.url);
+    expect((await guest.post("/api/auth/sign-in/anonymous")).status).toBe(200);
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 7 * 24 * 3_600_000 - 60_000 });
+    expect((await guest.json("POST", `/api/invitations/${token}/join`, { characterName: "Ospite", characterLine: "" })).status).toBe(200);
+    vi.setSystemTime(Date.now() + 2 * 60_000);
+    const late = await registerPlayer(server);
+    expect((await join(late, token)).status).toBe(404);
+    vi.useRealTimers();
+    for (const forged of [token.slice(0, -1) + (token.endsWith("A") ? "B" : "A"), "x".repeat(5_000), "%00", "..%2F..%2Fetc"]) {
+      expect((await new TestClient(server.url).json("GET", `/api/invitations/${forged}`)).status).toBe(404);
+    }
+    const fresh = await invite(host, gameId);
+    for (const body of [{}, { characterName: "" }, { characterName: "x".repeat(41) }, { characterName: "Ada", characterLine: "y".repeat(141) }, { characterName: "Ada", extra: 1 }]) {
+      const res = await late.client.json("POST", `/api/invitations/${fresh}/join`, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+    }
+    expect((await new TestClient(server.url).json("POST", `/api/invitations/${fresh}/join`, { characterName: "Ada" })).status).toBe(401);
+  });
+
+  it("only members read the story; a removed player loses access at once; strangers are 404 everywhere", async () => {
+    const { host, gameId, players } = await group(2);
+    const stranger = await registerPlayer(server);
+    for (const path of ["", "/group", "/map", "/memory", "/live", "/invitations"]) {
+      expect((await stranger.client.json("GET", `/api/games/${gameId}${path}`)).status, path).toBe(404);
+    }
+    expect((await stranger.client.json("POST", `/api/games/${gameId}/votes`, { choice: "A" })).status).toBe(404);
+    expect((await stranger.client.json("POST", `/api/games/${gameId}/notes`, { text: "ciao" })).status).toBe(404);
+    expect((await stranger.client.json("DELETE", `/api/games/${gameId}/players/${players[0]!.id}`)).status).toBe(404);
+    const [a, b] = players as [Player, Player];
+    expect((await a.client.json("GET", `/api/games/${gameId}`)).body.group).toMatchObject({ hostId: host.id });
+    // A player removes nobody but themself; the host removes anyone.
+    const refused = await a.client.json("DELETE", `/api/games/${gameId}/players/${b.id}`);
+    expect(refused.status).toBe(403);
+    expect((await host.client.json("DELETE", `/api/games/${gameId}/players/${b.id}`)).status).toBe(204);
+    expect((await b.client.json("GET", `/api/games/${gameId}`)).status).toBe(404);
+    expect((await b.client.json("GET", `/api/games/${gameId}/live`)).status).toBe(404);
+    expect((await host.client.json("DELETE", `/api/games/${gameId}/players/${b.id}`)).status).toBe(404);
+    // The last player leaving makes it a solo story again.
+    expect((await a.client.json("DELETE", `/api/games/${gameId}/players/${a.id}`)).status).toBe(204);
+    expect((await a.client.json("GET", `/api/games/${gameId}`)).status).toBe(404);
+    expect((await host.client.json("GET", `/api/games/${gameId}`)).body.group).toBeNull();
+  });
+
+  it("'a turno': only the current player's message is accepted, the turn passes after the narration, the host skips", async () => {
+    const { host, gameId, players } = await group(2);
+    const [a, b] = players as [Player, Player];
+    const early = await send(a, gameId, "/inizia");
+    expect(early.status).toBe(409);
+    expect(early.body.error.message).toMatch(/^Non è il tuo turno: tocca a .+\.$/);
+    expect((await send(host, gameId, "/inizia")).events.at(-1)?.event).toBe("done");
+    expect((await groupOf(host, gameId)).turnUserId).toBe(a.id);
+    const notYet = await send(b, gameId, "Apro la porta");
+    expect(notYet.body.error.message).toBe("Non è il tuo turno: tocca a Eroe 1.");
+    expect((await send(a, gameId, "Apro la porta")).events.at(-1)?.event).toBe("done");
+    expect((await groupOf(host, gameId)).turnUserId).toBe(b.id);
+
+    const game = (await b.client.json("GET", `/api/games/${gameId}`)).body;
+    const mine = game.messages.filter((m: any) => m.role === "user");
+    expect(mine.map((m: any) => [m.content, m.author?.color])).toEqual([
+      ["/inizia", "#1e88e5"],
+      ["Apro la porta", "#d81b60"],
+    ]);
+    expect(game.messages.filter((m: any) => m.role === "assistant").every((m: any) => !("author" in m))).toBe(true);
+    // The narrator was told who plays.
+    const system = fake.requests.at(-1).messages[0].content as string;
+    expect(system).toContain("GRUPPO DI GIOCO");
+    expect(system).toContain("- Eroe 2: Una ladra gentile.");
+    expect(system).toContain("In questo turno agisce Eroe 1");
+
+    expect((await a.client.json("POST", `/api/games/${gameId}/group/skip`)).status).toBe(404);
+    expect((await host.client.json("POST", `/api/games/${gameId}/group/skip`)).body.turnUserId).toBe(host.id);
+    expect((await send(b, gameId, "Scappo")).status).toBe(409);
+    // Side notes never reach the narrator.
+    const note = await b.client.json("POST", `/api/games/${gameId}/notes`, { text: "Torno tra un minuto" });
+    expect(note.status).toBe(201);
+    expect((await groupOf(host, gameId)).notes.map((n: any) => [n.userId, n.text])).toEqual([[b.id, "Torno tra un minuto"]]);
+    expect((await b.client.json("POST", `/api/games/${gameId}/notes`, { text: "x".repeat(501) })).status).toBe(400);
+    await send(host, gameId, "Resto di guardia");
+    expect(JSON.stringify(fake.requests.at(-1))).not.toContain("Torno tra un minuto");
+  });
+
+  async function votingGroup(others: number, voteSeconds = 60) {
+    const created = await group(others);
+    expect((await created.host.client.json("PUT", `/api/games/${created.gameId}/group`, { mode: "vote", voteSeconds })).status).toBe(200);
+    expect((await send(created.host, created.gameId, "/inizia")).events.at(-1)?.event).toBe("done");
+    return created;
+  }
+
+  /** Waits until the story holds `count` narrations and none is being written. Output: the game. */
+  async function narrations(player: Player, gameId: string, count: number) {
+    let game: any;
+    await expect
+      .poll(
+        async () => {
+          game = (await player.client.json("GET", `/api/games/${gameId}`)).body;
+          return game.liveNarration === null ? game.messages.filter((m: any) => m.role === "assistant").length : -1;
+        },
+        { timeout: 10_000 },
+      )
+      .toBe(count);
+    return game;
+  }
+
+  it("'voto': concurrent votes count once per player, and exactly one narration follows the majority", async () => {
+    const { host, gameId, players } = await votingGroup(3);
+    const everyone = [host, ...players];
+    const member = await send(players[0]!, gameId, "Corro via");
+    expect(member.status).toBe(409);
+    expect(member.body.error.message).toBe("In questa storia si decide con il voto.");
+
+    // 20 parallel votes of one player: one counts.
+    const same = await Promise.all(Array.from({ length: 20 }, () => players[0]!.client.json("POST", `/api/games/${gameId}/votes`, { choice: "B" })));
+    expect(same.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(same.filter((r) => r.status === 409).map((r) => r.body.error.message)).toEqual(Array(19).fill("Hai già votato in questo turno."));
+    const requests = fake.requests.length;
+    // The three others, 5 times each at once.
+    const rest = await Promise.all(
+      [host, players[1]!, players[2]!].flatMap((p, i) => Array.from({ length: 5 }, () => p.client.json("POST", `/api/games/${gameId}/votes`, i === 0 ? { choice: "A" } : { choice: "B" }))),
+    );
+    expect(rest.filter((r) => r.status === 200)).toHaveLength(3);
+    const game = await narrations(host, gameId, 2);
+    expect(fake.requests.length - requests).toBe(1);
+    const decided = game.messages.filter((m: any) => m.role === "user").at(-1);
+    expect(decided).toMatchObject({ content: "B", author: { color: "#1e88e5" } });
+    expect(fake.requests.at(-1).messages[0].content).toContain("Ha vinto a maggioranza (3 voti su 4): la scelta B");
+    const votes = await server.deps.db.selectFrom("turn_votes").select("user_id").where("game_id", "=", gameId).execute();
+    expect(votes.map((v) => v.user_id).sort()).toEqual(everyone.map((p) => p.id).sort());
+    // Charged to the host only.
+    const sent = async (p: Player) => (await p.client.json("GET", "/api/me")).body.tokens.messagesSent;
+    expect(await sent(host)).toBe(2);
+    expect(await sent(players[0]!)).toBe(0);
+    expect((await groupOf(host, gameId)).vote).toBeNull();
+  });
+
+  it("a tie goes to the host's vote; the deadline closes a vote without everybody", async () => {
+    const { host, gameId, players } = await votingGroup(3, 30);
+    const [a, b, c] = players as [Player, Player, Player];
+    await Promise.all([
+      host.client.json("POST", `/api/games/${gameId}/votes`, { action: "Accendiamo una torcia" }),
+      a.client.json("POST", `/api/games/${gameId}/votes`, { choice: "C" }),
+      b.client.json("POST", `/api/games/${gameId}/votes`, { action: "  accendiamo una TORCIA " }),
+      c.client.json("POST", `/api/games/${gameId}/votes`, { choice: "C" }),
+    ]);
+    const tied = await narrations(host, gameId, 2);
+    expect(tied.messages.filter((m: any) => m.role === "user").at(-1).content).toBe("Accendiamo una torcia");
+    expect(fake.requests.at(-1).messages[0].content).toContain("pareggio");
+
+    // Two of four vote; 30 s later the first read closes the vote and the narrator follows them.
+    expect((await a.client.json("POST", `/api/games/${gameId}/votes`, { choice: "A" })).status).toBe(200);
+    expect((await b.client.json("POST", `/api/games/${gameId}/votes`, { choice: "A" })).status).toBe(200);
+    const open = await groupOf(c, gameId);
+    expect(open.vote.votes).toHaveLength(2);
+    expect(Date.parse(open.vote.deadline) - Date.now()).toBeGreaterThan(25_000);
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 31_000 });
+    expect((await groupOf(c, gameId)).vote).toBeNull();
+    vi.useRealTimers();
+    const closed = await narrations(host, gameId, 3);
+    expect(closed.messages.filter((m: any) => m.role === "user").at(-1).content).toBe("A");
+    expect((await a.client.json("POST", `/api/games/${gameId}/votes`, { choice: "A" })).status).toBe(200);
+  });
+
+  it("the host who leaves hands the story to the longest-present player", async () => {
+    const { host, gameId, players } = await group(2);
+    const [a, b] = players as [Player, Player];
+    expect((await host.client.json("DELETE", `/api/games/${gameId}/players/${host.id}`)).status).toBe(204);
+    expect((await host.client.json("GET", `/api/games/${gameId}`)).status).toBe(404);
+    const view = await groupOf(b, gameId);
+    expect(view.hostId).toBe(a.id);
+    expect(view.players.map((p: any) => p.userId)).toEqual([a.id, b.id]);
+    expect(view.turnUserId).toBe(a.id);
+    // The new host holds the host's controls.
+    expect((await a.client.json("PUT", `/api/games/${gameId}/group`, { mode: "vote", voteSeconds: 45 })).body).toMatchObject({ mode: "vote", voteSeconds: 45 });
+    expect((await b.client.json("PUT", `/api/games/${gameId}/group`, { mode: "turns", voteSeconds: 45 })).status).toBe(404);
+    for (const body of [{ mode: "solo", voteSeconds: 60 }, { mode: "vote", voteSeconds: 29 }, { mode: "vote", voteSeconds: 301 }, { mode: "vote", voteSeconds: 60.5 }]) {
+      expect((await a.client.json("PUT", `/api/games/${gameId}/group`, body)).status, JSON.stringify(body)).toBe(400);
+    }
+  });
+
+  it("a turn is charged to its sender: a player at their limit is refused while the others play on", async () => {
+    const { host, gameId, players } = await group(1);
+    const [a] = players as [Player];
+    expect((await send(host, gameId, "/inizia")).status).toBe(200);
+    const day = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Rome" }).format(new Date());
+    await server.deps.db.updateTable("user_tokens").set({ messages_sent: 15, messages_period: day }).where("user_id", "=", a.id).execute();
+    const refused = await send(a, gameId, "Salto il fosso");
+    expect(refused.status).toBe(429);
+    expect(refused.body.error.title).toBe("Limite messaggi raggiunto");
+    expect((await groupOf(host, gameId)).turnUserId).toBe(a.id);
+    await host.client.json("POST", `/api/games/${gameId}/group/skip`);
+    expect((await send(host, gameId, "Salto io il fosso")).events.at(-1)?.event).toBe("done");
+    const sent = async (p: Player) => (await p.client.json("GET", "/api/me")).body.tokens.messagesSent;
+    expect(await sent(host)).toBe(2);
+    expect(await sent(a)).toBe(15);
+  });
+
+  it("typing reaches the other players at most once a second; every change reaches them live", async () => {
+    const { host, gameId, players } = await group(1);
+    const live = await openLive(players[0]!.client);
+    try {
+      for (let i = 0; i < 5; i++) expect((await host.client.json("POST", `/api/games/${gameId}/typing`)).status).toBe(204);
+      await live.next((e) => e.event === "group.typing" && e.data.userId === host.id);
+      expect(live.events.filter((e) => e.event === "group.typing")).toHaveLength(1);
+      await host.client.json("POST", `/api/games/${gameId}/notes`, { text: "Pronti?" });
+      await live.next((e) => e.event === "group.changed" && e.data.gameId === gameId);
+      const narration = live.next((e) => e.event === "group.narration" && e.data.gameId === gameId);
+      await send(host, gameId, "/inizia");
+      await narration;
+    } finally {
+      live.close();
+    }
+  });
+
+  if (dialect === "postgres") {
+    it("two instances: players on either see each other's joins, votes and narrations", async () => {
+      const b = await startServerProcess(server, { AUTH_SECRET: secret, AI_BASE_URL: fake.url, AI_MODEL: "fake-model" });
+      try {
+        const host = await registerPlayer(server);
+        const gameId = await newGame(host.client);
+        const token = await invite(host, gameId);
+        const other = await registerPlayer(server);
+        const onB = new TestClient(b.url);
+        expect((await onB.post("/api/auth/sign-in/email", { email: other.email, password: other.password })).status).toBe(200);
+        const hostLive = await openLive(host.client);
+        const otherLive = await openLive(onB);
+        try {
+          const joined = hostLive.next((e) => e.event === "group.changed" && e.data.gameId === gameId);
+          expect((await onB.json("POST", `/api/invitations/${token}/join`, { characterName: "Bruna", characterLine: "" })).status).toBe(200);
+          await joined;
+          expect((await host.client.json("PUT", `/api/games/${gameId}/group`, { mode: "vote", voteSeconds: 60 })).status).toBe(200);
+          await otherLive.next((e) => e.event === "group.changed" && e.data.gameId === gameId);
+          const started = otherLive.next((e) => e.event === "group.narration" && e.data.gameId === gameId);
+          expect((await send(host, gameId, "/inizia")).status).toBe(200);
+          await started;
+          const voted = hostLive.next((e) => e.event === "group.changed" && e.data.gameId === gameId);
+          expect((await onB.json("POST", `/api/games/${gameId}/votes`, { choice: "C" })).status).toBe(200);
+          await voted;
+          const narrated = otherLive.next((e) => e.event === "group.narration" && e.data.gameId === gameId);
+          expect((await host.client.json("POST", `/api/games/${gameId}/votes`, { choice: "C" })).status).toBe(200);
+          await narrated;
+          // The player on B follows the narration written on A.
+          await expect.poll(async () => (await onB.json("GET", `/api/games/${gameId}`)).body.messages.filter((m: any) => m.role === "assistant").length, { timeout: 10_000 }).toBe(2);
+        } finally {
+          hostLive.close();
+          otherLive.close();
+        }
+      } finally {
+        await b.close();
+      }
+    });
+  }
+});

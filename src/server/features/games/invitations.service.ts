@@ -1,0 +1,137 @@
+/**
+ * Invitations to a group story (issue 24 'Gioca insieme', ADR 0019): the host makes a link
+ * /invito/{token} (32 random bytes; only its SHA-256 is stored, so the link is shown once), valid
+ * for 7 days until revoked; anyone signed in (guests too) joins through it with a character, up to
+ * GROUP_MAX_PLAYERS players, host included. A revoked or expired invitation is 404 and can never
+ * be replayed.
+ */
+
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { type Insertable, type Kysely, sql } from "kysely";
+import type { InvitationCreatedView, InvitationListView, InvitationPreviewView, JoinedView } from "../../../shared/group-types";
+import { GROUP_MAX_PLAYERS, type JoinInput } from "../../../shared/schemas/group";
+import { publicName } from "../../accounts/public-name";
+import { nowIso } from "../../clock";
+import type { Database, GamePlayersTable } from "../../db/schema";
+import { AppError } from "../../errors";
+import { resolveGenre } from "../../../shared/genres";
+import { isStorableId } from "./games.service";
+import { findGroupGame, groupPlayers, lockGroupGame, PLAYER_COLORS } from "./group.service";
+
+type Db = Kysely<Database>;
+
+/** How long an invitation link works (issue 24: 7 days). */
+export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/** Invitations of one story that may be usable at once (more: 409 TOO_MANY_INVITATIONS). */
+const LIVE_INVITATIONS_MAX = 20;
+/** A token is 43 base64url characters; anything much longer is not one. */
+const TOKEN_MAX_LENGTH = 100;
+
+const tokenHash = (token: string) => createHash("sha256").update(token).digest("hex");
+
+/**
+ * POST /api/games/:id/invitations (host): a new link. Output: {id, url: '/invito/{token}',
+ * expiresAt}, the only time the token is given. Throws 404 GAME_NOT_FOUND (not the host),
+ * 409 TOO_MANY_INVITATIONS past LIVE_INVITATIONS_MAX usable ones.
+ */
+export async function createInvitation(db: Db, hostId: string, gameId: string): Promise<InvitationCreatedView> {
+  const game = await findGroupGame(db, hostId, gameId, "owner");
+  const now = new Date();
+  const live = await db
+    .selectFrom("game_invitations")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("game_id", "=", game.id)
+    .where("revoked_at", "is", null)
+    .where("expires_at", ">", now.toISOString())
+    .executeTakeFirstOrThrow();
+  if (Number(live.n) >= LIVE_INVITATIONS_MAX) throw AppError.of("TOO_MANY_INVITATIONS", 409);
+  const token = randomBytes(32).toString("base64url");
+  const row = { id: randomUUID(), game_id: game.id, token_hash: tokenHash(token), created_by: hostId, created_at: now.toISOString(), expires_at: new Date(now.getTime() + INVITATION_TTL_MS).toISOString() };
+  await db.insertInto("game_invitations").values(row).execute();
+  return { id: row.id, url: `/invito/${token}`, expiresAt: row.expires_at };
+}
+
+/** GET /api/games/:id/invitations (host): the story's latest 50 invitations, newest first. Throws 404 GAME_NOT_FOUND. */
+export async function listInvitations(db: Db, hostId: string, gameId: string): Promise<InvitationListView> {
+  const game = await findGroupGame(db, hostId, gameId, "owner");
+  const rows = await db
+    .selectFrom("game_invitations")
+    .select(["id", "created_at", "expires_at", "revoked_at"])
+    .where("game_id", "=", game.id)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(50)
+    .execute();
+  return { invitations: rows.map((r) => ({ id: r.id, createdAt: r.created_at, expiresAt: r.expires_at, revokedAt: r.revoked_at })) };
+}
+
+/**
+ * DELETE /api/games/:id/invitations/:invitationId (host): the link stops working for good (a
+ * second revocation keeps the first time). Throws 404 GAME_NOT_FOUND, 404 INVITATION_NOT_FOUND.
+ */
+export async function revokeInvitation(db: Db, hostId: string, gameId: string, invitationId: string): Promise<void> {
+  const game = await findGroupGame(db, hostId, gameId, "owner");
+  if (!isStorableId(invitationId)) throw AppError.of("INVITATION_NOT_FOUND", 404);
+  const result = await db
+    .updateTable("game_invitations")
+    .set({ revoked_at: sql<string>`coalesce(revoked_at, ${nowIso()})` })
+    .where("id", "=", invitationId)
+    .where("game_id", "=", game.id)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) throw AppError.of("INVITATION_NOT_FOUND", 404);
+}
+
+/** The story of a usable invitation (not revoked, not expired, a game). Throws 404 INVITATION_NOT_FOUND. */
+async function invitedGame(db: Db, token: string) {
+  if (token.length > TOKEN_MAX_LENGTH || !isStorableId(token)) throw AppError.of("INVITATION_NOT_FOUND", 404);
+  const row = await db
+    .selectFrom("game_invitations as i")
+    .innerJoin("saved_games as g", "g.id", "i.game_id")
+    .leftJoin("profiles as p", "p.id", "g.user_id")
+    .select(["g.id", "g.title", "g.genre", publicName])
+    .where("i.token_hash", "=", tokenHash(token))
+    .where("i.revoked_at", "is", null)
+    .where("i.expires_at", ">", new Date().toISOString())
+    .where("g.is_template", "=", 0)
+    .executeTakeFirst();
+  if (!row) throw AppError.of("INVITATION_NOT_FOUND", 404);
+  return row;
+}
+
+/**
+ * GET /api/invitations/:token (anyone): what the invitation page shows. Output:
+ * {title, genre, hostNickname, players, full}. Throws 404 INVITATION_NOT_FOUND.
+ */
+export async function previewInvitation(db: Db, token: string): Promise<InvitationPreviewView> {
+  const game = await invitedGame(db, token);
+  const players = Math.max(1, (await groupPlayers(db, game.id)).length);
+  return { title: game.title, genre: resolveGenre(game.genre), hostNickname: game.nickname ?? "Un giocatore", players, full: players >= GROUP_MAX_PLAYERS };
+}
+
+/**
+ * POST /api/invitations/:token/join {characterName, characterLine} (any user, guests too): the
+ * user becomes a player of the story, after the host (who gets a player's row on the first join,
+ * and the story moves 'a turno', the host first). Joining twice, or the host joining, changes
+ * nothing. Output: {gameId, genre} and whether anything changed. Throws 404 INVITATION_NOT_FOUND,
+ * 409 GROUP_FULL ('La storia ha già 4 giocatori.').
+ */
+export async function joinGroup(db: Db, userId: string, token: string, input: JoinInput): Promise<JoinedView & { joined: boolean }> {
+  const invited = await invitedGame(db, token);
+  const view = { gameId: invited.id, genre: resolveGenre(invited.genre) };
+  const joined = await db.transaction().execute(async (trx) => {
+    // Locked: two joins at once cannot both take the last seat.
+    const game = await lockGroupGame(trx, invited.id);
+    const players = await groupPlayers(trx, game.id);
+    if (game.user_id === userId || players.some((p) => p.user_id === userId)) return false;
+    if (Math.max(1, players.length) >= GROUP_MAX_PLAYERS) throw AppError.of("GROUP_FULL", 409);
+    const joinedAt = nowIso();
+    const rows: Insertable<GamePlayersTable>[] = players.length > 0 ? [] : [{ game_id: game.id, user_id: game.user_id, character_name: (invited.nickname ?? "Ospite").slice(0, 40), character_line: "", color: PLAYER_COLORS[0], seat: 0, joined_at: joinedAt }];
+    const taken = new Set([...players.map((p) => p.color), ...rows.map((r) => r.color)]);
+    const seat = Math.max(0, ...players.map((p) => p.seat)) + 1;
+    rows.push({ game_id: game.id, user_id: userId, character_name: input.characterName, character_line: input.characterLine, color: PLAYER_COLORS.find((c) => !taken.has(c))!, seat, joined_at: joinedAt });
+    await trx.insertInto("game_players").values(rows).execute();
+    if (game.play_mode === "solo") await trx.updateTable("saved_games").set({ play_mode: "turns", turn_user_id: game.user_id }).where("id", "=", game.id).execute();
+    return true;
+  });
+  return { ...view, joined };
+}
