@@ -15,11 +15,16 @@ describe("sendBlockedReason", () => {
     ...patch,
   });
   it("is null for a solo story and on the player's own turn", () => {
-    expect(sendBlockedReason(null)).toBeNull();
-    expect(sendBlockedReason(group({ turnUserId: "p1" }))).toBeNull();
+    expect(sendBlockedReason(null, true)).toBeNull();
+    expect(sendBlockedReason(group({ turnUserId: "p1" }), true)).toBeNull();
   });
   it("names whose turn it is, and sends a vote's players to the vote", () => {
-    expect(sendBlockedReason(group({}))).toBe("Non è il tuo turno: tocca a Ada. Intanto puoi scrivere una nota fuori scena.");
-    expect(sendBlockedReason(group({ mode: "vote", turnUserId: null }))).toMatch(/si decide con il voto/);
+    expect(sendBlockedReason(group({}), true)).toBe("Non è il tuo turno: tocca a Ada. Intanto puoi scrivere una nota fuori scena.");
+    expect(sendBlockedReason(group({ mode: "vote", turnUserId: null }), true)).toMatch(/si decide con il voto/);
+  });
+  it("lets only the host start a story that moves by vote", () => {
+    expect(sendBlockedReason(group({ mode: "vote", turnUserId: null, meId: "h" }), false)).toBeNull();
+    expect(sendBlockedReason(group({ mode: "vote", turnUserId: null, meId: "h" }), true)).toMatch(/si decide con il voto/);
+    expect(sendBlockedReason(group({ mode: "vote", turnUserId: null }), false)).toMatch(/si decide con il voto/);
   });
 });

@@ -67,11 +67,12 @@ export function useTypingSignal(gameId: string, enabled: boolean): (() => void) 
 
 /**
  * Why this player cannot move the story now, in Italian, or null when they can: 'a turno' and
- * it is another player's turn, or 'voto' (the story moves by the vote panel).
+ * it is another player's turn, or 'voto' (the story moves by the vote panel; only the host may
+ * start a story not `started` yet, ADR 0019).
  */
-export function sendBlockedReason(group: GroupView | null | undefined): string | null {
+export function sendBlockedReason(group: GroupView | null | undefined, started: boolean): string | null {
   if (!group) return null;
-  if (group.mode === "vote") return "In questa storia si decide con il voto: scegli A, B o C o proponi un'azione nel riquadro del voto.";
+  if (group.mode === "vote" && !(group.meId === group.hostId && !started)) return "In questa storia si decide con il voto: scegli A, B o C o proponi un'azione nel riquadro del voto.";
   if (group.mode === "turns" && group.turnUserId && group.turnUserId !== group.meId) {
     const nickname = group.players.find((player) => player.userId === group.turnUserId)?.nickname ?? "un altro giocatore";
     return `Non è il tuo turno: tocca a ${nickname}. Intanto puoi scrivere una nota fuori scena.`;

@@ -84,6 +84,10 @@ export function GamePage() {
   const limitReached = tokens?.remaining === 0;
   const group = game?.group ?? null;
   const isHost = !group || group.hostId === group.meId;
+  const hostPlayer = isHost ? undefined : group?.players.find((player) => player.isHost);
+  const [hostNickname, hostColor] = [hostPlayer?.nickname, hostPlayer?.color];
+  // One object while the host stays the same, so the memoised rows do not render again.
+  const hostAuthor = useMemo(() => (hostNickname && hostColor ? { nickname: hostNickname, color: hostColor } : null), [hostNickname, hostColor]);
   useGroupEvents(gameId);
   const onTyping = useTypingSignal(gameId, group !== null);
 
@@ -194,6 +198,7 @@ export function GamePage() {
                   busy={actionsBusy}
                   editing={editingId === message.id}
                   host={isHost}
+                  hostAuthor={hostAuthor}
                   handlers={handlers}
                 />
               )}
@@ -233,7 +238,7 @@ export function GamePage() {
           canVisualizeBeforeStart={me?.isAdmin ?? false}
           imagesLeft={tokens ? (tokens.visualizeLimit === -1 ? null : Math.max(0, tokens.visualizeLimit - tokens.visualizationsSent)) : undefined}
           messagesLeft={tokens?.remaining}
-          blockedReason={sendBlockedReason(group)}
+          blockedReason={sendBlockedReason(group, started)}
           onTyping={onTyping}
           onSend={send}
           onStop={stop}

@@ -138,7 +138,7 @@ function NoteForm({ gameId }: { gameId: string }) {
         <FormField id={`${id}-nota`} label="Nota fuori scena" placeholder="Scrivi agli altri giocatori…" autoComplete="off" error={form.formState.errors.text?.message} {...form.register("text")} />
       </div>
       <Button type="submit" variant="outline" disabled={note.isPending}>
-        Invia
+        Invia nota
       </Button>
     </form>
   );
