@@ -10,7 +10,7 @@
 import { randomUUID } from "node:crypto";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { type ExtraServer, startExtraServer } from "./extra-server";
-import { conversation, screenshots } from "./fixtures";
+import { conversation, screenshots, watchProblems } from "./fixtures";
 
 /** ~140 words a narration: about 4 s to write one, long enough to reload in the middle. */
 const WORD_DELAY_MS = "30";
@@ -179,6 +179,7 @@ test("two friends play one story: invited by link, three turns 'a turno', three 
   const writing = conversation(friend).and(friend.locator('[aria-busy="true"]'));
   await expect.poll(async () => (await writing.innerText().catch(() => "")).split(/\s+/).length, { timeout: 20_000 }).toBeGreaterThan(12);
   const before = (await writing.innerText()).trim();
+  const problems = watchProblems(friend);
   await friend.reload();
   await expect(writing).toBeVisible();
   await expect.poll(async () => (await writing.innerText().catch(() => "")).trim().length).toBeGreaterThan(before.length);
@@ -186,4 +187,6 @@ test("two friends play one story: invited by link, three turns 'a turno', three 
   await expect(writing).toHaveCount(0);
   const last = (await conversation(friend).last().innerText()).trim();
   expect(last.startsWith(before.slice(0, 40))).toBe(true);
+  // The group's page, rendered by the server with its players and the vote, hydrates without an error.
+  expect(problems).toEqual([]);
 });

@@ -13,6 +13,7 @@ import { toast } from "@/lib/toast";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useMe } from "@/lib/session";
+import { useHydrated } from "@/lib/use-hydrated";
 import { ApiError } from "@/lib/api";
 import { healthQuery } from "../api";
 import { ChatMessage } from "../components/chat-message";
@@ -89,6 +90,8 @@ export function GamePage() {
   // One object while the host stays the same, so the memoised rows do not render again.
   const hostAuthor = useMemo(() => (hostNickname && hostColor ? { nickname: hostNickname, color: hostColor } : null), [hostNickname, hostColor]);
   useGroupEvents(gameId);
+  // The group's panels load their code in the browser: the server's page leaves them out (as the header's bell, issue 12).
+  const hydrated = useHydrated();
   const onTyping = useTypingSignal(gameId, group !== null);
 
   useEffect(() => {
@@ -149,7 +152,7 @@ export function GamePage() {
           <InviteDialog gameId={gameId} group={group} open={inviteOpen} onOpenChange={setInviteOpen} />
         </Suspense>
       )}
-      {group && (
+      {group && hydrated && (
         <Suspense fallback={null}>
           <GroupPlayers gameId={gameId} group={group} narrating={liveTurn !== null} />
         </Suspense>
@@ -225,7 +228,7 @@ export function GamePage() {
             <SaveStoriesLink />
           </div>
         )}
-        {group && (
+        {group && hydrated && (
           <Suspense fallback={null}>
             <GroupTurn gameId={gameId} group={group} narrating={liveTurn !== null} decided={lastPlayerMessage} />
           </Suspense>
