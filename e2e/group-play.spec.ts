@@ -190,3 +190,31 @@ test("two friends play one story: invited by link, three turns 'a turno', three 
   // The group's page, rendered by the server with its players and the vote, hydrates without an error.
   expect(problems).toEqual([]);
 });
+
+test("a visitor with an invitation is offered to sign in and come back, or joins as a guest invited to register, and can leave the story", async ({ browser }) => {
+  const host = await newPlayer(browser, `Host_${randomUUID().slice(0, 6)}`);
+  const headers = { origin: server.base };
+  const game = (await (await host.request.post("/api/games", { data: { genre: "giallo" }, headers })).json()) as { id: string };
+  const invitation = await host.request.post(`/api/games/${game.id}/invitations`, { headers });
+  expect(invitation.status()).toBe(201);
+  const { url } = (await invitation.json()) as { url: string };
+
+  const visitor = await (await browser.newContext({ baseURL: server.base })).newPage();
+  await visitor.goto(url);
+  await expect(visitor.getByText("Per giocare serve un account")).toBeVisible();
+  await expect(visitor.getByRole("link", { name: "Accedi o registrati" })).toHaveAttribute("href", `/login?${new URLSearchParams({ next: url })}`);
+  await visitor.getByRole("button", { name: "Entra come ospite" }).click();
+  await expect(visitor.getByText("Stai giocando come ospite: registrati per non perdere questa storia.")).toBeVisible();
+  await expect(visitor.getByRole("link", { name: "Salva le tue storie" }).first()).toBeVisible();
+  await visitor.getByLabel("Nome del tuo personaggio").fill("Il commissario");
+  await visitor.getByRole("button", { name: "Entra nella storia" }).click();
+  await expect(visitor).toHaveURL(new RegExp(`/gioco/giallo/${game.id}$`));
+  await expect(playersOf(visitor)).toHaveCount(2);
+
+  // 'Esci dalla storia': asked first, then the story is gone for the guest.
+  await visitor.getByRole("button", { name: "Esci dalla storia" }).click();
+  await visitor.getByRole("alertdialog").getByRole("button", { name: "Esci dalla storia" }).click();
+  await expect(visitor).toHaveURL(/\/profilo$/);
+  await expect(visitor.getByText("Sei uscito dalla storia")).toBeVisible();
+  expect((await visitor.request.get(`/api/games/${game.id}`)).status()).toBe(404);
+});
