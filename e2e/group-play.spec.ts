@@ -10,7 +10,7 @@
 import { randomUUID } from "node:crypto";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { type ExtraServer, startExtraServer } from "./extra-server";
-import { conversation, screenshots, watchProblems } from "./fixtures";
+import { conversation, expectAccessible, screenshots, watchProblems } from "./fixtures";
 
 /** ~140 words a narration: about 4 s to write one, long enough to reload in the middle. */
 const WORD_DELAY_MS = "30";
@@ -122,7 +122,10 @@ test("two friends play one story: invited by link, three turns 'a turno', three 
     const actorNick = actor === host ? hostNick : friendNick;
     actors.push(actor);
     await expect(other.getByText(`Non è il tuo turno: tocca a ${actorNick}.`)).toBeVisible();
-    if (turn === 1) await screenshots(other, "group-turns", { fullPage: false });
+    if (turn === 1) {
+      await screenshots(other, "group-turns", { fullPage: false });
+      await expectAccessible(other);
+    }
     await messageBox(actor).pressSequentially(`Turno ${turn}: apro la porta`, { delay: 20 });
     await expect(playersOf(other).filter({ hasText: actorNick })).toContainText("sta scrivendo…");
     await messageBox(actor).press("Enter");
@@ -156,7 +159,10 @@ test("two friends play one story: invited by link, three turns 'a turno', three 
     }
     await host.getByRole("region", { name: "Voto del gruppo" }).getByRole("button", { name: new RegExp(`^${ballot.host}`) }).click();
     await expect(host.getByText(`Hai votato: ${ballot.host}.`)).toBeVisible();
-    if (index === 0) await screenshots(friend, "group-vote", { fullPage: false });
+    if (index === 0) {
+      await screenshots(friend, "group-vote", { fullPage: false });
+      await expectAccessible(friend);
+    }
     await expect(playersOf(friend).filter({ hasText: hostNick })).toContainText("ha votato");
     const friendVote = friend.getByRole("region", { name: "Voto del gruppo" });
     if (ballot.friend.length === 1) await friendVote.getByRole("button", { name: new RegExp(`^${ballot.friend}`) }).click();

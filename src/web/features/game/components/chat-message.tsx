@@ -8,6 +8,7 @@ import type { MessageAuthorView } from "@shared/group-types";
 import { Feather } from "lucide-react";
 import type { ReactNode } from "react";
 import type { MeasureRef } from "./virtual-story";
+import { playerTextColor } from "@/lib/player-color";
 import { cn } from "@/lib/utils";
 import { Narration } from "@/components/narration";
 import { SceneImage, SceneImagePending } from "./scene-image";
@@ -64,8 +65,8 @@ export function ChatMessage({ role, content, author, imageUrl, image, visualizin
       <span className="flex items-center gap-1.5 px-1 text-xs font-medium text-muted-foreground">
         {!mine && <Feather aria-hidden className="size-3.5" />}
         {mine && author ? (
-          <span className="flex items-center gap-1.5 font-semibold" style={{ color: author.color }}>
-            <span aria-hidden className="size-2 rounded-full bg-current" />
+          <span className="flex items-center gap-1.5 font-semibold" style={{ color: playerTextColor(author.color) }}>
+            <span aria-hidden className="size-2 rounded-full" style={{ backgroundColor: author.color }} />
             {author.nickname}
           </span>
         ) : mine ? (

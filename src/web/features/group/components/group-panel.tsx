@@ -16,6 +16,7 @@ import { ConfirmDialog } from "@/components/confirm-dialog";
 import { FormField } from "@/components/form-field";
 import { Button } from "@/components/ui/button";
 import { onGroupEvent } from "@/lib/live-events";
+import { playerTextColor } from "@/lib/player-color";
 import { cn } from "@/lib/utils";
 import { useGroupActions } from "../api";
 
@@ -62,7 +63,7 @@ function useTypingPlayers(gameId: string): ReadonlySet<string> {
 /** A player's nickname in their colour. */
 function Nickname({ player }: { player: Pick<GroupPlayerView, "nickname" | "color"> }) {
   return (
-    <span className="font-semibold break-words" style={{ color: player.color }}>
+    <span className="font-semibold break-words" style={{ color: playerTextColor(player.color) }}>
       {player.nickname}
     </span>
   );
