@@ -197,8 +197,9 @@ test("two friends play one story: invited by link, three turns 'a turno', three 
   expect(problems).toEqual([]);
 });
 
-test("a visitor with an invitation is offered to sign in and come back, or joins as a guest invited to register, and can leave the story", async ({ browser }) => {
-  const host = await newPlayer(browser, `Host_${randomUUID().slice(0, 6)}`);
+test("a visitor with an invitation is offered to sign in and come back, or joins as a guest invited to register; the host skips a turn; the guest leaves and the story is solo again", async ({ browser }) => {
+  const hostNick = `Host_${randomUUID().slice(0, 6)}`;
+  const host = await newPlayer(browser, hostNick);
   const headers = { origin: server.base };
   const game = (await (await host.request.post("/api/games", { data: { genre: "giallo" }, headers })).json()) as { id: string };
   const invitation = await host.request.post(`/api/games/${game.id}/invitations`, { headers });
@@ -217,10 +218,21 @@ test("a visitor with an invitation is offered to sign in and come back, or joins
   await expect(visitor).toHaveURL(new RegExp(`/gioco/giallo/${game.id}$`));
   await expect(playersOf(visitor)).toHaveCount(2);
 
+  // The first join makes the story 'a turno' with the host first; the host skips their own turn.
+  await host.goto(`/gioco/giallo/${game.id}`);
+  await expect(visitor.getByText(`Non è il tuo turno: tocca a ${hostNick}.`)).toBeVisible();
+  await host.getByRole("button", { name: `Salta il turno di ${hostNick}` }).click();
+  await expect(messageBox(visitor)).toBeEnabled();
+  await expect(host.getByText(/^Non è il tuo turno: tocca a /)).toBeVisible();
+  await expect(messageBox(host)).toBeDisabled();
+
   // 'Esci dalla storia': asked first, then the story is gone for the guest.
   await visitor.getByRole("button", { name: "Esci dalla storia" }).click();
   await visitor.getByRole("alertdialog").getByRole("button", { name: "Esci dalla storia" }).click();
   await expect(visitor).toHaveURL(/\/profilo$/);
   await expect(visitor.getByText("Sei uscito dalla storia")).toBeVisible();
   expect((await visitor.request.get(`/api/games/${game.id}`)).status()).toBe(404);
+  // Alone again, the host's story is solo: no players' list, the message box open, live.
+  await expect(host.getByRole("heading", { name: /^Giocatori/ })).toHaveCount(0);
+  await expect(messageBox(host)).toBeEnabled();
 });

@@ -21,9 +21,9 @@ export function fetchGroup(gameId: string, signal?: AbortSignal): Promise<GroupV
   return api<GroupView>(`${gameApiPath(gameId)}/group`, { signal });
 }
 
-/** Puts a GroupView into the game query, where the game page reads it. */
+/** Puts a GroupView into the game query, where the game page reads it; a story left solo (mode 'solo', no players) has none. */
 export function storeGroup(queryClient: QueryClient, gameId: string, group: GroupView): void {
-  queryClient.setQueryData<GameView>(gameKey(gameId), (game) => game && { ...game, group });
+  queryClient.setQueryData<GameView>(gameKey(gameId), (game) => game && { ...game, group: group.mode === "solo" ? null : group });
 }
 
 /**
