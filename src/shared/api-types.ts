@@ -247,6 +247,8 @@ export interface ProfileGameView {
   progress: number;
   lastPlayed: string | null;
   createdAt: string;
+  /** False for a group story the player joined (issue 24): only its host may delete it. */
+  hosted: boolean;
 }
 
 /** One message of 'Mappa delle scelte' (issue 11 §2): a node of the story tree. */

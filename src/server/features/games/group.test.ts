@@ -146,6 +146,10 @@ describe.each(DIALECTS)("group play on %s", (dialect) => {
     expect((await stranger.client.json("DELETE", `/api/games/${gameId}/players/${players[0]!.id}`)).status).toBe(404);
     const [a, b] = players as [Player, Player];
     expect((await a.client.json("GET", `/api/games/${gameId}`)).body.group).toMatchObject({ hostId: host.id });
+    // /profilo lists the story for its players too, as not theirs to delete.
+    const listed = (await a.client.json("GET", "/api/profile/games")).body.filter((g: any) => g.id === gameId);
+    expect(listed).toEqual([expect.objectContaining({ id: gameId, hosted: false })]);
+    expect((await host.client.json("GET", "/api/profile/games")).body.find((g: any) => g.id === gameId).hosted).toBe(true);
     // A player removes nobody but themself; the host removes anyone.
     const refused = await a.client.json("DELETE", `/api/games/${gameId}/players/${b.id}`);
     expect(refused.status).toBe(403);
@@ -253,10 +257,11 @@ describe.each(DIALECTS)("group play on %s", (dialect) => {
   it("a tie goes to the host's vote; the deadline closes a vote without everybody", async () => {
     const { host, gameId, players } = await votingGroup(3, 30);
     const [a, b, c] = players as [Player, Player, Player];
+    // The same action in another spelling, voted before the host's: sent as the host wrote it.
+    expect((await b.client.json("POST", `/api/games/${gameId}/votes`, { action: "  accendiamo una TORCIA " })).status).toBe(200);
     await Promise.all([
       host.client.json("POST", `/api/games/${gameId}/votes`, { action: "Accendiamo una torcia" }),
       a.client.json("POST", `/api/games/${gameId}/votes`, { choice: "C" }),
-      b.client.json("POST", `/api/games/${gameId}/votes`, { action: "  accendiamo una TORCIA " }),
       c.client.json("POST", `/api/games/${gameId}/votes`, { choice: "C" }),
     ]);
     const tied = await narrations(host, gameId, 2);

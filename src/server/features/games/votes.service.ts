@@ -37,7 +37,8 @@ const optionLabel = (v: CastVote) => (v.choice ? `la scelta ${v.choice}` : `l'az
 
 /**
  * Counts the votes (oldest first) of a closed vote. The option with most votes wins; on a tie the
- * host's option if it is among the tied, else the tied option voted first. Input: the votes, the
+ * host's option if it is among the tied, else the tied option voted first. An action is sent as
+ * the host wrote it when the host voted for it, else as its first voter did. Input: the votes, the
  * host's id and the players (for their characters' names). Output: {@link VoteOutcome}.
  */
 export function tallyVotes(votes: CastVote[], hostId: string, players: GroupPlayer[]): VoteOutcome {
@@ -50,11 +51,13 @@ export function tallyVotes(votes: CastVote[], hostId: string, players: GroupPlay
   const most = Math.max(...[...counts.values()].map((e) => e.count));
   const tied = [...counts.entries()].filter(([, e]) => e.count === most);
   const hostVote = votes.find((v) => v.user_id === hostId);
-  const [, winner] = (tied.length > 1 && hostVote && tied.find(([key]) => key === optionKey(hostVote))) || tied[0]!;
+  const [key, winner] = (tied.length > 1 && hostVote && tied.find(([k]) => k === optionKey(hostVote))) || tied[0]!;
+  // An action proposed in several spellings is sent as the host wrote it, if the host chose it.
+  const chosen = hostVote && optionKey(hostVote) === key ? hostVote : winner.vote;
   const name = (userId: string) => players.find((p) => p.user_id === userId)?.character_name ?? "un giocatore";
   const how = tied.length > 1 ? "C'è stato un pareggio, deciso dal voto di chi ospita la storia" : `Ha vinto a maggioranza (${most} voti su ${votes.length})`;
   const ballots = votes.map((v) => `${name(v.user_id)}: ${optionLabel(v)}`).join("; ");
-  return { content: winner.vote.choice ?? winner.vote.action!.trim(), decision: `${how}: ${optionLabel(winner.vote)}. I voti: ${ballots}. Racconta come il gruppo ha deciso.` };
+  return { content: chosen.choice ?? chosen.action!.trim(), decision: `${how}: ${optionLabel(chosen)}. I voti: ${ballots}. Racconta come il gruppo ha deciso.` };
 }
 
 /** The game row of a vote check, unscoped (the caller authorised the request, or it is the instance's timer). */
@@ -147,13 +150,13 @@ export async function closeVoteIfDue(deps: AppDeps, gameId: string): Promise<voi
   }
 }
 
-/** Closes the vote at its deadline on this instance (unless the server stops first). */
+/**
+ * Closes the vote at its deadline on this instance, unless the server is stopping by then (the
+ * timer does not keep the process alive; any instance's next read closes it instead).
+ */
 function closeAtDeadline(deps: AppDeps, gameId: string, ms: number): void {
-  const stop = () => clearTimeout(timer);
-  const timer = setTimeout(() => {
-    deps.shutdownSignal.removeEventListener("abort", stop);
+  setTimeout(() => {
+    if (deps.shutdownSignal.aborted) return;
     closeVoteIfDue(deps, gameId).catch((error: unknown) => deps.logger.error({ err: error, gameId }, "Voto: chiusura non riuscita"));
-  }, ms + 50);
-  timer.unref();
-  deps.shutdownSignal.addEventListener("abort", stop, { once: true });
+  }, ms + 50).unref();
 }

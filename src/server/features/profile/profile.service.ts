@@ -5,6 +5,7 @@
 
 import type { Kysely } from "kysely";
 import type { ProfileGameView, ProfileView } from "../../../shared/api-types";
+import { readableBy } from "../games/membership";
 import { resolveGenre } from "../../../shared/genres";
 import { nicknameKey, type ProfileInput } from "../../../shared/schemas/profile";
 import { isUniqueViolation } from "../../db/unique-violation";
@@ -72,15 +73,18 @@ export async function updateProfile(db: Db, userId: string, input: ProfileInput)
   }
 }
 
-/** The user's own games (no templates), most recently played first. */
+/**
+ * The user's games (no templates), most recently played first: their own, and the group stories
+ * they play in (issue 24: `hosted` false, only the host deletes those).
+ */
 export async function listOwnGames(db: Db, userId: string): Promise<ProfileGameView[]> {
   const rows = await db
-    .selectFrom("saved_games")
-    .select(["id", "title", "genre", "progress", "last_played", "created_at"])
-    .where("user_id", "=", userId)
-    .where("is_template", "=", 0)
-    .orderBy((eb) => eb.fn.coalesce("last_played", "created_at"), "desc")
-    .orderBy("id", "desc")
+    .selectFrom("saved_games as g")
+    .select(["g.id", "g.user_id", "g.title", "g.genre", "g.progress", "g.last_played", "g.created_at"])
+    .where(readableBy(userId))
+    .where("g.is_template", "=", 0)
+    .orderBy((eb) => eb.fn.coalesce("g.last_played", "g.created_at"), "desc")
+    .orderBy("g.id", "desc")
     .execute();
   return rows.map((g) => ({
     id: g.id,
@@ -89,5 +93,6 @@ export async function listOwnGames(db: Db, userId: string): Promise<ProfileGameV
     progress: Math.max(0, Math.min(100, Math.round(Number(g.progress)))),
     lastPlayed: g.last_played,
     createdAt: g.created_at,
+    hosted: g.user_id === userId,
   }));
 }
