@@ -63,6 +63,8 @@ export const routes: RouteObject[] = [
       { id: "image", path: "galleria/:id/*", ...page("features/gallery/pages/image-page.tsx", "ImagePage") },
       { id: "pricing", path: "prezzi", ...page("features/pricing/pages/pricing-page.tsx", "PricingPage") },
       // Issue 23: 'Segnala' on a public item, for visitors and players alike.
+      // Issue 24: a friend's invitation to play a story together; visitors see it and are sent to sign in from it.
+      { path: "invito/:token", ...page("features/group/pages/invitation-page.tsx", "InvitationPage") },
       { path: "segnala/:kind/:id", ...page("features/moderation/pages/report-page.tsx", "ReportPage") },
       {
         // Named like a page's module, so the server has the browser fetch it with a page it renders.

@@ -12,6 +12,7 @@ import { useEffect } from "react";
 import { toast } from "@/lib/toast";
 import { meQuery } from "@/lib/session";
 import { ApiError, api } from "@/lib/api";
+import { emitGroupEvent, GROUP_EVENT_TYPES } from "@/lib/live-events";
 
 const notificationsKey = ["notifications"] as const;
 const adminNotificationsKey = ["admin", "notifications"] as const;
@@ -51,7 +52,8 @@ export function useMarkRead() {
  * While mounted (for signed-in users), listens to GET /api/events: 'notifications.changed'
  * refreshes the notification lists, 'genre_prompts.changed' the admin's genre prompts,
  * 'account.changed' refreshes ['me'] (the Admin link follows
- * the user's role rows). Each (re)connection refreshes both, so nothing missed while offline
+ * the user's role rows), the group events go to the game page of a group story (lib/live-events.ts).
+ * Each (re)connection refreshes both, so nothing missed while offline
  * stays stale. EventSource reconnects by itself after a network failure, but not after
  * 'replaced' (the player opened more tabs than the server keeps streams for).
  */
@@ -78,6 +80,8 @@ export function useLiveEvents(enabled: boolean) {
     source.addEventListener("notifications.changed", refreshNotifications);
     // Genre prompts saved by another admin (spec §7 genre_prompts realtime subscription; issue 22 §9).
     source.addEventListener("genre_prompts.changed", () => void queryClient.invalidateQueries({ queryKey: ["admin", "genres"] }));
+    // A group story's changes go to its game page (issue 24).
+    for (const type of GROUP_EVENT_TYPES) source.addEventListener(type, (event) => emitGroupEvent((event as MessageEvent<string>).data));
     source.addEventListener("account.changed", (event) => {
       try {
         const data = JSON.parse((event as MessageEvent<string>).data) as LiveEvent;

@@ -4,7 +4,6 @@
  * 'Gioca' of the player's saved templates on /profilo (issue 13).
  */
 
-import { genreSlug, resolveGenre } from "@shared/genres";
 import { ERRORS } from "@shared/errors";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
@@ -12,6 +11,7 @@ import { toast } from "@/lib/toast";
 import { useLoginRedirect } from "@/lib/login-redirect";
 import { useMe } from "@/lib/session";
 import { playTemplate } from "./api";
+import { gamePagePath } from "@/features/game/game-path";
 
 /**
  * Output: gate(description) — sends a visitor to /login (and back to this page afterwards) with
@@ -44,7 +44,7 @@ export function usePlayTemplate() {
       void queryClient.invalidateQueries({ queryKey: ["templates"] });
       // The new game appears in the profile's games list (features/profile/api.ts).
       void queryClient.invalidateQueries({ queryKey: ["profile"] });
-      navigate(`/gioco/${genreSlug(resolveGenre(game.genre))}/${encodeURIComponent(game.id)}`);
+      navigate(gamePagePath(game.genre, game.id));
     },
     onError: (error) => toast.error("Errore", { description: `Impossibile creare la partita. ${error.message}` }),
   });

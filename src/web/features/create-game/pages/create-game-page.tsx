@@ -9,7 +9,7 @@
  */
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import { GENRES, genreSlug, resolveGenre } from "@shared/genres";
+import { GENRES } from "@shared/genres";
 import {
   CREATE_GAME_DEFAULTS,
   CUSTOM_GAME_GENERATABLE,
@@ -37,6 +37,7 @@ import { useMe } from "@/lib/session";
 import { ApiError } from "@/lib/api";
 import { capitalise } from "@/lib/format";
 import { createCustomGame, generateCustomGame } from "../api";
+import { gamePagePath } from "@/features/game/game-path";
 
 function FieldMessage({ id, message }: { id: string; message?: string | undefined }) {
   if (!message) return null;
@@ -71,7 +72,7 @@ export function CreateGamePage() {
       // The new game appears in the profile's games list (features/profile/api.ts).
       void queryClient.invalidateQueries({ queryKey: ["profile"] });
       toast.success("Partita creata!");
-      navigate(`/gioco/${genreSlug(resolveGenre(game.genre))}/${encodeURIComponent(game.id)}`);
+      navigate(gamePagePath(game.genre, game.id));
     } catch (error) {
       toast.error(error instanceof ApiError ? error.title : "Errore", {
         description: `Impossibile creare la partita. ${error instanceof Error ? error.message : ""}`.trim(),

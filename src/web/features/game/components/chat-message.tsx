@@ -4,9 +4,11 @@
  */
 
 import type { MessageImageView, MessageView } from "@shared/api-types";
+import type { MessageAuthorView } from "@shared/group-types";
 import { Feather } from "lucide-react";
 import { lazy, type ReactNode, Suspense } from "react";
 import type { MeasureRef } from "./virtual-story";
+import { playerTextColor } from "@/lib/player-color";
 import { cn } from "@/lib/utils";
 import { SceneImage, SceneImagePending } from "./scene-image";
 
@@ -21,6 +23,8 @@ interface ChatMessageProps {
   role: MessageView["role"];
   content: string;
   imageUrl?: string | null;
+  /** Who sent a player's message in a group story (issue 24): their nickname in their colour instead of 'Tu'. */
+  author?: MessageAuthorView | null;
   /** Gallery side of a generated scene image (creator, link, offline label). */
   image?: MessageImageView | null;
   /** '/visualizza' in progress: a drawing placeholder instead of the typing indicator. */
@@ -42,10 +46,10 @@ interface ChatMessageProps {
 }
 
 /**
- * Input: see props. Output: an <li> with the speaker ('Tu' / 'Narratore'), the bubble (player's
+ * Input: see props. Output: an <li> with the speaker ('Tu', the author's nickname in a group story, or 'Narratore'), the bubble (player's
  * on the right, narrator's on the left) and the optional actions below it.
  */
-export function ChatMessage({ role, content, imageUrl, image, visualizing = false, streaming = false, waiting = false, pending = false, edited = false, editor, children, row }: ChatMessageProps) {
+export function ChatMessage({ role, content, author, imageUrl, image, visualizing = false, streaming = false, waiting = false, pending = false, edited = false, editor, children, row }: ChatMessageProps) {
   const mine = role === "user";
   if (!mine && (imageUrl || visualizing)) {
     return (
@@ -66,7 +70,16 @@ export function ChatMessage({ role, content, imageUrl, image, visualizing = fals
       className={cn("flex flex-col gap-1.5", mine ? "items-end pl-8 sm:pl-16" : "items-start pr-4 sm:pr-12")} aria-busy={streaming || undefined}>
       <span className="flex items-center gap-1.5 px-1 text-xs font-medium text-muted-foreground">
         {!mine && <Feather aria-hidden className="size-3.5" />}
-        {mine ? "Tu" : "Narratore"}
+        {mine && author ? (
+          <span className="flex items-center gap-1.5 font-semibold" style={{ color: playerTextColor(author.color) }}>
+            <span aria-hidden className="size-2 rounded-full" style={{ backgroundColor: author.color }} />
+            {author.nickname}
+          </span>
+        ) : mine ? (
+          "Tu"
+        ) : (
+          "Narratore"
+        )}
         {edited && <span className="font-normal">(modificato)</span>}
       </span>
       <div

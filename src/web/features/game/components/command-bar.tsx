@@ -41,6 +41,13 @@ interface CommandBarProps {
   imagesLeft?: number | null;
   /** Messages left today (tokens.remaining); null = unlimited; undefined = unknown. */
   messagesLeft?: number | null;
+  /**
+   * A group story this player cannot move now (issue 24: another player's turn, or 'voto'): the
+   * commands are hidden, the message box is disabled and this Italian reason is shown above it.
+   */
+  blockedReason?: string | null;
+  /** Called on each change of the message box (a group story tells the others 'sta scrivendo…'). */
+  onTyping?(): void;
   /** Sends a message; resolves false when the server refused it (the text is given back). */
   onSend(content: string): Promise<boolean>;
   onStop(): void;
@@ -53,14 +60,15 @@ interface CommandBarProps {
  * (sends 'Voglio iniziare un nuovo gioco'), and the message box: Enter sends, Shift+Enter adds a
  * line. Sending is disabled until the game has started (typing '/inizia' itself is allowed, as the
  * greeting suggests), while busy, for empty or whitespace-only text, and when the limit is reached
- * (spec §4, §5). For a visitor every command and any text can be sent (the page sends them to /login).
+ * (spec §4, §5), and in a group story while `blockedReason` says why (issue 24). For a visitor every command and any text can be sent (the page sends them to /login).
  */
-export function CommandBar({ started, busy, streaming, limitReached, canVisualizeBeforeStart = false, visitor = false, imagesLeft, messagesLeft, onSend, onStop }: CommandBarProps) {
+export function CommandBar({ started, busy, streaming, limitReached, canVisualizeBeforeStart = false, visitor = false, imagesLeft, messagesLeft, blockedReason, onTyping, onSend, onStop }: CommandBarProps) {
   const [draft, setDraft] = useState("");
   const inputId = useId();
   const visualizeReasonId = useId();
+  const blockedReasonId = useId();
   const text = draft.trim();
-  const canAct = !busy && !limitReached;
+  const canAct = !busy && !limitReached && !blockedReason;
   const lower = text.toLowerCase();
   // Zero left is the general limit (the banner above); one left is too few for a picture only.
   const tooFewForVisualize = !limitReached && messagesLeft != null && messagesLeft < VISUALIZE_MESSAGE_COST;
@@ -93,6 +101,8 @@ export function CommandBar({ started, busy, streaming, limitReached, canVisualiz
           <strong className="font-semibold">{ERRORS.MESSAGE_LIMIT.title}.</strong> {ERRORS.MESSAGE_LIMIT.message}
         </p>
       )}
+      {/* A player who cannot move the story has no use for the commands: the phone's screen goes to the story. */}
+      {!blockedReason && (
       <div role="group" aria-label="Comandi" className="flex flex-wrap gap-2">
         {!started && (
           <Button
@@ -130,10 +140,16 @@ export function CommandBar({ started, busy, streaming, limitReached, canVisualiz
           </Button>
         ))}
       </div>
+      )}
       {tooFewForVisualize && (
         <p id={visualizeReasonId} className="text-sm text-amber-200">
           <strong className="font-semibold">{ERRORS.MESSAGE_LIMIT.title}</strong> per /visualizza: servono {VISUALIZE_MESSAGE_COST} messaggi, oggi te ne
           resta {messagesLeft}.
+        </p>
+      )}
+      {blockedReason && (
+        <p id={blockedReasonId} className="rounded-lg border border-amber-400/40 bg-amber-950/40 px-3 py-2 text-sm text-amber-100">
+          {blockedReason}
         </p>
       )}
       <form onSubmit={onSubmit} className="flex items-end gap-2">
@@ -143,7 +159,12 @@ export function CommandBar({ started, busy, streaming, limitReached, canVisualiz
         <Textarea
           id={inputId}
           value={draft}
-          onChange={(event) => setDraft(event.target.value)}
+          onChange={(event) => {
+            setDraft(event.target.value);
+            onTyping?.();
+          }}
+          disabled={Boolean(blockedReason)}
+          aria-describedby={blockedReason ? blockedReasonId : undefined}
           onKeyDown={onKeyDown}
           maxLength={MAX_MESSAGE_LENGTH}
           rows={1}

@@ -8,14 +8,14 @@
 
 import type { ShareOptions, ShareView } from "@shared/schemas/share";
 import { useQuery } from "@tanstack/react-query";
-import { Copy, ExternalLink, Link2 } from "lucide-react";
+import { ExternalLink, Link2 } from "lucide-react";
 import { useId, useState } from "react";
 import { toast } from "@/lib/toast";
 import { ConfirmDialog } from "@/components/confirm-dialog";
+import { CopyLinkField } from "@/components/copy-link-field";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
@@ -66,29 +66,10 @@ function ShareOptionsFields({ value, disabled, onChange }: { value: ShareOptions
 function SharedLink({ share, gameId }: { share: ShareView; gameId: string }) {
   const { save, revoke } = useShareMutations(gameId);
   const [confirming, setConfirming] = useState(false);
-  const url = `${window.location.origin}${share.path}`;
-  const inputId = useId();
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(url);
-      toast.success("Link copiato");
-    } catch {
-      toast.error("Copia non riuscita", { description: "Seleziona il link e copialo a mano." });
-    }
-  };
-
   return (
     <div className="grid gap-5">
       <div className="grid gap-2">
-        <Label htmlFor={inputId}>Link della storia</Label>
-        <div className="flex gap-2">
-          <Input id={inputId} readOnly value={url} onFocus={(e) => e.currentTarget.select()} className="min-w-0 flex-1 text-sm" />
-          <Button type="button" variant="outline" onClick={() => void copy()}>
-            <Copy aria-hidden />
-            Copia link
-          </Button>
-        </div>
+        <CopyLinkField label="Link della storia" path={share.path} />
         <a href={share.path} target="_blank" rel="noopener noreferrer" className="inline-flex w-fit items-center gap-1.5 rounded-sm text-sm text-violet-300 underline-offset-4 hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:outline-none">
           <ExternalLink aria-hidden className="size-4" />
           Apri la pagina di lettura

@@ -6,6 +6,7 @@
  */
 
 import type { MessageView } from "@shared/api-types";
+import type { MessageAuthorView } from "@shared/group-types";
 import { RotateCcw } from "lucide-react";
 import { lazy, memo, Suspense } from "react";
 import { Button } from "@/components/ui/button";
@@ -41,16 +42,24 @@ interface StoryMessageProps {
   limitReached: boolean;
   busy: boolean;
   editing: boolean;
+  /**
+   * A group story seen by another player than its host: the host's nickname and colour, for the
+   * player's messages without an author (those the host wrote before the story had a group).
+   */
+  hostAuthor: MessageAuthorView | null;
+  /** The player owns the story: false for the other players of a group story, who see no controls (issue 24: they are the host's). */
+  host: boolean;
   handlers: StoryHandlers;
 }
 
-/** Input: see props. Output: the message's <li> (ChatMessage) with 'Riprova', the actions or the editor. */
-export const StoryMessage = memo(function StoryMessage({ message, index, measureRef, isLast, canUndo, canRetry, limitReached, busy, editing, handlers }: StoryMessageProps) {
+/** Input: see props. Output: the message's <li> (ChatMessage) with 'Riprova', the actions or the editor (the host's only). */
+export const StoryMessage = memo(function StoryMessage({ message, index, measureRef, isLast, canUndo, canRetry, limitReached, busy, editing, hostAuthor, host, handlers }: StoryMessageProps) {
   return (
     <ChatMessage
       row={{ measureRef, index }}
       role={message.role}
       content={message.content}
+      author={message.author ?? (message.role === "user" ? hostAuthor : null)}
       imageUrl={message.imageUrl}
       image={message.image}
       edited={message.edited}
@@ -69,13 +78,13 @@ export const StoryMessage = memo(function StoryMessage({ message, index, measure
         ) : undefined
       }
     >
-      {canRetry && isLast && (
+      {host && canRetry && isLast && (
         <Button type="button" variant="outline" className="h-10" disabled={limitReached} onClick={handlers.retry}>
           <RotateCcw aria-hidden />
           Riprova
         </Button>
       )}
-      {!editing && (
+      {host && !editing && (
         <MessageActions
           message={message}
           isLast={isLast}

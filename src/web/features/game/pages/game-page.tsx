@@ -6,13 +6,14 @@
 import { ERRORS } from "@shared/errors";
 import { greetingFor, resolveGenre } from "@shared/genres";
 import { useQuery } from "@tanstack/react-query";
-import { Brain, Network } from "lucide-react";
+import { Brain, Network, Users } from "lucide-react";
 import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import { toast } from "@/lib/toast";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useMe } from "@/lib/session";
+import { useHydrated } from "@/lib/use-hydrated";
 import { ApiError } from "@/lib/api";
 import { healthQuery } from "../api";
 import { ChatMessage } from "../components/chat-message";
@@ -30,6 +31,7 @@ import { ListenButton } from "../listen/listen-button";
 import { ShareButton } from "../components/share-button";
 import { ExportMenu } from "@/features/book/components/export-menu";
 import { SaveStoriesLink } from "@/components/guest-account";
+import { sendBlockedReason, useGroupEvents, useTypingSignal } from "@/features/group/game-hooks";
 
 /** Narrations after which a 'Tutorial' guest is invited to register (issue 22 §1 'after a few turns'). */
 const SAVE_INVITE_AFTER = 2;
@@ -38,6 +40,11 @@ const SAVE_INVITE_AFTER = 2;
 const StoryMapDialog = lazy(() => import("../components/story-map-dialog"));
 /** 'Memoria', loaded the first time the player opens it. */
 const MemoryPanel = lazy(() => import("../components/memory/memory-panel"));
+/** 'Gioca insieme' (issue 24), loaded the first time the host opens it. */
+const InviteDialog = lazy(() => import("@/features/group/components/invite-dialog"));
+/** A group story's players and turn or vote (issue 24), loaded only for a story with a group. */
+const GroupPlayers = lazy(() => import("@/features/group/components/group-panel").then((m) => ({ default: m.GroupPlayers })));
+const GroupTurn = lazy(() => import("@/features/group/components/group-panel").then((m) => ({ default: m.GroupTurn })));
 
 /**
  * The game page. The genre comes from the stored game (from the URL while loading; unknown
@@ -49,6 +56,10 @@ const MemoryPanel = lazy(() => import("../components/memory/memory-panel"));
  * Each stored message carries the player's controls over the story (issue 11 §2: versions,
  * 'Rigenera', 'Annulla', 'Riprendi da qui', 'Modifica'), disabled while anything runs.
  * A guest is invited to 'Salva le tue storie' once the story has SAVE_INVITE_AFTER narrations.
+ * 'Gioca insieme' (issue 24): the host invites friends; a story with a group shows its players,
+ * whose turn it is or the vote, labels each player's message with its author, keeps the story's
+ * controls for the host, closes the message box with the reason when the player cannot move the
+ * story, and follows the others' turns live (their narrations through the same resume as a reload).
  */
 export function GamePage() {
   const { genre: genreParam, gameId = "" } = useParams();
@@ -60,6 +71,7 @@ export function GamePage() {
   // null until the map is first opened, so its code loads only then.
   const [mapOpen, setMapOpen] = useState<boolean | null>(null);
   const [memoryOpen, setMemoryOpen] = useState<boolean | null>(null);
+  const [inviteOpen, setInviteOpen] = useState<boolean | null>(null);
   const { me } = useMe();
   const health = useQuery(healthQuery);
   const listRef = useRef<HTMLOListElement>(null);
@@ -72,6 +84,16 @@ export function GamePage() {
   const genre = resolveGenre(game?.genre ?? genreParam);
   const tokens = me?.tokens;
   const limitReached = tokens?.remaining === 0;
+  const group = game?.group ?? null;
+  const isHost = !group || group.hostId === group.meId;
+  const hostPlayer = isHost ? undefined : group?.players.find((player) => player.isHost);
+  const [hostNickname, hostColor] = [hostPlayer?.nickname, hostPlayer?.color];
+  // One object while the host stays the same, so the memoised rows do not render again.
+  const hostAuthor = useMemo(() => (hostNickname && hostColor ? { nickname: hostNickname, color: hostColor } : null), [hostNickname, hostColor]);
+  useGroupEvents(gameId);
+  // The group's panels load their code in the browser: the server's page leaves them out (as the header's bell, issue 12).
+  const hydrated = useHydrated();
+  const onTyping = useTypingSignal(gameId, group !== null);
 
   useEffect(() => {
     if (!query.error) return;
@@ -83,7 +105,8 @@ export function GamePage() {
   // While 'Rigenera' or 'Salva e rinarra' runs, the message it replaces and what follows are hidden.
   const messages = game ? storyUpTo(game.messages, liveTurn?.replaces) : [];
   const lastIndex = messages.length - 1;
-  const canUndo = messages.some((m) => m.role === "user");
+  const lastPlayerMessage = messages.findLast((m) => m.role === "user") ?? null;
+  const canUndo = lastPlayerMessage !== null;
   const actionsBusy = liveTurn !== null || control.busy;
   const { switchTo, resumeFrom, undo, save } = control;
   // One stable object, so the memoised rows do not render again while a narration streams in.
@@ -116,9 +139,25 @@ export function GamePage() {
             <ListenButton key={gameId} messages={messages} live={liveTurn} />
             <ShareButton key={`share-${gameId}`} gameId={gameId} disabled={!game} />
             <ExportMenu gameId={gameId} disabled={!game} className="h-7 px-2.5 text-xs" />
+            {isHost && (
+              <Button type="button" variant="outline" size="sm" className="h-7 gap-1.5 px-2.5 text-xs" disabled={!game} aria-haspopup="dialog" onClick={() => setInviteOpen(true)}>
+                <Users aria-hidden />
+                Gioca insieme
+              </Button>
+            )}
           </>
         }
       />
+      {inviteOpen !== null && (
+        <Suspense fallback={null}>
+          <InviteDialog gameId={gameId} group={group} open={inviteOpen} onOpenChange={setInviteOpen} />
+        </Suspense>
+      )}
+      {group && hydrated && (
+        <Suspense fallback={null}>
+          <GroupPlayers gameId={gameId} group={group} narrating={liveTurn !== null} />
+        </Suspense>
+      )}
       {mapOpen !== null && (
         <Suspense fallback={null}>
           <StoryMapDialog
@@ -163,6 +202,8 @@ export function GamePage() {
                   limitReached={limitReached}
                   busy={actionsBusy}
                   editing={editingId === message.id}
+                  host={isHost}
+                  hostAuthor={hostAuthor}
                   handlers={handlers}
                 />
               )}
@@ -189,6 +230,11 @@ export function GamePage() {
             <SaveStoriesLink />
           </div>
         )}
+        {group && hydrated && (
+          <Suspense fallback={null}>
+            <GroupTurn gameId={gameId} group={group} narrating={liveTurn !== null} decided={lastPlayerMessage} />
+          </Suspense>
+        )}
         <CommandBar
           started={started}
           busy={!game || liveTurn !== null}
@@ -197,6 +243,8 @@ export function GamePage() {
           canVisualizeBeforeStart={me?.isAdmin ?? false}
           imagesLeft={tokens ? (tokens.visualizeLimit === -1 ? null : Math.max(0, tokens.visualizeLimit - tokens.visualizationsSent)) : undefined}
           messagesLeft={tokens?.remaining}
+          blockedReason={sendBlockedReason(group, started)}
+          onTyping={onTyping}
           onSend={send}
           onStop={stop}
         />

@@ -6,7 +6,7 @@
  */
 
 import { ERRORS } from "@shared/errors";
-import { genreSlug, resolveGenre } from "@shared/genres";
+import { resolveGenre } from "@shared/genres";
 import { LoaderCircle } from "lucide-react";
 import { useEffect } from "react";
 import { useLocation, useNavigate, useParams } from "react-router";
@@ -15,6 +15,7 @@ import { useMe } from "@/lib/session";
 import { toast } from "@/lib/toast";
 import { type CreatedGame, createGame } from "../api";
 import { VisitorGameScreen } from "../components/visitor-game-screen";
+import { gamePagePath } from "@/features/game/game-path";
 
 /**
  * Creations in flight, keyed by the history entry (location.key): React StrictMode mounts the
@@ -50,7 +51,7 @@ function CreateGame({ genre }: { genre: string | undefined }) {
     let active = true;
     createOnce(location.key, genre).then(
       (game) => {
-        if (active) navigate(`/gioco/${genreSlug(resolveGenre(game.genre))}/${encodeURIComponent(game.id)}`, { replace: true });
+        if (active) navigate(gamePagePath(game.genre, game.id), { replace: true });
       },
       () => {
         if (!active) return;

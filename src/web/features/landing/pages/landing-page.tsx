@@ -1,5 +1,4 @@
 import { GENRES, genreSlug } from "@shared/genres";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { BookOpen, GraduationCap, ImageIcon, type LucideIcon, Play, Sparkles, Trophy } from "lucide-react";
 import { useNavigate } from "react-router";
 import { GenreCard } from "@/components/genre-card";
@@ -8,8 +7,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
-import { meQuery } from "@/lib/session";
-import { type AuthClientError, toastAuthError } from "@/lib/auth-error-toast";
+import { useGuestSignIn } from "@/lib/guest-sign-in";
 
 const GENRE_GRID_ID = "scegli-genere";
 
@@ -34,31 +32,10 @@ const FEATURES: { title: string; description: string; Icon: LucideIcon; comingSo
   },
 ];
 
-/**
- * Guest start for the 'Tutorial' button (spec §2 route table; issue: a guest account instead
- * of a shared demo credential): signs in anonymously unless a session already exists, refreshes
- * ['me'] and opens a new Fantasy game. Failures show the server's Italian text, else the generic
- * error toast (spec §8).
- */
+/** Guest start for the 'Tutorial' button (spec §2 route table): a guest account, then a new Fantasy game. */
 function useTutorial() {
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
-  return useMutation({
-    mutationFn: async () => {
-      const me = await queryClient.fetchQuery(meQuery);
-      if (me) return;
-      // Loaded on use: the landing page does not carry the auth client (issue 12).
-      const { authClient } = await import("@/lib/auth-client");
-      const { error } = await authClient.signIn.anonymous();
-      if (error) throw error;
-    },
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
-      navigate("/gioco/fantasy/new");
-    },
-    // The server's Italian text (e.g. a limit on guests), else the generic error (spec §8).
-    onError: (error) => toastAuthError(error as AuthClientError),
-  });
+  return useGuestSignIn(() => navigate("/gioco/fantasy/new"));
 }
 
 /**

@@ -1,0 +1,238 @@
+/**
+ * 'Gioca insieme' (issue 24, ADR 0019) in a real Chromium, two players in two browser contexts:
+ * the host invites from the game page ('Gioca insieme': link and QR code), a friend opens the
+ * link, chooses a character and joins; they play three turns 'a turno' and three by 'voto', each
+ * seeing the other's messages (labelled with the author's nickname) and every narration live; the
+ * friend reloads in the middle of the last narration and sees its end. Runs its own built server
+ * (extra-server.ts) with a narrator slow enough to reload mid-way (as live-narration.spec.ts).
+ */
+
+import { randomUUID } from "node:crypto";
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { type ExtraServer, startExtraServer } from "./extra-server";
+import { conversation, expectAccessible, screenshots, watchProblems } from "./fixtures";
+
+/** ~140 words a narration: about 4 s to write one, long enough to reload in the middle. */
+const WORD_DELAY_MS = "30";
+
+let server: ExtraServer;
+
+test.beforeAll(async () => {
+  server = await startExtraServer({ OFFLINE_WORD_DELAY_MS: WORD_DELAY_MS });
+});
+
+test.afterAll(() => server.stop());
+
+/** A new player in a browser context of their own, with `nickname` on their profile. */
+async function newPlayer(browser: Browser, nickname: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL: server.base });
+  const page = await context.newPage();
+  await server.signUp(page);
+  await page.getByRole("button", { name: "Rifiuta" }).click();
+  const saved = await page.request.put("/api/profile", { data: { nickname, firstName: "", lastName: "" }, headers: { origin: server.base } });
+  expect(saved.ok()).toBe(true);
+  return page;
+}
+
+/**
+ * Waits until the story on `page` ends with the player's message `playerText` and the narration
+ * answering it, written to its end (its three lettered choices). The story is virtualised: only
+ * its latest rows are on the page, so the end is read rather than the rows counted.
+ */
+async function narratedAfter(page: Page, playerText: string): Promise<void> {
+  const end = () =>
+    page.getByRole("region", { name: "Conversazione" }).evaluate((region) => {
+      const [player, narration] = [...region.querySelectorAll("li:not([aria-hidden])")].slice(-2);
+      const finished = narration && narration.getAttribute("aria-busy") !== "true" && /C\)/.test(narration.textContent ?? "");
+      return finished ? (player?.querySelector("p")?.textContent ?? null) : null;
+    });
+  await expect.poll(end, { timeout: 30_000 }).toBe(playerText);
+}
+const messageBox = (page: Page) => page.getByLabel("Scrivi la tua azione");
+const playersOf = (page: Page) => page.getByRole("list", { name: "Elenco dei giocatori" }).getByRole("listitem");
+
+/** The host's 'Gioca insieme' dialog: chooses 'A turno' or 'Voto' (with its countdown) and saves. */
+async function chooseMode(host: Page, mode: "A turno" | "Voto", seconds?: number) {
+  await host.getByRole("button", { name: "Gioca insieme" }).click();
+  const dialog = host.getByRole("dialog", { name: "Gioca insieme" });
+  await dialog.getByRole("radio", { name: new RegExp(`^${mode}`) }).check();
+  if (seconds) await dialog.getByLabel("Durata del voto (secondi)").fill(String(seconds));
+  await dialog.getByRole("button", { name: "Salva" }).click();
+  await expect(host.getByText("Modalità salvata")).toBeVisible();
+  await host.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+}
+
+test("two friends play one story: invited by link, three turns 'a turno', three by 'voto', live on both pages, a reload mid-narration", async ({ browser }) => {
+  test.setTimeout(240_000);
+  const suffix = randomUUID().slice(0, 6);
+  const hostNick = `Ada_${suffix}`;
+  const friendNick = `Bruno_${suffix}`;
+  const host = await newPlayer(browser, hostNick);
+  const friend = await newPlayer(browser, friendNick);
+
+  // The host starts a story of their own.
+  await host.getByRole("button", { name: /Fantasy/ }).click();
+  await host.getByRole("button", { name: "Inizia la Storia" }).click();
+  await expect(host).toHaveURL(/\/gioco\/fantasy\/[0-9a-f-]{36}$/);
+  const game = { id: host.url().split("/").at(-1)! };
+  await host.getByRole("button", { name: "/inizia" }).click();
+  await narratedAfter(host, "/inizia");
+  const title = (await host.getByRole("heading", { level: 1 }).innerText()).trim();
+
+  // 'Gioca insieme': a link shown once, with its QR code, listed among the active invitations.
+  await host.getByRole("button", { name: "Gioca insieme" }).click();
+  const dialog = host.getByRole("dialog", { name: "Gioca insieme" });
+  await dialog.getByRole("button", { name: "Crea invito" }).click();
+  await expect(dialog.getByRole("img", { name: "Codice QR dell'invito" })).toBeVisible();
+  const link = await dialog.getByLabel("Link dell'invito").inputValue();
+  expect(link).toMatch(/\/invito\/[^/]+$/);
+  await expect(dialog.getByRole("list", { name: "Inviti attivi" }).getByRole("listitem")).toHaveCount(1);
+  await screenshots(host, "group-invite", { fullPage: false });
+  await host.keyboard.press("Escape");
+
+  // The friend opens the link: the story, its host and its players; then a character and in.
+  await friend.goto(link);
+  await expect(friend.getByRole("heading", { level: 1 })).toHaveText(title);
+  await expect(friend.getByText(`${hostNick} ti invita a giocare insieme`)).toBeVisible();
+  await expect(friend.getByText("1 giocatore su 4")).toBeVisible();
+  await friend.getByRole("button", { name: "Entra nella storia" }).click();
+  await expect(friend.getByText("Scrivi il nome del tuo personaggio.")).toBeVisible();
+  await screenshots(friend, "group-invitation-page");
+  await friend.getByLabel("Nome del tuo personaggio").fill("Nerea la ladra");
+  await friend.getByLabel("Il tuo personaggio in una riga (facoltativo)").fill("Non sa mentire");
+  await friend.getByRole("button", { name: "Entra nella storia" }).click();
+  await expect(friend).toHaveURL(new RegExp(`/gioco/fantasy/${game.id}$`));
+  await narratedAfter(friend, "/inizia");
+  // The host's message from before the group carries the host's nickname too.
+  await expect(conversation(friend).filter({ has: friend.getByText("/inizia", { exact: true }) })).toContainText(hostNick);
+
+  // Both see both players, live on the host's page.
+  for (const page of [host, friend]) {
+    await expect(playersOf(page)).toHaveCount(2);
+    await expect(playersOf(page).filter({ hasText: friendNick })).toContainText("Nerea la ladra");
+  }
+
+  // Three turns 'a turno': the players take turns; the other waits with the reason and sees it all live.
+  await chooseMode(host, "A turno");
+  const actors: Page[] = [];
+  for (let turn = 1; turn <= 3; turn++) {
+    await expect.poll(async () => Number(await messageBox(host).isEnabled()) + Number(await messageBox(friend).isEnabled())).toBe(1);
+    const [actor, other] = (await messageBox(host).isEnabled()) ? [host, friend] : [friend, host];
+    const actorNick = actor === host ? hostNick : friendNick;
+    actors.push(actor);
+    await expect(other.getByText(`Non è il tuo turno: tocca a ${actorNick}.`)).toBeVisible();
+    if (turn === 1) {
+      await screenshots(other, "group-turns", { fullPage: false });
+      await expectAccessible(other);
+    }
+    await messageBox(actor).pressSequentially(`Turno ${turn}: apro la porta`, { delay: 20 });
+    await expect(playersOf(other).filter({ hasText: actorNick })).toContainText("sta scrivendo…");
+    await messageBox(actor).press("Enter");
+    // The other player sees the message with its author's nickname (the narration after it may quote it).
+    await expect(conversation(other).filter({ hasText: `Turno ${turn}: apro la porta` }).first()).toContainText(actorNick);
+    for (const page of [host, friend]) await narratedAfter(page, `Turno ${turn}: apro la porta`);
+  }
+  expect(actors[0]).not.toBe(actors[1]);
+  expect(actors[2]).toBe(actors[0]);
+
+  // A side note ('fuori scena') reaches the other player and never the story.
+  await friend.getByText("Fuori scena (0)").click();
+  await friend.getByLabel("Nota fuori scena").fill("Torno subito!");
+  await friend.getByRole("button", { name: "Invia nota" }).click();
+  await host.getByText("Fuori scena (1)").click();
+  await expect(host.getByRole("list", { name: "Note fuori scena" })).toContainText("Torno subito!");
+  await expect(conversation(host).filter({ hasText: "Torno subito!" })).toHaveCount(0);
+
+  // Three turns by 'voto': nobody writes in the story; each round closes when both have voted.
+  await chooseMode(host, "Voto", 120);
+  const ballots = [
+    { host: "A", friend: "A", chosen: "A" },
+    { host: "B", friend: "Scappiamo dalla finestra", chosen: "B" },
+    { host: "C", friend: "C", chosen: "C" },
+  ];
+  for (const [index, ballot] of ballots.entries()) {
+    for (const page of [host, friend]) {
+      await expect(messageBox(page)).toBeDisabled();
+      await expect(page.getByText("In questa storia si decide con il voto")).toBeVisible();
+      await expect(page.getByRole("region", { name: "Voto del gruppo" }).getByRole("button", { name: /^A/ })).toBeEnabled();
+    }
+    await host.getByRole("region", { name: "Voto del gruppo" }).getByRole("button", { name: new RegExp(`^${ballot.host}`) }).click();
+    await expect(host.getByText(`Hai votato: ${ballot.host}.`)).toBeVisible();
+    if (index === 0) {
+      await screenshots(friend, "group-vote", { fullPage: false });
+      await expectAccessible(friend);
+    }
+    await expect(playersOf(friend).filter({ hasText: hostNick })).toContainText("ha votato");
+    const friendVote = friend.getByRole("region", { name: "Voto del gruppo" });
+    if (ballot.friend.length === 1) await friendVote.getByRole("button", { name: new RegExp(`^${ballot.friend}`) }).click();
+    else {
+      await friendVote.getByLabel("Oppure proponi un'azione").fill(ballot.friend);
+      await friendVote.getByRole("button", { name: "Proponi" }).click();
+    }
+    if (index < 2) {
+      for (const page of [host, friend]) {
+        await narratedAfter(page, ballot.chosen);
+        // A tie goes to the host's vote; the result is shown and announced on both pages.
+        const result = `Voto chiuso: il gruppo ha scelto «${ballot.chosen}».`;
+        await expect(page.getByText(result).first()).toBeVisible();
+        await expect(page.locator('[aria-live="polite"]').filter({ hasText: result })).toHaveCount(1);
+      }
+    }
+  }
+
+  // The friend reloads in the middle of the last narration and sees it go on to its end.
+  const writing = conversation(friend).and(friend.locator('[aria-busy="true"]'));
+  await expect.poll(async () => (await writing.innerText().catch(() => "")).split(/\s+/).length, { timeout: 20_000 }).toBeGreaterThan(12);
+  const before = (await writing.innerText()).trim();
+  const problems = watchProblems(friend);
+  await friend.reload();
+  await expect(writing).toBeVisible();
+  await expect.poll(async () => (await writing.innerText().catch(() => "")).trim().length).toBeGreaterThan(before.length);
+  for (const page of [host, friend]) await narratedAfter(page, "C");
+  await expect(writing).toHaveCount(0);
+  const last = (await conversation(friend).last().innerText()).trim();
+  expect(last.startsWith(before.slice(0, 40))).toBe(true);
+  // The group's page, rendered by the server with its players and the vote, hydrates without an error.
+  expect(problems).toEqual([]);
+});
+
+test("a visitor with an invitation is offered to sign in and come back, or joins as a guest invited to register; the host skips a turn; the guest leaves and the story is solo again", async ({ browser }) => {
+  const hostNick = `Host_${randomUUID().slice(0, 6)}`;
+  const host = await newPlayer(browser, hostNick);
+  const headers = { origin: server.base };
+  const game = (await (await host.request.post("/api/games", { data: { genre: "giallo" }, headers })).json()) as { id: string };
+  const invitation = await host.request.post(`/api/games/${game.id}/invitations`, { headers });
+  expect(invitation.status()).toBe(201);
+  const { url } = (await invitation.json()) as { url: string };
+
+  const visitor = await (await browser.newContext({ baseURL: server.base })).newPage();
+  await visitor.goto(url);
+  await expect(visitor.getByText("Per giocare serve un account")).toBeVisible();
+  await expect(visitor.getByRole("link", { name: "Accedi o registrati" })).toHaveAttribute("href", `/login?${new URLSearchParams({ next: url })}`);
+  await visitor.getByRole("button", { name: "Entra come ospite" }).click();
+  await expect(visitor.getByText("Stai giocando come ospite: registrati per non perdere questa storia.")).toBeVisible();
+  await expect(visitor.getByRole("link", { name: "Salva le tue storie" }).first()).toBeVisible();
+  await visitor.getByLabel("Nome del tuo personaggio").fill("Il commissario");
+  await visitor.getByRole("button", { name: "Entra nella storia" }).click();
+  await expect(visitor).toHaveURL(new RegExp(`/gioco/giallo/${game.id}$`));
+  await expect(playersOf(visitor)).toHaveCount(2);
+
+  // The first join makes the story 'a turno' with the host first; the host skips their own turn.
+  await host.goto(`/gioco/giallo/${game.id}`);
+  await expect(visitor.getByText(`Non è il tuo turno: tocca a ${hostNick}.`)).toBeVisible();
+  await host.getByRole("button", { name: `Salta il turno di ${hostNick}` }).click();
+  await expect(messageBox(visitor)).toBeEnabled();
+  await expect(host.getByText(/^Non è il tuo turno: tocca a /)).toBeVisible();
+  await expect(messageBox(host)).toBeDisabled();
+
+  // 'Esci dalla storia': asked first, then the story is gone for the guest.
+  await visitor.getByRole("button", { name: "Esci dalla storia" }).click();
+  await visitor.getByRole("alertdialog").getByRole("button", { name: "Esci dalla storia" }).click();
+  await expect(visitor).toHaveURL(/\/profilo$/);
+  await expect(visitor.getByText("Sei uscito dalla storia")).toBeVisible();
+  expect((await visitor.request.get(`/api/games/${game.id}`)).status()).toBe(404);
+  // Alone again, the host's story is solo: no players' list, the message box open, live.
+  await expect(host.getByRole("heading", { name: /^Giocatori/ })).toHaveCount(0);
+  await expect(messageBox(host)).toBeEnabled();
+});
