@@ -5,6 +5,7 @@ import { Gamepad2, Play, Trash2 } from "lucide-react";
 import { Link } from "react-router";
 import { toast } from "@/lib/toast";
 import { ConfirmDialog } from "@/components/confirm-dialog";
+import { Badge } from "@/components/ui/badge";
 import { GenreIcon } from "@/components/genre-icon";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
@@ -15,7 +16,7 @@ import { TimeAgo } from "@/components/time-ago";
 import { deleteGame, profileGamesQuery, profileKey } from "../api";
 import { ProfileCardTitle } from "./profile-card-title";
 
-/** One game row: title, genre, progress bar, last access ('x fa'), 'Continua', 'Esporta' (EPUB, PDF; issue 13) and 'Elimina'. */
+/** One game row: title, genre, progress bar, last access ('x fa'), 'Continua', 'Esporta' (EPUB, PDF; issue 13) and 'Elimina' (a group story the player joined: 'Storia di gruppo' instead, issue 24). */
 function GameRow({ game, onDelete, deleting }: { game: ProfileGameView; onDelete: () => void; deleting: boolean }) {
   const genre = resolveGenre(game.genre);
   return (
@@ -43,18 +44,25 @@ function GameRow({ game, onDelete, deleting }: { game: ProfileGameView; onDelete
           </Link>
         </Button>
         <ExportMenu gameId={game.id} title={game.title} />
-        <ConfirmDialog
-          trigger={
-            <Button type="button" size="sm" variant="outline" disabled={deleting} aria-label={`Elimina ${game.title}`}>
-              <Trash2 aria-hidden="true" />
-              Elimina
-            </Button>
-          }
-          title="Eliminare questa partita?"
-          description={<>«{game.title}» e tutta la sua storia verranno eliminati. L'azione è irreversibile.</>}
-          confirmLabel="Elimina"
-          onConfirm={onDelete}
-        />
+        {game.hosted ? (
+          <ConfirmDialog
+            trigger={
+              <Button type="button" size="sm" variant="outline" disabled={deleting} aria-label={`Elimina ${game.title}`}>
+                <Trash2 aria-hidden="true" />
+                Elimina
+              </Button>
+            }
+            title="Eliminare questa partita?"
+            description={<>«{game.title}» e tutta la sua storia verranno eliminati. L'azione è irreversibile.</>}
+            confirmLabel="Elimina"
+            onConfirm={onDelete}
+          />
+        ) : (
+          // Only its host may delete a group story (issue 24); a player leaves it from the story's page.
+          <Badge variant="secondary" className="self-center">
+            Storia di gruppo
+          </Badge>
+        )}
       </div>
     </li>
   );
