@@ -6,18 +6,13 @@
 import type { MessageImageView, MessageView } from "@shared/api-types";
 import type { MessageAuthorView } from "@shared/group-types";
 import { Feather } from "lucide-react";
-import { lazy, type ReactNode, Suspense } from "react";
+import type { ReactNode } from "react";
 import type { MeasureRef } from "./virtual-story";
 import { playerTextColor } from "@/lib/player-color";
 import { cn } from "@/lib/utils";
+import { Narration } from "@/components/narration";
 import { SceneImage, SceneImagePending } from "./scene-image";
 
-/**
- * The narration's renderer (react-markdown), loaded apart from the page (issue 21): in a page the
- * server rendered, every narration shows at once and is hydrated, in a short task of its own, when
- * this code has arrived; until then (a page the browser renders) the plain text stands in.
- */
-const Narration = lazy(() => import("@/components/narration").then((m) => ({ default: m.Narration })));
 
 interface ChatMessageProps {
   role: MessageView["role"];
@@ -105,9 +100,7 @@ export function ChatMessage({ role, content, author, imageUrl, image, visualizin
             </span>
           </p>
         ) : (
-          <Suspense fallback={<p className="break-words whitespace-pre-wrap">{content}</p>}>
-            <Narration text={content} streaming={streaming} />
-          </Suspense>
+          <Narration text={content} streaming={streaming} />
         ))}
         {imageUrl && <img src={imageUrl} alt="Immagine della scena" loading="lazy" className="mt-3 w-full rounded-lg" />}
       </div>

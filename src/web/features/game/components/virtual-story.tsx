@@ -131,11 +131,15 @@ export function VirtualStory({ messages, renderRow, endRef }: VirtualStoryProps)
   }, [messages, hydrated]);
 
   const rows = virtualizer.getVirtualItems();
-  const virtualRows = hydrated && rows.length > 0;
+  // Whether the virtualiser has had its first range: from then on its rows (even none) are the list.
+  const tookOver = useRef(false);
+  const virtualRows = hydrated && (tookOver.current || rows.length > 0);
   // The virtualiser's first rows come with the spacer that stands for the turns above them: the
   // page stays at the end of the story in that same frame, so nothing on screen moves.
   useLayoutEffect(() => {
-    if (virtualRows && fromServer) endRef.current?.scrollIntoView({ block: "end", behavior: "instant" });
+    if (!virtualRows || tookOver.current) return;
+    tookOver.current = true;
+    if (fromServer) endRef.current?.scrollIntoView({ block: "end", behavior: "instant" });
   }, [virtualRows, fromServer, endRef]);
 
   if (messages.length === 0) return null;

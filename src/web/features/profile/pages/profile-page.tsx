@@ -1,7 +1,7 @@
 import { ROLE_LABELS } from "@shared/schemas/admin";
 import { useQuery } from "@tanstack/react-query";
 import { BookOpen, Coins, LogOut, Shield } from "lucide-react";
-import { lazy, type ReactNode, Suspense } from "react";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { BRAND_NAME } from "@/components/layout/brand";
 import { Badge } from "@/components/ui/badge";
@@ -12,21 +12,12 @@ import { SaveStoriesLink, useGuestAwareSignOut } from "@/components/guest-accoun
 import { useMe } from "@/lib/session";
 import { useUrlAuthError } from "@/lib/use-url-auth-error";
 import { profileQuery } from "../api";
-
-// Each card is its own module and its own Suspense boundary (issue 21): the server renders them
-// all, and the browser hydrates the page's frame first, then each card as its code arrives, in
-// separate short tasks rather than one long one on a slow phone.
-const PersonalInfoCard = lazy(() => import("../components/personal-info-card").then((m) => ({ default: m.PersonalInfoCard })));
-const SecurityCard = lazy(() => import("../components/security/security-card").then((m) => ({ default: m.SecurityCard })));
-const LinkedAccounts = lazy(() => import("../components/linked-accounts").then((m) => ({ default: m.LinkedAccounts })));
-const GamesList = lazy(() => import("../components/games-list").then((m) => ({ default: m.GamesList })));
-const FavoritesList = lazy(() => import("../components/favorites-list").then((m) => ({ default: m.FavoritesList })));
-const DataManagementCard = lazy(() => import("../components/data-management-card").then((m) => ({ default: m.DataManagementCard })));
-
-/** A card's place while its code loads (a page the browser renders itself). */
-function CardSlot({ children }: { children: ReactNode }) {
-  return <Suspense fallback={<Skeleton className="h-40 w-full rounded-xl" />}>{children}</Suspense>;
-}
+import { DataManagementCard } from "../components/data-management-card";
+import { FavoritesList } from "../components/favorites-list";
+import { GamesList } from "../components/games-list";
+import { LinkedAccounts } from "../components/linked-accounts";
+import { PersonalInfoCard } from "../components/personal-info-card";
+import { SecurityCard } from "../components/security/security-card";
 
 function StatCard({ icon, label, value, hint }: { icon: ReactNode; label: string; value: string; hint?: string }) {
   return (
@@ -124,26 +115,12 @@ export function ProfilePage() {
               hint={remaining === "∞" ? "illimitati" : undefined}
             />
           </section>
-          <CardSlot>
-            <PersonalInfoCard profile={data} />
-          </CardSlot>
-          {data.email && (
-            <CardSlot>
-              <SecurityCard email={data.email} />
-            </CardSlot>
-          )}
-          <CardSlot>
-            <LinkedAccounts />
-          </CardSlot>
-          <CardSlot>
-            <GamesList />
-          </CardSlot>
-          <CardSlot>
-            <FavoritesList />
-          </CardSlot>
-          <CardSlot>
-            <DataManagementCard />
-          </CardSlot>
+          <PersonalInfoCard profile={data} />
+          {data.email && <SecurityCard email={data.email} />}
+          <LinkedAccounts />
+          <GamesList />
+          <FavoritesList />
+          <DataManagementCard />
         </>
       )}
     </div>
