@@ -3,6 +3,7 @@
  * the server's outbox, accessibility scans with axe-core, and screenshots kept as artifacts.
  */
 
+import { FIRST_PAINT_SCRIPTS } from "../src/shared/first-paint-scripts";
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
@@ -81,7 +82,9 @@ export async function signedInPlayer(page: Page, email = newEmail()): Promise<st
 
 /** Fails on any serious or critical axe violation of the current page. */
 export async function expectAccessible(page: Page): Promise<void> {
-  // Scan a settled page: a toast or dialog fading in or out is half transparent for a moment.
+  // Scan a settled page: a toast or dialog fading in or out is half transparent for a moment, and
+  // a toast follows the answer of a request (its outlet loads with the first one).
+  await page.waitForLoadState("networkidle");
   // A sonner toast is transparent until mounted, and fades in through a transition that starts a
   // frame later: scan once every toast is fully opaque.
   await page.waitForFunction(
@@ -157,6 +160,15 @@ export function watchProblems(page: Page): string[] {
   });
   page.on("pageerror", (error) => problems.push(error.message));
   return problems;
+}
+
+/**
+ * Fails unless every inline script of `html` is one of the constant first-paint scripts the CSP
+ * allows by hash (issue 21): no part left for a React reveal script, nothing else inline.
+ */
+export function expectOnlyFirstPaintScripts(html: string, where = ""): void {
+  for (const [, script] of html.matchAll(/<script>([^<]*)<\/script>/g)) expect(FIRST_PAINT_SCRIPTS, where).toContain(script);
+  expect(html, where).not.toContain("<template");
 }
 
 /** The part of a page's HTML inside #root (the head repeats titles in its meta tags). */
