@@ -148,8 +148,9 @@ async function narrate(deps: AppDeps, turn: PreparedTurn, run: LiveRun): Promise
     const changes = { text: run.text, ...ending };
     await write(() => updateRunRow(db, gameId, run.id, changes));
   }
-  run.finish(final);
+  // The turn passes before the end reaches anyone, so whoever reads the group on 'done' sees it.
   if (turn.group) await afterGroupTurn(deps, turn, final.event === "done" && final.data.message !== null);
+  run.finish(final);
 }
 
 /**
