@@ -19,6 +19,7 @@ import * as m0017 from "./0017_ai_usage";
 import * as m0019 from "./0019_admin_versions_soft_delete";
 import * as m0020 from "./0020_moderation";
 import * as m0021 from "./0021_group_play";
+import * as m0022 from "./0022_story_presence";
 
 export const migrations: Record<string, Migration> = {
   "0001_initial": m0001,
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   "0019_admin_versions_soft_delete": m0019,
   "0020_moderation": m0020,
   "0021_group_play": m0021,
+  "0022_story_presence": m0022,
 };

@@ -60,6 +60,8 @@ const envSchema = z
     METRICS_TOKEN: optionalText.pipe(z.string().min(16, "deve avere almeno 16 caratteri").optional()),
     /** How long a stop (SIGTERM) waits for running requests and narrations before cutting them, ms. */
     SHUTDOWN_TIMEOUT_MS: milliseconds(25_000),
+    /** How long a player who closed a group story's page still counts as present before 'assente' (issue 24), ms. */
+    PRESENCE_AWAY_MS: milliseconds(30_000),
     /** Folder of the server's own daily backups (npm run backup's format); unset = none. */
     BACKUP_DIR: optionalText,
     /** Daily backups kept in BACKUP_DIR (the oldest are removed). */

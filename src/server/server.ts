@@ -33,7 +33,7 @@ import { createLocalEventBus } from "./realtime/event-bus";
 import { createNarrationRegistry } from "./realtime/narration-registry";
 import { memoryIdle } from "./memory/background";
 import { createPostgresEventBus } from "./realtime/postgres-event-bus";
-import { createDatabasePresence } from "./realtime/presence";
+import { createDatabasePresence, PRESENCE_DEFAULTS } from "./realtime/presence";
 import { createBounds } from "./quota/bounds";
 import { createLogger, type Logger } from "./ops/logger";
 import { createMetrics } from "./ops/metrics";
@@ -177,7 +177,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     illustrator: options.illustrator ?? createIllustrator(env, { chat, observer }),
     media: options.media ?? createMediaStorage(env),
     bus,
-    presence: createDatabasePresence(handle.db),
+    presence: createDatabasePresence(handle.db, { ...PRESENCE_DEFAULTS, awayMs: env.PRESENCE_AWAY_MS }),
     narrations,
     bounds: createBounds(env),
     webRoot: options.webRoot,

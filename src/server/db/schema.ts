@@ -331,7 +331,12 @@ export interface PresenceTable {
   tab_id: string;
   /** The live connection holding the tab: a reload's new connection takes the row over. */
   connection_id: string;
+  /** Until when the row counts: renewed while its connection lives, then 30 s after it closed. */
   expires_at: string;
+  /** The story the tab shows (null: none), for who is present in a group story (issue 24). */
+  game_id: string | null;
+  /** 1 once the connection closed: no longer a session (spec §4), still present until expires_at. */
+  closed: Generated<number>;
 }
 
 /**

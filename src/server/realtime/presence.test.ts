@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccountRows } from "../auth/account-rows";
 import { DIALECTS, readEvents, registerPlayer, startServerProcess, startTestServer, TestClient, type TestServer } from "../testing/harness";
-import { createDatabasePresence } from "./presence";
+import { createDatabasePresence, PRESENCE_DEFAULTS } from "./presence";
 
 describe.each(DIALECTS)("presence on %s", (dialect) => {
   let server: TestServer;
@@ -52,7 +52,7 @@ describe.each(DIALECTS)("presence on %s", (dialect) => {
   });
 
   it("a tab that stops renewing expires", async () => {
-    const presence = createDatabasePresence(server.deps.db, { ttlMs: 100, renewMs: 10_000 });
+    const presence = createDatabasePresence(server.deps.db, { ...PRESENCE_DEFAULTS, ttlMs: 100, renewMs: 10_000 });
     const id = await user();
     await presence.join(id, "tab-dddddddd");
     expect((await presence.join(id, "tab-eeeeeeee")).duplicate).toBe(true);

@@ -95,10 +95,20 @@ export async function groupPlayers(db: Db | Trx, gameId: string): Promise<GroupP
   return rows.map((r) => ({ ...r, nickname: r.nickname ?? r.character_name }));
 }
 
-/** Who among `userIds` has a live tab (the presence table, ADR 0006); the rest are 'assente'. */
-export async function presentPlayers(db: Db, userIds: string[]): Promise<Set<string>> {
+/**
+ * Who among `userIds` has the story `gameId` open in a tab, or closed it less than 30 s ago (the
+ * presence table, ADR 0006); the rest are 'assente'.
+ */
+export async function presentPlayers(db: Db, gameId: string, userIds: string[]): Promise<Set<string>> {
   if (userIds.length === 0) return new Set();
-  const rows = await db.selectFrom("presence").select("user_id").distinct().where("user_id", "in", userIds).where("expires_at", ">", new Date().toISOString()).execute();
+  const rows = await db
+    .selectFrom("presence")
+    .select("user_id")
+    .distinct()
+    .where("game_id", "=", gameId)
+    .where("user_id", "in", userIds)
+    .where("expires_at", ">", new Date().toISOString())
+    .execute();
   return new Set(rows.map((r) => r.user_id));
 }
 
@@ -113,7 +123,7 @@ export async function buildGroupView(db: Db, game: GroupGame, meId: string): Pro
   const players = await groupPlayers(db, game.id);
   const voteOpen = game.play_mode === "vote" && game.vote_deadline !== null && game.vote_tip_id !== null && game.vote_tip_id === game.tip_message_id;
   const [present, votes, notes] = await Promise.all([
-    presentPlayers(db, players.map((p) => p.user_id)),
+    presentPlayers(db, game.id, players.map((p) => p.user_id)),
     voteOpen
       ? db.selectFrom("turn_votes").select(["user_id", "choice", "action"]).where("game_id", "=", game.id).where("tip_message_id", "=", game.vote_tip_id!).orderBy("created_at", "asc").execute()
       : Promise.resolve([]),
@@ -198,7 +208,7 @@ export function nextTurn(players: Pick<GroupPlayer, "user_id" | "seat">[], prese
  */
 export async function passTurn(db: Db, gameId: string, fromUserId: string): Promise<boolean> {
   const players = await groupPlayers(db, gameId);
-  const next = nextTurn(players, await presentPlayers(db, players.map((p) => p.user_id)), fromUserId);
+  const next = nextTurn(players, await presentPlayers(db, gameId, players.map((p) => p.user_id)), fromUserId);
   const result = await db.updateTable("saved_games").set({ turn_user_id: next }).where("id", "=", gameId).where("play_mode", "=", "turns").where("turn_user_id", "=", fromUserId).executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }

@@ -12,6 +12,9 @@ import { DIALECTS, newGame, openLive, readEvents, registerPlayer, startServerPro
 
 type Player = Awaited<ReturnType<typeof registerPlayer>>;
 
+/** The presence's grace before a player who closed the story is 'assente' (30 s on a real server). */
+const AWAY_MS = 600;
+
 describe.each(DIALECTS)("group play on %s", (dialect) => {
   let fake: FakeOpenAI;
   let server: TestServer;
@@ -20,7 +23,7 @@ describe.each(DIALECTS)("group play on %s", (dialect) => {
   beforeAll(async () => {
     fake = await startFakeOpenAI();
     server = await startTestServer(dialect, {
-      env: { AUTH_SECRET: secret, AI_BASE_URL: fake.url, AI_MODEL: "fake-model", AI_CONNECT_TIMEOUT_MS: "2000", AI_IDLE_TIMEOUT_MS: "2000", AI_RETRY_MAX_WAIT_MS: "0" },
+      env: { AUTH_SECRET: secret, AI_BASE_URL: fake.url, AI_MODEL: "fake-model", AI_CONNECT_TIMEOUT_MS: "2000", AI_IDLE_TIMEOUT_MS: "2000", AI_RETRY_MAX_WAIT_MS: "0", PRESENCE_AWAY_MS: String(AWAY_MS) },
     });
   });
   afterAll(async () => {
@@ -296,6 +299,50 @@ describe.each(DIALECTS)("group play on %s", (dialect) => {
     expect((await b.client.json("PUT", `/api/games/${gameId}/group`, { mode: "turns", voteSeconds: 45 })).status).toBe(404);
     for (const body of [{ mode: "solo", voteSeconds: 60 }, { mode: "vote", voteSeconds: 29 }, { mode: "vote", voteSeconds: 301 }, { mode: "vote", voteSeconds: 60.5 }]) {
       expect((await a.client.json("PUT", `/api/games/${gameId}/group`, body)).status, JSON.stringify(body)).toBe(400);
+    }
+  });
+
+  /** Opens the game page's presence stream of `player` on the story (tab `tab`). Output: its events and close(). */
+  async function openTab(player: Player, gameId: string, tab: string) {
+    const controller = new AbortController();
+    const response = await player.client.request("GET", `/api/presence?tab=${tab}&game=${gameId}`, undefined, { signal: controller.signal });
+    const events: string[] = [];
+    void readEvents(response, (e) => void events.push(e.event)).catch(() => undefined);
+    await expect.poll(() => events).toEqual(["ready"]);
+    return { events, close: () => controller.abort() };
+  }
+
+  const presentOf = async (viewer: Player, gameId: string) =>
+    Object.fromEntries((await groupOf(viewer, gameId)).players.map((p: any) => [p.userId, p.present]));
+
+  it("presence: a player whose page shows the story is there, still is just after closing it, then is 'assente'; the others are told and a vote that waited for them closes", async () => {
+    const { host, gameId, players } = await votingGroup(2, 300);
+    const [a, b] = players as [Player, Player];
+    const stranger = await registerPlayer(server);
+    expect(await presentOf(host, gameId)).toEqual({ [host.id]: false, [a.id]: false, [b.id]: false });
+    const hostLive = await openLive(host.client);
+    try {
+      const tabs = [await openTab(host, gameId, "tab-host-0001"), await openTab(a, gameId, "tab-a-000001"), await openTab(b, gameId, "tab-b-000001")];
+      // Another's story in the query records nothing: the stranger is in no group, and their tab is theirs alone.
+      const strangerTab = await openTab(stranger, gameId, "tab-s-000001");
+      expect(await presentOf(host, gameId)).toEqual({ [host.id]: true, [a.id]: true, [b.id]: true });
+
+      for (const voter of [host, a]) expect((await voter.client.json("POST", `/api/games/${gameId}/votes`, { choice: "C" })).status).toBe(200);
+      expect((await groupOf(host, gameId)).vote).not.toBeNull();
+      const changesBefore = hostLive.events.filter((e) => e.event === "group.changed").length;
+      tabs[2]!.close();
+      // A closed tab is no session any more (spec §4): the player opens another story at once,
+      // and is still here for the grace.
+      const elsewhere = await openTab(b, await newGame(b.client), "tab-b-000002");
+      expect((await presentOf(host, gameId))[b.id]).toBe(true);
+      // After the grace: 'assente', the host is told, and the vote of the two present players decides.
+      await expect.poll(() => presentOf(host, gameId), { timeout: AWAY_MS * 10 }).toEqual({ [host.id]: true, [a.id]: true, [b.id]: false });
+      await expect.poll(() => hostLive.events.filter((e) => e.event === "group.changed").length, { timeout: AWAY_MS * 10 }).toBeGreaterThan(changesBefore);
+      const game = await narrations(host, gameId, 2);
+      expect(game.messages.filter((m: any) => m.role === "user").at(-1)).toMatchObject({ content: "C" });
+      for (const tab of [...tabs, strangerTab, elsewhere]) tab.close();
+    } finally {
+      hostLive.close();
     }
   });
 

@@ -124,7 +124,7 @@ export async function closeVoteIfDue(deps: AppDeps, gameId: string): Promise<voi
   const members = new Set(players.map((p) => p.user_id));
   const [stored, present] = await Promise.all([
     db.selectFrom("turn_votes").select(["user_id", "choice", "action"]).where("game_id", "=", gameId).where("tip_message_id", "=", tip).orderBy("created_at", "asc").execute(),
-    presentPlayers(db, [...members]),
+    presentPlayers(db, gameId, [...members]),
   ]);
   const votes = stored.filter((v) => members.has(v.user_id));
   const voters = new Set(votes.map((v) => v.user_id));

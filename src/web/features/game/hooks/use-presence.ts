@@ -21,16 +21,17 @@ function tabId(): string {
 }
 
 /**
- * Holds this tab's presence (GET /api/presence?tab=<id>, an EventSource) while the calling
- * component is mounted, and closes it on unmount. When the server answers `duplicate`
+ * Holds this tab's presence on the story `gameId` (GET /api/presence?tab=<id>&game=<id>, an
+ * EventSource) while the calling component is mounted, and closes it on unmount; in a group
+ * story it makes the player present to the others (issue 24). When the server answers `duplicate`
  * ({title, message}: another tab of the same user is playing), shows the destructive toast
  * 'Sessione già attiva' and navigates to /generi.
  */
-export function usePresence(): void {
+export function usePresence(gameId: string): void {
   const navigate = useNavigate();
 
   useEffect(() => {
-    const source = new EventSource(`/api/presence?tab=${encodeURIComponent(tabId())}`);
+    const source = new EventSource(`/api/presence?${new URLSearchParams({ tab: tabId(), game: gameId })}`);
     source.addEventListener("duplicate", (event) => {
       source.close();
       let text: { title: string; message: string } = ERRORS.DUPLICATE_SESSION;
@@ -43,5 +44,5 @@ export function usePresence(): void {
       navigate("/generi", { replace: true });
     });
     return () => source.close();
-  }, [navigate]);
+  }, [navigate, gameId]);
 }

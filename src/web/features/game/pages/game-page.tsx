@@ -64,7 +64,7 @@ const GroupTurn = lazy(() => import("@/features/group/components/group-panel").t
 export function GamePage() {
   const { genre: genreParam, gameId = "" } = useParams();
   const navigate = useNavigate();
-  usePresence();
+  usePresence(gameId);
   const { query, started, liveTurn, canRetry, announcement, send, retry, regenerate, renarrate, stop } = useGameChat(gameId);
   const control = useStoryControl(gameId);
   const [editingId, setEditingId] = useState<string | null>(null);
