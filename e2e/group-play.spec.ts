@@ -221,10 +221,25 @@ test("a visitor with an invitation is offered to sign in and come back, or joins
   // The first join makes the story 'a turno' with the host first; the host skips their own turn.
   await host.goto(`/gioco/giallo/${game.id}`);
   await expect(visitor.getByText(`Non è il tuo turno: tocca a ${hostNick}.`)).toBeVisible();
+  // Both pages are open on the story: nobody is 'assente', on either page.
+  for (const page of [host, visitor]) await expect(playersOf(page).filter({ hasText: "assente" })).toHaveCount(0);
   await host.getByRole("button", { name: `Salta il turno di ${hostNick}` }).click();
   await expect(messageBox(visitor)).toBeEnabled();
   await expect(host.getByText(/^Non è il tuo turno: tocca a /)).toBeVisible();
   await expect(messageBox(host)).toBeDisabled();
+
+  // The guest changes their character: the host sees it at once.
+  await visitor.getByRole("button", { name: "Modifica il tuo personaggio" }).click();
+  const dialog = visitor.getByRole("dialog", { name: "Il tuo personaggio" });
+  await expect(dialog.getByLabel("Nome del tuo personaggio")).toHaveValue("Il commissario");
+  await dialog.getByLabel("Nome del tuo personaggio").fill("");
+  await dialog.getByRole("button", { name: "Salva personaggio" }).click();
+  await expect(dialog.getByText("Scrivi il nome del tuo personaggio.")).toBeVisible();
+  await dialog.getByLabel("Nome del tuo personaggio").fill("La commissaria");
+  await dialog.getByLabel("Il tuo personaggio in una riga (facoltativo)").fill("Non dimentica un volto");
+  await dialog.getByRole("button", { name: "Salva personaggio" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(playersOf(host).filter({ hasText: "La commissaria — Non dimentica un volto" })).toHaveCount(1);
 
   // 'Esci dalla storia': asked first, then the story is gone for the guest.
   await visitor.getByRole("button", { name: "Esci dalla storia" }).click();

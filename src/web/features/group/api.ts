@@ -1,7 +1,7 @@
 /**
  * 'Gioca insieme' for the web (issue 24, ADR 0019 "API"): the group of a story, its invitations,
  * the invitation page's preview and join, and the members' actions (mode, skip, remove or leave,
- * vote, side note, typing). The group lives in the game query (GameView.group), so the game page
+ * vote, side note, character, typing). The group lives in the game query (GameView.group), so the game page
  * reads whose turn it is without loading this module; every answer that carries a GroupView is
  * put there.
  */
@@ -49,6 +49,7 @@ export function joinStory(token: string, character: CharacterInput): Promise<Joi
  * - `skip` (host): POST /group/skip, the turn passes to the next player;
  * - `vote`: POST /votes {choice} | {action};
  * - `note`: POST /notes {text}, a side note ('fuori scena'); the group is then reloaded;
+ * - `character`: PUT /players/me {characterName, characterLine}, the caller's character;
  * - `remove` (host): DELETE /players/:userId, the player loses the story at once;
  * - `leave`: DELETE /players/me's id, 'Esci dalla storia': the player goes to /profilo.
  */
@@ -76,6 +77,14 @@ export function useGroupActions(gameId: string) {
     onSuccess: reload,
     onError: showError,
   });
+  const character = useMutation({
+    mutationFn: (input: CharacterInput) => api<GroupView>(`${gameApiPath(gameId)}/players/me`, { method: "PUT", body: input }),
+    onSuccess: (group) => {
+      setGroup(group);
+      toast.success("Personaggio aggiornato");
+    },
+    onError: showError,
+  });
   const remove = useMutation({
     mutationFn: (userId: string) => api<void>(`${gameApiPath(gameId)}/players/${encodeURIComponent(userId)}`, { method: "DELETE" }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: gameKey(gameId) }),
@@ -92,7 +101,7 @@ export function useGroupActions(gameId: string) {
     },
     onError: showError,
   });
-  return { settings, skip, vote, note, remove, leave };
+  return { settings, skip, vote, note, character, remove, leave };
 }
 
 /**

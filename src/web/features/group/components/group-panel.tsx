@@ -8,17 +8,19 @@
 import type { GroupPlayerView, GroupView, GroupVoteView, VoteChoice } from "@shared/group-types";
 import { noteSchema, type NoteInput, voteSchema, type VoteInput } from "@shared/schemas/group";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Crown, LogOut, SkipForward, UserMinus } from "lucide-react";
+import { Check, Crown, LogOut, Pencil, SkipForward, UserMinus } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { FormField } from "@/components/form-field";
 import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { onGroupEvent } from "@/lib/live-events";
 import { playerTextColor } from "@/lib/player-color";
 import { cn } from "@/lib/utils";
 import { useGroupActions } from "../api";
+import { CharacterForm } from "./character-form";
 
 /** How long a 'group.typing' event shows 'sta scrivendo…' (ms): a little more than the 2 s between signals. */
 const TYPING_SHOWN_MS = 4_000;
@@ -69,7 +71,42 @@ function Nickname({ player }: { player: Pick<GroupPlayerView, "nickname" | "colo
   );
 }
 
-/** One player: colour, nickname, character, and 'host', 'di turno', 'assente', 'sta scrivendo…', 'ha votato'; the host's 'Salta' and 'Rimuovi'. */
+/**
+ * 'Modifica' on the player's own row: a dialog with their character (PUT /players/me); the
+ * narrator knows the new one from the next turn.
+ */
+function EditCharacter({ gameId, player }: { gameId: string; player: GroupPlayerView }) {
+  const { character } = useGroupActions(gameId);
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button type="button" variant="outline" size="sm" className="h-8" onClick={() => setOpen(true)}>
+        <Pencil aria-hidden />
+        Modifica<span className="sr-only"> il tuo personaggio</span>
+      </Button>
+      <Dialog open={open} onOpenChange={setOpen}>
+        <DialogContent className="sm:max-w-md">
+          <DialogHeader>
+            <DialogTitle>Il tuo personaggio</DialogTitle>
+            <DialogDescription>Il narratore lo userà dal prossimo turno.</DialogDescription>
+          </DialogHeader>
+          <CharacterForm
+            initial={{ characterName: player.characterName, characterLine: player.characterLine }}
+            onSubmit={(input) => character.mutate(input, { onSuccess: () => setOpen(false) })}
+            busy={character.isPending}
+            submitIcon={<Check aria-hidden />}
+            submitLabel="Salva personaggio"
+          />
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}
+
+/**
+ * One player: colour, nickname, character, and 'host', 'di turno', 'assente', 'sta scrivendo…',
+ * 'ha votato'; the host's 'Salta' and 'Rimuovi'; 'Modifica' on the player's own character.
+ */
 function PlayerRow({ gameId, group, player, typing, narrating }: GroupProps & { player: GroupPlayerView; typing: boolean }) {
   const { skip, remove } = useGroupActions(gameId);
   const [confirming, setConfirming] = useState(false);
@@ -98,15 +135,16 @@ function PlayerRow({ gameId, group, player, typing, narrating }: GroupProps & { 
         </p>
         {states.length > 0 && <p className="text-xs text-muted-foreground">{states.join(" · ")}</p>}
       </div>
-      {amHost && (
+      {(amHost || player.userId === group.meId) && (
         <div className="flex shrink-0 flex-col gap-1">
-          {theirTurn && (
+          {player.userId === group.meId && <EditCharacter gameId={gameId} player={player} />}
+          {amHost && theirTurn && (
             <Button type="button" variant="outline" size="sm" className="h-8" disabled={narrating || skip.isPending} onClick={() => skip.mutate()}>
               <SkipForward aria-hidden />
               Salta<span className="sr-only"> il turno di {player.nickname}</span>
             </Button>
           )}
-          {!player.isHost && (
+          {amHost && !player.isHost && (
             <Button type="button" variant="outline" size="sm" className="h-8" disabled={remove.isPending} onClick={() => setConfirming(true)}>
               <UserMinus aria-hidden />
               Rimuovi<span className="sr-only"> {player.nickname}</span>

@@ -2,19 +2,15 @@
  * /invito/:token (issue 24 "Invite", ADR 0019): a friend's invitation to play a story together.
  * Shows the story's title and genre, the host and how many players it has; a visitor signs in or
  * registers (and comes back here) or enters as a guest; a player chooses a character's name and one
- * line about them (joinSchema, shared with the server) and joins, then plays on the game page.
+ * line about them (characterSchema, shared with the server) and joins, then plays on the game page.
  * A guest is reminded to register to keep the story. An invitation revoked or expired says so.
  */
 
 import { resolveGenre } from "@shared/genres";
-import { joinSchema, type JoinInput } from "@shared/schemas/group";
-import { zodResolver } from "@hookform/resolvers/zod";
+import type { CharacterInput } from "@shared/schemas/group";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { LogIn, UserRound, Users } from "lucide-react";
-import { useForm } from "react-hook-form";
 import { Link, useNavigate, useParams } from "react-router";
-import type { z } from "zod";
-import { FormField } from "@/components/form-field";
 import { SaveStoriesLink } from "@/components/guest-account";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -28,34 +24,17 @@ import { useMe } from "@/lib/session";
 import { gamePagePath } from "@/features/game/game-path";
 import { showError } from "@/features/game/show-error";
 import { invitationPreviewQuery, joinStory } from "../api";
+import { CharacterForm } from "../components/character-form";
 
 /** The character form; joining opens the story. */
 function JoinForm({ token }: { token: string }) {
   const navigate = useNavigate();
-  const form = useForm<z.input<typeof joinSchema>, unknown, JoinInput>({ resolver: zodResolver(joinSchema), defaultValues: { characterName: "", characterLine: "" } });
   const join = useMutation({
-    mutationFn: (input: JoinInput) => joinStory(token, input),
+    mutationFn: (input: CharacterInput) => joinStory(token, input),
     onSuccess: (joined) => navigate(gamePagePath(joined.genre, joined.gameId)),
     onError: showError,
   });
-  const { errors } = form.formState;
-  return (
-    <form onSubmit={(event) => void form.handleSubmit((values) => join.mutate(values))(event)} className="grid gap-4" noValidate>
-      <FormField id="personaggio-nome" label="Nome del tuo personaggio" autoComplete="off" error={errors.characterName?.message} {...form.register("characterName")} />
-      <FormField
-        id="personaggio-riga"
-        label="Il tuo personaggio in una riga (facoltativo)"
-        placeholder="Es. Ladra gentile, non sa mentire"
-        autoComplete="off"
-        error={errors.characterLine?.message}
-        {...form.register("characterLine")}
-      />
-      <Button type="submit" className="justify-self-start" disabled={join.isPending}>
-        {join.isPending ? <Spinner /> : <Users aria-hidden />}
-        Entra nella storia
-      </Button>
-    </form>
-  );
+  return <CharacterForm onSubmit={(character) => join.mutate(character)} busy={join.isPending} submitIcon={<Users aria-hidden />} submitLabel="Entra nella storia" />;
 }
 
 /** A visitor: 'Accedi o registrati' (back here afterwards) or 'Entra come ospite'. */
