@@ -62,13 +62,23 @@ export async function memoryIdle(): Promise<void> {
 }
 
 /**
- * The facts found offline (with the names the game's facts and, offline, the storyteller's cast
- * already know), then the provider's, stored in one transaction once the provider has answered;
- * then the recap.
+ * The characters of a group story's players (issue 24: the memory keeps facts per character),
+ * each a 'personaggio' the narrations' sentences are kept about; none for a solo story.
+ */
+async function groupCharacters(db: Db, gameId: string): Promise<KnownName[]> {
+  const rows = await db.selectFrom("game_players").select("character_name").where("game_id", "=", gameId).execute();
+  return rows.map((row) => ({ title: row.character_name, kind: "personaggio" }));
+}
+
+/**
+ * The facts found offline (with the names the game's facts, the players' characters and, offline,
+ * the storyteller's cast already know), then the provider's, stored in one transaction once the
+ * provider has answered; then the recap.
  */
 async function keepMemory(db: Db, narrator: Narrator, narration: StoredNarration): Promise<void> {
   const fromProvider = narrator.memory ? await narrator.memory.extractFacts(narration.content, AbortSignal.timeout(EXTRACTION_TIMEOUT_MS)).catch(() => []) : [];
   const cast: KnownName[] = narrator.memory ? [] : castNames(castFor(narration.gameId, narration.genre));
-  await storeFoundFacts(db, narration.gameId, narration.messageId, (stored) => [...factsInNarration(narration.content, [...cast, ...stored]), ...fromProvider]);
+  const characters = await groupCharacters(db, narration.gameId);
+  await storeFoundFacts(db, narration.gameId, narration.messageId, (stored) => [...factsInNarration(narration.content, [...cast, ...characters, ...stored]), ...fromProvider]);
   await updateRecap(db, narration.gameId, { id: narration.messageId, depth: narration.depth }, narration.contextMemory, narrator.memory);
 }

@@ -29,6 +29,12 @@ describe("factsInNarration", () => {
     expect(factsInNarration("Bruno ti guarda. Chiedi a Bruno la strada.", []).map((f) => f.text)).toEqual(["Bruno ti guarda. Chiedi a Bruno la strada."]);
   });
 
+  it("finds a known name as whole words only: a player's character 'Ada' is not in 'la strada' (issue 24)", () => {
+    const known = [{ title: "Ada", kind: "personaggio" as const }];
+    expect(factsInNarration("La strada è vuota. Il vento soffia.", known)).toEqual([]);
+    expect(factsInNarration("La strada è vuota. Ada, lesta, la attraversa.", known)).toEqual([{ kind: "personaggio", title: "Ada", text: "Ada, lesta, la attraversa." }]);
+  });
+
   it("keeps how a fact was introduced and its newest mentions within the text limit", () => {
     let text = "Elena, tua sorella, ti aspetta al faro.";
     for (let i = 0; i < 40; i++) text = mergedFactText(text, `Elena ti saluta per la volta numero ${i}.`);

@@ -59,6 +59,17 @@ export function castNames(cast: Cast): KnownName[] {
   ];
 }
 
+/** True when the folded `sentence` names `title` (folded) as whole words: 'Ada' is in 'Ada ride', not in 'la strada'. */
+function mentions(sentence: string, title: string): boolean {
+  if (title.length === 0) return false;
+  for (let at = sentence.indexOf(title); at >= 0; at = sentence.indexOf(title, at + 1)) {
+    const before = sentence.slice(0, at);
+    const after = sentence.slice(at + title.length);
+    if (!/[\p{L}\p{N}]$/u.test(before) && !/^[\p{L}\p{N}]/u.test(after)) return true;
+  }
+  return false;
+}
+
 /** Cuts a text to `max` characters at a word boundary, with '…'. */
 function bounded(text: string, max: number): string {
   if (text.length <= max) return text;
@@ -89,7 +100,7 @@ export function factsInNarration(narration: string, known: readonly KnownName[])
   }
   for (const sentence of sentences) {
     const folded = fold(sentence);
-    for (const k of known) if (folded.includes(fold(k.title))) add(k.title, k.kind, sentence);
+    for (const k of known) if (mentions(folded, fold(k.title))) add(k.title, k.kind, sentence);
     for (const match of sentence.matchAll(NAME)) {
       let name = match[0];
       let kind: FactKind = knownByKey.get(fold(name))?.kind ?? "altro";

@@ -7,6 +7,7 @@
  */
 
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { memoryIdle } from "../../memory/background";
 import { FAKE_REPLY, type FakeOpenAI, startFakeOpenAI } from "../../testing/fake-openai";
 import { DIALECTS, newGame, openLive, readEvents, registerPlayer, startServerProcess, startTestServer, TestClient, type TestServer } from "../../testing/harness";
 
@@ -344,6 +345,19 @@ describe.each(DIALECTS)("group play on %s", (dialect) => {
     } finally {
       hostLive.close();
     }
+  });
+
+  it("the memory keeps a fact about each player's character, from the narrations that name them", async () => {
+    const host = await registerPlayer(server);
+    const gameId = await newGame(host.client);
+    const token = await invite(host, gameId);
+    const player = await registerPlayer(server);
+    expect((await join(player, token, "Ada")).status).toBe(200);
+    fake.set({ text: "La strada del porto è deserta. Ada, con la lanterna alzata, scruta il molo.\n\n1. Segui Ada\n2. Esplora il molo\n3. Torna alla locanda" });
+    expect((await send(host, gameId, "/inizia")).events.at(-1)?.event).toBe("done");
+    await memoryIdle();
+    const facts = (await player.client.json("GET", `/api/games/${gameId}/memory`)).body.facts;
+    expect(facts.filter((f: any) => f.title === "Ada")).toEqual([expect.objectContaining({ kind: "personaggio", text: "Ada, con la lanterna alzata, scruta il molo." })]);
   });
 
   it("a turn is charged to its sender: a player at their limit is refused while the others play on", async () => {
