@@ -57,7 +57,7 @@ export async function boundedTurn(deps: AppDeps, userId: string, gameId: string,
 }
 
 /** How often a reader on another instance reads the run's row, ms. */
-const RUN_POLL_MS = 200;
+const RUN_POLL_MS = 100;
 
 /** Bus topic on which 'Stop' reaches the narration of a game, on whichever instance it runs. */
 export const stopTopic = (gameId: string) => `turn-stop:${gameId}`;
@@ -100,13 +100,14 @@ async function narrate(deps: AppDeps, turn: PreparedTurn, run: LiveRun): Promise
   };
   let saved = 0;
   let savedAt = Date.now();
-  const flush = setInterval(() => {
+  const flushText = () => {
     if (writing > 0 || (run.text.length === saved && Date.now() - savedAt < RUN_RENEW_MS)) return;
     saved = run.text.length;
     savedAt = Date.now();
     const text = run.text;
     void write(() => updateRunRow(db, gameId, run.id, { text }));
-  }, RUN_FLUSH_MS);
+  };
+  const flush = setInterval(flushText, RUN_FLUSH_MS);
   const stop = new AbortController();
   const unsubscribe = bus.subscribe(stopTopic(gameId), () => stop.abort());
   // A stop of the server that ran out of time keeps what was written, as 'Stop' would (issue 20 §3).
@@ -122,7 +123,11 @@ async function narrate(deps: AppDeps, turn: PreparedTurn, run: LiveRun): Promise
       connectTimeoutMs: env.AI_CONNECT_TIMEOUT_MS,
       idleTimeoutMs: env.AI_IDLE_TIMEOUT_MS,
       clientSignal: stop.signal,
-      onDelta: (text) => run.append(text),
+      onDelta: (text) => {
+        run.append(text);
+        // The first words are saved at once: readers on other instances start without waiting a tick.
+        if (saved === 0) flushText();
+      },
       onWaiting: (retry) => run.waiting(retry),
       logger,
       whenStored: (trx, stored) => updateRunRow(trx, gameId, run.id, { text: run.text, status: "done", message_id: stored.messageId, stopped: stored.stopped ? 1 : 0 }),

@@ -16,7 +16,7 @@ type Db = Kysely<Database>;
 export type RunRow = Selectable<NarrationRunsTable>;
 
 /** How often a running narration's new text is saved, ms (at most this often). */
-export const RUN_FLUSH_MS = 250;
+export const RUN_FLUSH_MS = 150;
 /** A running row is written at least this often, ms, even while the narrator is silent. */
 export const RUN_RENEW_MS = 2_000;
 /** A running row not written for this long belongs to an instance that died, ms: nothing to resume. */
