@@ -250,4 +250,17 @@ test("a visitor with an invitation is offered to sign in and come back, or joins
   // Alone again, the host's story is solo: no players' list, the message box open, live.
   await expect(host.getByRole("heading", { name: /^Giocatori/ })).toHaveCount(0);
   await expect(messageBox(host)).toBeEnabled();
+
+  // The guest kept a read-only copy: 'Sola lettura' in their games, reread without a message box.
+  const copy = visitor.getByRole("listitem").filter({ has: visitor.getByText("Sola lettura", { exact: true }) });
+  await expect(copy).toHaveCount(1);
+  await screenshots(visitor, "group-copy-profile");
+  await copy.getByRole("link", { name: /^Rileggi / }).click();
+  await expect(visitor).toHaveURL(/\/gioco\/giallo\/[0-9a-f-]{36}$/);
+  expect(visitor.url()).not.toContain(game.id);
+  await expect(visitor.getByRole("note")).toHaveText(/^Questa è la tua copia di sola lettura/);
+  await expect(messageBox(visitor)).toHaveCount(0);
+  await expect(visitor.getByRole("button", { name: "Gioca insieme" })).toHaveCount(0);
+  await expectAccessible(visitor);
+  await screenshots(visitor, "group-copy-story", { fullPage: false });
 });

@@ -20,6 +20,7 @@ import * as m0019 from "./0019_admin_versions_soft_delete";
 import * as m0020 from "./0020_moderation";
 import * as m0021 from "./0021_group_play";
 import * as m0022 from "./0022_story_presence";
+import * as m0023 from "./0023_read_only_copies";
 
 export const migrations: Record<string, Migration> = {
   "0001_initial": m0001,
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   "0020_moderation": m0020,
   "0021_group_play": m0021,
   "0022_story_presence": m0022,
+  "0023_read_only_copies": m0023,
 };

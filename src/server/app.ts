@@ -22,6 +22,7 @@ import { adminRoutes } from "./features/admin/admin.routes";
 import { gamesRoutes } from "./features/games/games.routes";
 import { groupRoutes, invitationRoutes } from "./features/games/group.routes";
 import { memoryRoutes } from "./features/games/memory.routes";
+import { refuseWritesToCopies } from "./features/games/read-only-copy";
 import { bookExportRoutes } from "./features/book/export.routes";
 import { visualizeRoutes } from "./features/games/visualize.routes";
 import { mountGalleryPages } from "./features/gallery/gallery.pages";
@@ -45,7 +46,7 @@ import { handleError } from "./http/error-handler";
 import { requestLog } from "./http/request-log";
 import { metricsRoutes } from "./ops/metrics.routes";
 import { adminUsageRoutes } from "./features/ai-usage/ai-usage.routes";
-import { refusedOriginLog, trustedOrigins } from "./http/origins";
+import { SAFE_METHODS, refusedOriginLog, trustedOrigins } from "./http/origins";
 import { mountPlayerPages } from "./http/player-pages";
 import { pageRenderer } from "./http/prerender";
 import { mountPublicPages } from "./http/public-pages";
@@ -54,8 +55,6 @@ import { absoluteLinksCaching, siteOrigin } from "./http/site-origin";
 import { privateWhenSignedIn } from "./http/session-caching";
 import { mountSitemap } from "./http/sitemap";
 import { siteConfig, withSiteConfig } from "./http/site-config";
-
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
  * Builds the Hono application.
@@ -81,6 +80,8 @@ export function createApp(deps: AppDeps) {
   };
 
   const api = new Hono<AppEnv>()
+    // A player's read-only copy of a group story takes no write but its deletion (issue 24).
+    .use("/games/:id/*", refuseWritesToCopies)
     .route("/me", accountRoutes)
     .route("/session", sessionRoutes)
     // Before gamesRoutes: POST /games/:id/images answers its own 401 ('Devi effettuare il login per generare immagini').

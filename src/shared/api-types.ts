@@ -123,6 +123,8 @@ export interface GameView {
   liveNarration: LiveNarrationView | null;
   /** The group playing the story (issue 24, ADR 0019); null for a solo story. */
   group: GroupView | null;
+  /** The copy a player kept on leaving a group story (issue 24): read, export and delete only. */
+  readOnly: boolean;
 }
 
 /** A narration still being written (issue 11 §4). */
@@ -249,6 +251,8 @@ export interface ProfileGameView {
   createdAt: string;
   /** False for a group story the player joined (issue 24): only its host may delete it. */
   hosted: boolean;
+  /** The read-only copy the player kept on leaving a group story (issue 24). */
+  readOnly: boolean;
 }
 
 /** One message of 'Mappa delle scelte' (issue 11 §2): a node of the story tree. */

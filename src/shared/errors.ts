@@ -34,6 +34,7 @@ export const ERRORS = {
   GROUP_FULL: { title: "Storia al completo", message: "La storia ha già 4 giocatori." },
   NO_GROUP: { title: "Gioca insieme", message: "Invita almeno un amico per giocare insieme." },
   NOT_HOST: { title: "Accesso negato", message: "Solo chi ospita la storia può farlo." },
+  READ_ONLY_COPY: { title: "Copia di sola lettura", message: "Questa storia è una copia di sola lettura: puoi rileggerla, esportarla o eliminarla." },
   PLAYER_NOT_FOUND: { title: "Errore", message: "Giocatore non trovato in questa storia." },
   NOT_YOUR_TURN: { title: "Non è il tuo turno", message: "Non è il tuo turno." },
   VOTE_MODE: { title: "Si vota", message: "In questa storia si decide con il voto." },

@@ -169,6 +169,8 @@ export interface SavedGamesTable {
   vote_deadline: string | null;
   /** A template's moderation state (issue 23, migration 0020). */
   moderation_state: Generated<ModerationState>;
+  /** 1: the copy a player kept on leaving a group story (issue 24, migration 0023): read, export and delete only. */
+  read_only: Generated<number>;
 }
 
 /** A story shared with 'Condividi' (issue 13 "A public reading page", migration 0014): /storia/{id}/{slug}. */

@@ -8,6 +8,9 @@
 
 import os from "node:os";
 
+/** The methods that change nothing (RFC 9110 §9.2.1): every other one is a state-changing call. */
+export const SAFE_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "OPTIONS"]);
+
 const LOOPBACK_HOSTS = ["localhost", "127.0.0.1", "[::1]"];
 
 /** The machine's own interface addresses as URL hosts (IPv6 in brackets; link-local IPv6 skipped). */

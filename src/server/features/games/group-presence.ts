@@ -21,16 +21,19 @@ export async function readableStory(deps: AppDeps, userId: string, gameId: strin
   );
 }
 
-/** Tells every member of `gameId` that who is present changed, if it is a group story. */
-async function presenceChanged(deps: AppDeps, gameId: string): Promise<void> {
+/**
+ * Tells every member of `gameId` that who is present changed, if it is a group story; after a
+ * departure (`left`) first closes a vote that now waits for nobody (an arrival never closes one).
+ */
+async function presenceChanged(deps: AppDeps, gameId: string, left: boolean): Promise<void> {
   if ((await groupPlayers(deps.db, gameId)).length === 0) return;
-  await closeVoteIfDue(deps, gameId);
+  if (left) await closeVoteIfDue(deps, gameId);
   await groupChanged(deps.db, deps.bus, gameId);
 }
 
 /** A tab opened the story `gameId`: in a group story every member reloads the group. Failures are logged. */
 export async function storyTabOpened(deps: AppDeps, gameId: string): Promise<void> {
-  await presenceChanged(deps, gameId).catch((error) => deps.logger.warn({ err: error, gameId }, "Gruppo: arrivo non comunicato"));
+  await presenceChanged(deps, gameId, false).catch((error) => deps.logger.warn({ err: error, gameId }, "Gruppo: arrivo non comunicato"));
 }
 
 /**
@@ -40,7 +43,7 @@ export async function storyTabOpened(deps: AppDeps, gameId: string): Promise<voi
  */
 export function storyTabClosed(deps: AppDeps, gameId: string, awayMs: number): void {
   const timer = setTimeout(() => {
-    presenceChanged(deps, gameId).catch((error) => deps.logger.warn({ err: error, gameId }, "Gruppo: assenza non comunicata"));
+    presenceChanged(deps, gameId, true).catch((error) => deps.logger.warn({ err: error, gameId }, "Gruppo: assenza non comunicata"));
   }, awayMs + 250);
   timer.unref();
 }

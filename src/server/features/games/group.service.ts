@@ -20,6 +20,7 @@ import { userTopic } from "../../realtime/live-events";
 import { isStorableId } from "./games.service";
 import { type GameAccess, readableBy } from "./membership";
 import { findRunRow, isStale } from "./narration-runs.service";
+import { copyForLeavingPlayer } from "./read-only-copy";
 
 type Db = Kysely<Database>;
 type Trx = Transaction<Database>;
@@ -295,6 +296,8 @@ export async function markTyping(db: Db, bus: EventBus, userId: string, gameId: 
  * DELETE /api/games/:id/players/:userId: the host removes a player, or a player leaves (removes
  * themself). A host who leaves hands the story over to the longest-present player (lowest seat);
  * a story left with one player becomes a solo story again. The turn of a player who goes passes on.
+ * A player who leaves (not one the host removes) keeps a read-only copy of the story as it stands,
+ * made in the same transaction ({@link copyForLeavingPlayer}).
  * Output: the players before the change (to tell them all). Throws 404 GAME_NOT_FOUND (not a
  * member), 403 NOT_HOST (a member removing another), 404 PLAYER_NOT_FOUND.
  */
@@ -306,6 +309,7 @@ export async function removePlayer(db: Db, callerId: string, gameId: string, tar
     const players = await groupPlayers(trx, game.id);
     if (!players.some((p) => p.user_id === targetId)) throw AppError.of("PLAYER_NOT_FOUND", 404);
     const remaining = players.filter((p) => p.user_id !== targetId);
+    if (callerId === targetId) await copyForLeavingPlayer(trx, game.id, targetId);
     const host = targetId === locked.user_id ? remaining[0]!.user_id : locked.user_id;
     if (remaining.length <= 1) {
       await trx.deleteFrom("game_players").where("game_id", "=", game.id).execute();

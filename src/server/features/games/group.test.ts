@@ -303,6 +303,66 @@ describe.each(DIALECTS)("group play on %s", (dialect) => {
     }
   });
 
+  it("a player who leaves keeps a read-only copy in /profilo: it reads and exports, takes no write but its deletion, and the story goes on without it; a removed player keeps none", async () => {
+    const { host, gameId, players } = await group(2);
+    const [a, b] = players as [Player, Player];
+    expect((await send(host, gameId, "/inizia")).events.at(-1)?.event).toBe("done");
+    expect((await send(a, gameId, "Apro la porta")).events.at(-1)?.event).toBe("done");
+    expect((await host.client.json("POST", `/api/games/${gameId}/memory/facts`, { kind: "luogo", title: "La torre", text: "Una torre di vetro." })).status).toBe(201);
+    const before = (await a.client.json("GET", `/api/games/${gameId}`)).body;
+    await memoryIdle();
+    const facts = (await a.client.json("GET", `/api/games/${gameId}/memory`)).body.facts.map((f: any) => f.title);
+    expect(facts).toContain("La torre");
+
+    expect((await a.client.json("DELETE", `/api/games/${gameId}/players/${a.id}`)).status).toBe(204);
+    expect((await a.client.json("GET", `/api/games/${gameId}`)).status).toBe(404);
+    const listed = (await a.client.json("GET", "/api/profile/games")).body;
+    expect(listed).toHaveLength(1);
+    expect(listed[0]).toMatchObject({ title: before.title, hosted: true, readOnly: true });
+    const copyId = listed[0].id as string;
+    expect(copyId).not.toBe(gameId);
+    const copy = (await a.client.json("GET", `/api/games/${copyId}`)).body;
+    expect(copy).toMatchObject({ readOnly: true, group: null, started: true });
+    expect(copy.messages.map((m: any) => [m.role, m.content])).toEqual(before.messages.map((m: any) => [m.role, m.content]));
+    expect((await a.client.json("GET", `/api/games/${copyId}/memory`)).body.facts.map((f: any) => f.title)).toEqual(facts);
+    expect((await a.client.request("GET", `/api/games/${copyId}/export?format=epub`)).status).toBe(200);
+
+    // Every write on the copy is refused with the reason, and changes nothing.
+    const writes: [string, string, unknown?][] = [
+      ["POST", `/api/games/${copyId}/messages`, { content: "Continuo da solo" }],
+      ["POST", `/api/games/${copyId}/regenerate`],
+      ["POST", `/api/games/${copyId}/undo`],
+      ["PATCH", `/api/games/${copyId}/messages/${copy.messages.at(-1).id}`, { content: "Riscritto" }],
+      ["PUT", `/api/games/${copyId}/share`, { showNickname: true, listed: true }],
+      ["POST", `/api/games/${copyId}/invitations`],
+      ["POST", `/api/games/${copyId}/memory/facts`, { kind: "luogo", title: "Il pozzo", text: "Profondo." }],
+      ["PUT", `/api/games/${copyId}/memory/recap`, { text: "Riassunto" }],
+      ["POST", `/api/games/${copyId}/images`],
+    ];
+    for (const [method, path, body] of writes) {
+      const refused = await a.client.json(method, path, body);
+      expect(refused.status, `${method} ${path}`).toBe(403);
+      expect(refused.body.error).toMatchObject({ code: "READ_ONLY_COPY", message: "Questa storia è una copia di sola lettura: puoi rileggerla, esportarla o eliminarla." });
+    }
+    expect((await a.client.json("GET", `/api/games/${copyId}`)).body.messages).toEqual(copy.messages);
+    // Nobody else reads the copy, and a stranger's write is not told that it exists.
+    expect((await host.client.json("GET", `/api/games/${copyId}`)).status).toBe(404);
+    expect((await host.client.json("POST", `/api/games/${copyId}/undo`)).status).toBe(404);
+
+    // The group's story goes on; the copy stays as it was.
+    expect((await groupOf(host, gameId)).players.map((p: any) => p.userId)).toEqual([host.id, b.id]);
+    expect((await send(b, gameId, "Salgo sulla torre")).events.at(-1)?.event).toBe("done");
+    expect((await a.client.json("GET", `/api/games/${copyId}`)).body.messages).toEqual(copy.messages);
+
+    // A player the host removes keeps nothing.
+    expect((await host.client.json("DELETE", `/api/games/${gameId}/players/${b.id}`)).status).toBe(204);
+    expect((await b.client.json("GET", "/api/profile/games")).body).toEqual([]);
+
+    expect((await a.client.json("DELETE", `/api/games/${copyId}`)).status).toBe(200);
+    expect((await a.client.json("GET", `/api/games/${copyId}`)).status).toBe(404);
+    expect((await a.client.json("GET", "/api/profile/games")).body).toEqual([]);
+  });
+
   /** Opens the game page's presence stream of `player` on the story (tab `tab`). Output: its events and close(). */
   async function openTab(player: Player, gameId: string, tab: string) {
     const controller = new AbortController();

@@ -75,12 +75,13 @@ export async function updateProfile(db: Db, userId: string, input: ProfileInput)
 
 /**
  * The user's games (no templates), most recently played first: their own, and the group stories
- * they play in (issue 24: `hosted` false, only the host deletes those).
+ * they play in (issue 24: `hosted` false, only the host deletes those) and the read-only copies
+ * of those they left (`readOnly`).
  */
 export async function listOwnGames(db: Db, userId: string): Promise<ProfileGameView[]> {
   const rows = await db
     .selectFrom("saved_games as g")
-    .select(["g.id", "g.user_id", "g.title", "g.genre", "g.progress", "g.last_played", "g.created_at"])
+    .select(["g.id", "g.user_id", "g.title", "g.genre", "g.progress", "g.last_played", "g.created_at", "g.read_only"])
     .where(readableBy(userId))
     .where("g.is_template", "=", 0)
     .orderBy((eb) => eb.fn.coalesce("g.last_played", "g.created_at"), "desc")
@@ -94,5 +95,6 @@ export async function listOwnGames(db: Db, userId: string): Promise<ProfileGameV
     lastPlayed: g.last_played,
     createdAt: g.created_at,
     hosted: g.user_id === userId,
+    readOnly: g.read_only === 1,
   }));
 }

@@ -51,7 +51,8 @@ export function joinStory(token: string, character: CharacterInput): Promise<Joi
  * - `note`: POST /notes {text}, a side note ('fuori scena'); the group is then reloaded;
  * - `character`: PUT /players/me {characterName, characterLine}, the caller's character;
  * - `remove` (host): DELETE /players/:userId, the player loses the story at once;
- * - `leave`: DELETE /players/me's id, 'Esci dalla storia': the player goes to /profilo.
+ * - `leave`: DELETE /players/me's id, 'Esci dalla storia': the player goes to /profilo, where the
+ *   story's read-only copy waits.
  */
 export function useGroupActions(gameId: string) {
   const queryClient = useQueryClient();
@@ -93,11 +94,12 @@ export function useGroupActions(gameId: string) {
   const navigate = useNavigate();
   const leave = useMutation({
     mutationFn: (meId: string) => api<void>(`${gameApiPath(gameId)}/players/${encodeURIComponent(meId)}`, { method: "DELETE" }),
-    onSuccess: () => {
-      // Away first: the story is no longer readable, and the page must not ask for it again.
-      navigate("/profilo");
+    onSuccess: async () => {
+      // Away first (the profile's code may still be loading): the story is no longer readable,
+      // and the page must not ask for it again while it is still there.
+      await navigate("/profilo");
       queryClient.removeQueries({ queryKey: gameKey(gameId) });
-      toast.success("Sei uscito dalla storia");
+      toast.success("Sei uscito dalla storia", { description: "Ne trovi una copia di sola lettura nel profilo." });
     },
     onError: showError,
   });

@@ -8,7 +8,7 @@ import { greetingFor, resolveGenre } from "@shared/genres";
 import { useQuery } from "@tanstack/react-query";
 import { Brain, Network, Users } from "lucide-react";
 import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
-import { useNavigate, useParams } from "react-router";
+import { useNavigate, useNavigation, useParams } from "react-router";
 import { toast } from "@/lib/toast";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -60,6 +60,8 @@ const GroupTurn = lazy(() => import("@/features/group/components/group-panel").t
  * whose turn it is or the vote, labels each player's message with its author, keeps the story's
  * controls for the host, closes the message box with the reason when the player cannot move the
  * story, and follows the others' turns live (their narrations through the same resume as a reload).
+ * The copy a player kept on leaving a group story is read-only: no message box, no story controls,
+ * no sharing or inviting; reading, the map, the memory, 'Ascolta' and the export stay.
  */
 export function GamePage() {
   const { genre: genreParam, gameId = "" } = useParams();
@@ -85,6 +87,7 @@ export function GamePage() {
   const tokens = me?.tokens;
   const limitReached = tokens?.remaining === 0;
   const group = game?.group ?? null;
+  const readOnly = game?.readOnly ?? false;
   const isHost = !group || group.hostId === group.meId;
   const hostPlayer = isHost ? undefined : group?.players.find((player) => player.isHost);
   const [hostNickname, hostColor] = [hostPlayer?.nickname, hostPlayer?.color];
@@ -95,12 +98,14 @@ export function GamePage() {
   const hydrated = useHydrated();
   const onTyping = useTypingSignal(gameId, group !== null);
 
+  // A navigation under way (leaving a group story for /profilo) is not interrupted by the story's 404.
+  const navigating = useNavigation().state !== "idle";
   useEffect(() => {
-    if (!query.error) return;
+    if (!query.error || navigating) return;
     const text = query.error instanceof ApiError && query.error.status === 404 ? ERRORS.GAME_NOT_FOUND : ERRORS.GAME_CREATE_FAILED;
     toast.error(text.title, { id: "game-load-failed", description: text.message });
     navigate("/generi", { replace: true });
-  }, [query.error, navigate]);
+  }, [query.error, navigate, navigating]);
 
   // While 'Rigenera' or 'Salva e rinarra' runs, the message it replaces and what follows are hidden.
   const messages = game ? storyUpTo(game.messages, liveTurn?.replaces) : [];
@@ -137,9 +142,9 @@ export function GamePage() {
               Memoria
             </Button>
             <ListenButton key={gameId} messages={messages} live={liveTurn} />
-            <ShareButton key={`share-${gameId}`} gameId={gameId} disabled={!game} />
+            {!readOnly && <ShareButton key={`share-${gameId}`} gameId={gameId} disabled={!game} />}
             <ExportMenu gameId={gameId} disabled={!game} className="h-7 px-2.5 text-xs" />
-            {isHost && (
+            {isHost && !readOnly && (
               <Button type="button" variant="outline" size="sm" className="h-7 gap-1.5 px-2.5 text-xs" disabled={!game} aria-haspopup="dialog" onClick={() => setInviteOpen(true)}>
                 <Users aria-hidden />
                 Gioca insieme
@@ -181,11 +186,11 @@ export function GamePage() {
       <section aria-label="Conversazione" className="flex-1 py-5">
         {game ? (
           <ol ref={listRef} className="flex flex-col gap-5 [overflow-anchor:none]">
-            {/* A game from a template or /crea-gioco opens with its own stored opening instead. */}
+            {/* A game from a template or /crea-gioco opens with its own stored opening instead; a read-only copy has no use for the invitation to start. */}
             {game.olderCursor ? (
               <OlderMessages gameId={gameId} cursor={game.olderCursor} />
             ) : (
-              !(messages[0]?.role === "assistant" && !messages[0].imageUrl) && <ChatMessage role="assistant" content={greetingFor(genre)} />
+              !readOnly && !(messages[0]?.role === "assistant" && !messages[0].imageUrl) && <ChatMessage role="assistant" content={greetingFor(genre)} />
             )}
             <VirtualStory
               messages={messages}
@@ -202,7 +207,7 @@ export function GamePage() {
                   limitReached={limitReached}
                   busy={actionsBusy}
                   editing={editingId === message.id}
-                  host={isHost}
+                  host={isHost && !readOnly}
                   hostAuthor={hostAuthor}
                   handlers={handlers}
                 />
@@ -235,19 +240,25 @@ export function GamePage() {
             <GroupTurn gameId={gameId} group={group} narrating={liveTurn !== null} decided={lastPlayerMessage} />
           </Suspense>
         )}
-        <CommandBar
-          started={started}
-          busy={!game || liveTurn !== null}
-          streaming={liveTurn !== null && !liveTurn.visualizing}
-          limitReached={limitReached}
-          canVisualizeBeforeStart={me?.isAdmin ?? false}
-          imagesLeft={tokens ? (tokens.visualizeLimit === -1 ? null : Math.max(0, tokens.visualizeLimit - tokens.visualizationsSent)) : undefined}
-          messagesLeft={tokens?.remaining}
-          blockedReason={sendBlockedReason(group, started)}
-          onTyping={onTyping}
-          onSend={send}
-          onStop={stop}
-        />
+        {readOnly ? (
+          <p role="note" className="rounded-lg border bg-card px-3 py-2 text-sm text-muted-foreground">
+            Questa è la tua copia di sola lettura: hai lasciato la storia di gruppo. Puoi rileggerla, esportarla o eliminarla dal profilo.
+          </p>
+        ) : (
+          <CommandBar
+            started={started}
+            busy={!game || liveTurn !== null}
+            streaming={liveTurn !== null && !liveTurn.visualizing}
+            limitReached={limitReached}
+            canVisualizeBeforeStart={me?.isAdmin ?? false}
+            imagesLeft={tokens ? (tokens.visualizeLimit === -1 ? null : Math.max(0, tokens.visualizeLimit - tokens.visualizationsSent)) : undefined}
+            messagesLeft={tokens?.remaining}
+            blockedReason={sendBlockedReason(group, started)}
+            onTyping={onTyping}
+            onSend={send}
+            onStop={stop}
+          />
+        )}
       </div>
       <div ref={endRef} aria-hidden />
       {game && <StoryEndScroll />}

@@ -235,7 +235,7 @@ export function GroupPlayers({ gameId, group, narrating }: GroupProps) {
         onOpenChange={setLeaving}
         busy={leave.isPending}
         title="Uscire dalla storia?"
-        description="Non potrai più giocarla con il gruppo, a meno che l'host non ti inviti di nuovo."
+        description="Non potrai più giocarla con il gruppo, a meno che l'host non ti inviti di nuovo. Ne terrai una copia di sola lettura nel profilo."
         confirmLabel="Esci dalla storia"
         onConfirm={() => leave.mutate(group.meId, { onSettled: () => setLeaving(false) })}
       />

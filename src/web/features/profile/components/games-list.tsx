@@ -1,7 +1,7 @@
 import type { ProfileGameView } from "@shared/api-types";
 import { resolveGenre, genreSlug } from "@shared/genres";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Gamepad2, Play, Trash2 } from "lucide-react";
+import { BookOpen, Gamepad2, Play, Trash2 } from "lucide-react";
 import { Link } from "react-router";
 import { toast } from "@/lib/toast";
 import { ConfirmDialog } from "@/components/confirm-dialog";
@@ -16,7 +16,11 @@ import { TimeAgo } from "@/components/time-ago";
 import { deleteGame, profileGamesQuery, profileKey } from "../api";
 import { ProfileCardTitle } from "./profile-card-title";
 
-/** One game row: title, genre, progress bar, last access ('x fa'), 'Continua', 'Esporta' (EPUB, PDF; issue 13) and 'Elimina' (a group story the player joined: 'Storia di gruppo' instead, issue 24). */
+/**
+ * One game row: title, genre, progress bar, last access ('x fa'), 'Continua', 'Esporta' (EPUB,
+ * PDF; issue 13) and 'Elimina' (a group story the player joined: 'Storia di gruppo' instead; the
+ * copy kept on leaving one: 'Sola lettura' and 'Rileggi' for 'Continua', issue 24).
+ */
 function GameRow({ game, onDelete, deleting }: { game: ProfileGameView; onDelete: () => void; deleting: boolean }) {
   const genre = resolveGenre(game.genre);
   return (
@@ -26,7 +30,14 @@ function GameRow({ game, onDelete, deleting }: { game: ProfileGameView; onDelete
           <GenreIcon genre={genre} className="size-5" />
         </span>
         <div className="min-w-0 flex-1">
-          <h3 className="truncate font-semibold">{game.title}</h3>
+          <div className="flex min-w-0 items-center gap-2">
+            <h3 className="truncate font-semibold">{game.title}</h3>
+            {game.readOnly && (
+              <Badge variant="secondary" className="shrink-0">
+                Sola lettura
+              </Badge>
+            )}
+          </div>
           <p className="text-sm text-muted-foreground">
             {genre} · Ultimo accesso <TimeAgo iso={game.lastPlayed ?? game.createdAt} />
           </p>
@@ -38,10 +49,17 @@ function GameRow({ game, onDelete, deleting }: { game: ProfileGameView; onDelete
       </div>
       <div className="flex shrink-0 gap-2">
         <Button asChild size="sm">
-          <Link to={`/gioco/${genreSlug(genre)}/${game.id}`} aria-label={`Continua ${game.title}`}>
-            <Play aria-hidden="true" className="fill-current" />
-            Continua
-          </Link>
+          {game.readOnly ? (
+            <Link to={`/gioco/${genreSlug(genre)}/${game.id}`} aria-label={`Rileggi ${game.title}`}>
+              <BookOpen aria-hidden="true" />
+              Rileggi
+            </Link>
+          ) : (
+            <Link to={`/gioco/${genreSlug(genre)}/${game.id}`} aria-label={`Continua ${game.title}`}>
+              <Play aria-hidden="true" className="fill-current" />
+              Continua
+            </Link>
+          )}
         </Button>
         <ExportMenu gameId={game.id} title={game.title} />
         {game.hosted ? (
