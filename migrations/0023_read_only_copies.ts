@@ -8,8 +8,10 @@ import type { Kysely } from "kysely";
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable("saved_games").addColumn("read_only", "integer", (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema.alterTable("saved_games").addColumn("copied_from", "text").execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable("saved_games").dropColumn("copied_from").execute();
   await db.schema.alterTable("saved_games").dropColumn("read_only").execute();
 }

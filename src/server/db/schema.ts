@@ -171,6 +171,8 @@ export interface SavedGamesTable {
   moderation_state: Generated<ModerationState>;
   /** 1: the copy a player kept on leaving a group story (issue 24, migration 0023): read, export and delete only. */
   read_only: Generated<number>;
+  /** The group story a read-only copy was made from (no foreign key); null otherwise. */
+  copied_from: string | null;
 }
 
 /** A story shared with 'Condividi' (issue 13 "A public reading page", migration 0014): /storia/{id}/{slug}. */

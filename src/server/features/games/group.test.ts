@@ -304,7 +304,7 @@ describe.each(DIALECTS)("group play on %s", (dialect) => {
   });
 
   it("a player who leaves keeps a read-only copy in /profilo: it reads and exports, takes no write but its deletion, and the story goes on without it; a removed player keeps none", async () => {
-    const { host, gameId, players } = await group(2);
+    const { host, gameId, token, players } = await group(2);
     const [a, b] = players as [Player, Player];
     expect((await send(host, gameId, "/inizia")).events.at(-1)?.event).toBe("done");
     expect((await send(a, gameId, "Apro la porta")).events.at(-1)?.event).toBe("done");
@@ -354,12 +354,22 @@ describe.each(DIALECTS)("group play on %s", (dialect) => {
     expect((await send(b, gameId, "Salgo sulla torre")).events.at(-1)?.event).toBe("done");
     expect((await a.client.json("GET", `/api/games/${copyId}`)).body.messages).toEqual(copy.messages);
 
+    // Joining again and leaving again replaces the copy: one per story and player.
+    expect((await join(a, token, "Eroe 1")).status).toBe(200);
+    expect((await a.client.json("DELETE", `/api/games/${gameId}/players/${a.id}`)).status).toBe(204);
+    const relisted = (await a.client.json("GET", "/api/profile/games")).body;
+    expect(relisted).toHaveLength(1);
+    expect(relisted[0].id).not.toBe(copyId);
+    expect((await a.client.json("GET", `/api/games/${copyId}`)).status).toBe(404);
+    const latest = (await a.client.json("GET", `/api/games/${relisted[0].id}`)).body;
+    expect(latest.messages.at(-2)).toMatchObject({ role: "user", content: "Salgo sulla torre" });
+
     // A player the host removes keeps nothing.
     expect((await host.client.json("DELETE", `/api/games/${gameId}/players/${b.id}`)).status).toBe(204);
     expect((await b.client.json("GET", "/api/profile/games")).body).toEqual([]);
 
-    expect((await a.client.json("DELETE", `/api/games/${copyId}`)).status).toBe(200);
-    expect((await a.client.json("GET", `/api/games/${copyId}`)).status).toBe(404);
+    expect((await a.client.json("DELETE", `/api/games/${latest.id}`)).status).toBe(200);
+    expect((await a.client.json("GET", `/api/games/${latest.id}`)).status).toBe(404);
     expect((await a.client.json("GET", "/api/profile/games")).body).toEqual([]);
   });
 

@@ -22,11 +22,14 @@ const COPY_BATCH = 500;
 
 /**
  * Makes `userId`'s read-only copy of the group story `gameId`, in the caller's transaction (the
- * one that removes the player, so a copy exists exactly when they have left).
+ * one that removes the player, so a copy exists exactly when they have left). A copy the player
+ * kept of the same story before (they joined again, then left again) is replaced: one copy per
+ * story and player, however often they come and go.
  * Input: the transaction, the story's id and the leaving player's id. Output: the copy's id.
  * Throws when the story is not in the database (the caller has locked it).
  */
 export async function copyForLeavingPlayer(trx: Transaction<Database>, gameId: string, userId: string): Promise<string> {
+  await trx.deleteFrom("saved_games").where("user_id", "=", userId).where("copied_from", "=", gameId).where("read_only", "=", 1).execute();
   const game = await trx.selectFrom("saved_games").selectAll().where("id", "=", gameId).executeTakeFirstOrThrow();
   const path = await currentPath(trx, gameId, game.tip_message_id);
   const copyId = randomUUID();
@@ -45,6 +48,7 @@ export async function copyForLeavingPlayer(trx: Transaction<Database>, gameId: s
       vote_tip_id: null,
       vote_deadline: null,
       read_only: 1,
+      copied_from: gameId,
       created_at: now,
       updated_at: now,
     })
