@@ -261,6 +261,15 @@ test("a visitor with an invitation is offered to sign in and come back, or joins
   await expect(visitor.getByRole("note")).toHaveText(/^Questa è la tua copia di sola lettura/);
   await expect(messageBox(visitor)).toHaveCount(0);
   await expect(visitor.getByRole("button", { name: "Gioca insieme" })).toHaveCount(0);
+  // Its memory is there to read, without the controls that would change it.
+  await visitor.getByRole("button", { name: "Memoria" }).click();
+  const memory = visitor.getByRole("dialog", { name: "Memoria" });
+  await expect(memory.getByText("Ciò che il narratore ricorda di questa storia.")).toBeVisible();
+  await expect(memory.getByRole("button", { name: "Modifica" })).toHaveCount(0);
+  await memory.getByRole("tab", { name: "Ricordi" }).click();
+  await expect(memory.getByRole("button", { name: "Aggiungi un ricordo" })).toHaveCount(0);
+  await visitor.keyboard.press("Escape");
+  await expect(memory).toBeHidden();
   await expectAccessible(visitor);
   await screenshots(visitor, "group-copy-story", { fullPage: false });
 });

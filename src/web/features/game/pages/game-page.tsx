@@ -179,7 +179,7 @@ export function GamePage() {
 
       {memoryOpen !== null && (
         <Suspense fallback={null}>
-          <MemoryPanel gameId={gameId} open={memoryOpen} onOpenChange={setMemoryOpen} />
+          <MemoryPanel gameId={gameId} open={memoryOpen} onOpenChange={setMemoryOpen} editable={isHost && !readOnly} />
         </Suspense>
       )}
 

@@ -7,7 +7,7 @@
 import type { FactView } from "@shared/api-types";
 import { FACT_KINDS } from "@shared/schemas/memory";
 import { Pencil, Pin, PinOff, Plus, Trash2 } from "lucide-react";
-import { useRef, useState } from "react";
+import { type ReactNode, useRef, useState } from "react";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -19,36 +19,13 @@ type Mutations = ReturnType<typeof useMemoryMutations>;
 
 interface FactsTabProps {
   facts: FactView[];
-  mutations: Pick<Mutations, "addFact" | "updateFact" | "deleteFact">;
+  /** Absent: read only (issue 24: not the story's owner), the facts without their actions. */
+  mutations?: Pick<Mutations, "addFact" | "updateFact" | "deleteFact">;
 }
 
-/** One fact with its actions, or its edit form. */
-function FactItem({
-  fact,
-  mutations,
-  editing,
-  onEdit,
-  onDeleted,
-}: {
-  fact: FactView;
-  mutations: FactsTabProps["mutations"];
-  editing: boolean;
-  onEdit(editing: boolean): void;
-  /** The fact is gone: the list moves the focus elsewhere. */
-  onDeleted(): void;
-}) {
+/** A fact as the list shows it: its kind, 'Fissato', where it comes from, title and text, then `children` (its actions). */
+function FactCard({ fact, children }: { fact: FactView; children?: ReactNode }) {
   const titleId = `ricordo-${fact.id}`;
-  const editButton = useRef<HTMLButtonElement>(null);
-  const { updateFact, deleteFact } = mutations;
-  const busy = (updateFact.isPending && updateFact.variables?.id === fact.id) || (deleteFact.isPending && deleteFact.variables === fact.id);
-  useFocusReturn(editing, editButton, !busy);
-  if (editing) {
-    return (
-      <li>
-        <FactForm fact={fact} onSave={(patch) => updateFact.mutateAsync({ id: fact.id, patch })} onDone={() => onEdit(false)} />
-      </li>
-    );
-  }
   return (
     <li aria-labelledby={titleId} className={fact.pinned ? "rounded-lg border border-violet-400/50 bg-violet-500/10 p-3" : "rounded-lg border p-3"}>
       <div className="flex flex-wrap items-center gap-2">
@@ -65,6 +42,40 @@ function FactItem({
         {fact.title}
       </h3>
       <p className="mt-1 text-sm break-words whitespace-pre-wrap text-muted-foreground">{fact.text}</p>
+      {children}
+    </li>
+  );
+}
+
+/** One fact with its actions, or its edit form; without `mutations`, the fact alone. */
+function FactItem({
+  fact,
+  mutations,
+  editing,
+  onEdit,
+  onDeleted,
+}: {
+  fact: FactView;
+  mutations: FactsTabProps["mutations"];
+  editing: boolean;
+  onEdit(editing: boolean): void;
+  /** The fact is gone: the list moves the focus elsewhere. */
+  onDeleted(): void;
+}) {
+  const editButton = useRef<HTMLButtonElement>(null);
+  const busy = mutations !== undefined && ((mutations.updateFact.isPending && mutations.updateFact.variables?.id === fact.id) || (mutations.deleteFact.isPending && mutations.deleteFact.variables === fact.id));
+  useFocusReturn(editing, editButton, !busy);
+  if (!mutations) return <FactCard fact={fact} />;
+  const { updateFact, deleteFact } = mutations;
+  if (editing) {
+    return (
+      <li>
+        <FactForm fact={fact} onSave={(patch) => updateFact.mutateAsync({ id: fact.id, patch })} onDone={() => onEdit(false)} />
+      </li>
+    );
+  }
+  return (
+    <FactCard fact={fact}>
       <div className="mt-2 flex flex-wrap gap-1" role="group" aria-label={`Azioni sul ricordo ${fact.title}`}>
         <Button
           type="button"
@@ -94,7 +105,7 @@ function FactItem({
           onConfirm={() => deleteFact.mutate(fact.id, { onSuccess: onDeleted })}
         />
       </div>
-    </li>
+    </FactCard>
   );
 }
 
@@ -107,7 +118,7 @@ export function FactsTab({ facts, mutations }: FactsTabProps) {
   const sorted = [...facts].sort((a, b) => Number(b.pinned) - Number(a.pinned));
   return (
     <div className="grid gap-3">
-      {editing === "new" ? (
+      {!mutations ? null : editing === "new" ? (
         <FactForm onSave={mutations.addFact.mutateAsync} onDone={() => setEditing(null)} />
       ) : (
         <div>

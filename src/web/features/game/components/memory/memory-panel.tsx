@@ -4,7 +4,9 @@
  * 'Schede del mondo' (the game's story cards, read-only) and 'Cosa ricorda il narratore' (the
  * next prompt's sections with their token counts). Loaded the first time the player opens it;
  * the memory is read again each time it opens, so it shows what the latest narrations added.
- * Everything from the player or the model is shown as plain text.
+ * Everything from the player or the model is shown as plain text. Only the story's owner edits it
+ * (`editable`): a group story's other players and a read-only copy see it without its controls
+ * (issue 24).
  */
 
 import type { StoryCard } from "@shared/schemas/memory";
@@ -22,6 +24,8 @@ interface MemoryPanelProps {
   gameId: string;
   open: boolean;
   onOpenChange(open: boolean): void;
+  /** The player may change the memory: the host of the story, not a read-only copy. */
+  editable: boolean;
 }
 
 /** 'Schede del mondo': the cards copied from the game's template, with their keywords. */
@@ -51,7 +55,7 @@ const TABS = [
 ] as const;
 
 /** Input: see props. Output: the sheet (a skeleton while the memory loads). */
-export default function MemoryPanel({ gameId, open, onOpenChange }: MemoryPanelProps) {
+export default function MemoryPanel({ gameId, open, onOpenChange, editable }: MemoryPanelProps) {
   const memory = useQuery({ ...memoryQuery(gameId), enabled: open });
   const mutations = useMemoryMutations(gameId);
   // The sheet has no trigger of its own (the page's button opens it): focus goes back to the opener.
@@ -66,7 +70,9 @@ export default function MemoryPanel({ gameId, open, onOpenChange }: MemoryPanelP
       >
         <SheetHeader className="pr-10">
           <SheetTitle>Memoria</SheetTitle>
-          <SheetDescription>Ciò che il narratore ricorda della tua storia. Puoi correggerlo e aggiungere ricordi.</SheetDescription>
+          <SheetDescription>
+            {editable ? "Ciò che il narratore ricorda della tua storia. Puoi correggerlo e aggiungere ricordi." : "Ciò che il narratore ricorda di questa storia."}
+          </SheetDescription>
         </SheetHeader>
         <Tabs defaultValue="storia" className="px-4 pb-6">
           <TabsList className="grid h-auto w-full grid-cols-2 gap-1">
@@ -79,10 +85,10 @@ export default function MemoryPanel({ gameId, open, onOpenChange }: MemoryPanelP
           {memory.data ? (
             <>
               <TabsContent value="storia" className="pt-3">
-                <RecapTab recap={memory.data.recap} onSave={mutations.saveRecap.mutateAsync} />
+                <RecapTab recap={memory.data.recap} onSave={editable ? mutations.saveRecap.mutateAsync : undefined} />
               </TabsContent>
               <TabsContent value="ricordi" className="pt-3">
-                <FactsTab facts={memory.data.facts} mutations={mutations} />
+                <FactsTab facts={memory.data.facts} mutations={editable ? mutations : undefined} />
               </TabsContent>
               <TabsContent value="schede" className="pt-3">
                 <CardsTab cards={memory.data.cards} />

@@ -20,12 +20,12 @@ import type { RecapInput } from "../../memory-api";
 
 interface RecapTabProps {
   recap: RecapView | null;
-  /** Saves the text; resolves when stored, rejects when refused (the error is already shown). */
-  onSave(input: RecapInput): Promise<unknown>;
+  /** Saves the text; resolves when stored, rejects when refused (the error is already shown). Absent: read only, no 'Modifica'. */
+  onSave?(input: RecapInput): Promise<unknown>;
 }
 
 /** The recap form: 'Salva' stores it, 'Annulla' goes back to the text. */
-function RecapForm({ text, onSave, onDone }: { text: string; onSave: RecapTabProps["onSave"]; onDone(): void }) {
+function RecapForm({ text, onSave, onDone }: { text: string; onSave: NonNullable<RecapTabProps["onSave"]>; onDone(): void }) {
   const form = useForm<RecapInput>({ resolver: zodResolver(recapSchema), defaultValues: { text } });
   const { errors, isSubmitting } = form.formState;
   const submit = form.handleSubmit(async (input) => {
@@ -58,7 +58,7 @@ export function RecapTab({ recap, onSave }: RecapTabProps) {
   const [editing, setEditing] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
   useFocusReturn(editing, editButton);
-  if (editing) return <RecapForm text={recap?.text ?? ""} onSave={onSave} onDone={() => setEditing(false)} />;
+  if (editing && onSave) return <RecapForm text={recap?.text ?? ""} onSave={onSave} onDone={() => setEditing(false)} />;
   return (
     <div className="grid gap-3">
       {recap ? (
@@ -75,12 +75,14 @@ export function RecapTab({ recap, onSave }: RecapTabProps) {
       ) : (
         <p className="text-sm text-muted-foreground">Il narratore non ha ancora riassunto la storia.</p>
       )}
-      <div>
-        <Button ref={editButton} type="button" size="sm" variant="outline" onClick={() => setEditing(true)}>
-          <Pencil aria-hidden />
-          Modifica
-        </Button>
-      </div>
+      {onSave && (
+        <div>
+          <Button ref={editButton} type="button" size="sm" variant="outline" onClick={() => setEditing(true)}>
+            <Pencil aria-hidden />
+            Modifica
+          </Button>
+        </div>
+      )}
     </div>
   );
 }
