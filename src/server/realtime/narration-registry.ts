@@ -5,6 +5,7 @@
  * readers on other instances from its narration_runs row. Stopping the server waits for them.
  */
 
+import { setMaxListeners } from "node:events";
 import type { TurnEvent } from "../../shared/api-types";
 
 /** The event that ends a narration's stream: 'done' (stored, or stopped) or 'error'. */
@@ -79,6 +80,9 @@ export function createNarrationRegistry(): NarrationRegistry {
   const runs = new Map<string, LiveRun>();
   const working = new Set<Promise<void>>();
   const cutter = new AbortController();
+  // One listener per narration running now (each removes its own when it ends): a busy instance
+  // runs far more than Node's default of 10 without any leak.
+  setMaxListeners(0, cutter.signal);
   return {
     cutSignal: cutter.signal,
     cut: () => cutter.abort(),
