@@ -10,14 +10,16 @@
  * - in Chromium (/usr/bin/chromium, 390×844, cache empty): the JavaScript the page loads until the
  *   network is idle, raw (decoded), gzipped (the target's unit) and as sent (the bytes on the
  *   wire: brotli, as Chromium asks for it), and
- *   whether every script and style of 1 KB or more came compressed (Content-Encoding), and for /
- *   and the game page each script's gzipped size (where the kilobytes go);
+ *   whether every script and style of 1 KB or more came compressed (Content-Encoding), and for /,
+ *   the game page and /profilo each script's gzipped size (where the kilobytes go);
  * - Lighthouse 12 (mobile preset: simulated slow 4G and a 4× slower CPU) through the same
  *   Chromium: performance, accessibility, best practices and SEO scores, first and largest
  *   contentful paint, total blocking time and cumulative layout shift.
- * Usage: npm run bench:web
+ * Usage: npm run bench:web (BENCH_WEB_PAGES=/profilo,"game page" measures only the pages so labelled;
+ * BENCH_WEB_REPORTS=<folder> keeps each page's Lighthouse report there, for its long tasks and scripts)
  */
 
+import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
@@ -138,6 +140,11 @@ async function audit(url: string, cookie?: string, attempt = 1): Promise<Audit> 
       if (attempt < 2) return await audit(url, cookie, attempt + 1);
       throw new Error(`lighthouse failed on ${url}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
     }
+    const reports = process.env.BENCH_WEB_REPORTS;
+    if (reports) {
+      await mkdir(reports, { recursive: true });
+      await writeFile(path.join(reports, `${new URL(url).pathname.split("/")[1] || "home"}.json`), JSON.stringify(result.lhr));
+    }
     const { categories, audits } = result.lhr;
     const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
     return {
@@ -164,13 +171,14 @@ try {
     { page: player.game, cookie: player.cookie },
     { page: "/profilo", cookie: player.cookie },
   ];
+  const label = (page: string) =>
+    page.startsWith("/scopri/") ? "template page" : page.startsWith("/galleria/") ? "image page" : page.startsWith("/gioco/") ? "game page" : page;
   const rows: { page: string; transfer: Transfer; audit: Audit }[] = [];
-  for (const { page, cookie } of pages) {
+  const only = process.env.BENCH_WEB_PAGES?.split(",");
+  for (const { page, cookie } of pages.filter(({ page }) => !only || only.includes(label(page)))) {
     console.log(`measuring ${page}…`);
     rows.push({ page, transfer: await transfer(`${server.url}${page}`, cookie), audit: await audit(`${server.url}${page}`, cookie) });
   }
-  const label = (page: string) =>
-    page.startsWith("/scopri/") ? "template page" : page.startsWith("/galleria/") ? "image page" : page.startsWith("/gioco/") ? "game page" : page;
   const n = (value: number, width: number, digits = 0) => value.toFixed(digits).padStart(width);
   console.log("\nLighthouse 12 mobile preset, /usr/bin/chromium; the game page and /profilo signed in, the rest as a visitor");
   console.log("(targets: public pages ≥ 95 / 100 / 100 / 100; game page and /profilo performance ≥ 90, accessibility 100, LCP ≤ 2500 ms)\n");
@@ -182,7 +190,7 @@ try {
       `| ${label(page).padEnd(13)} | ${n(t.rawKb, 9, 1)} | ${n(t.gzipKb, 10, 1)} | ${n(t.sentKb, 10, 1)} | ${compressed.padEnd(14)} | ${n(a.scores.performance, 4)} | ${n(a.scores.accessibility, 4)} | ${n(a.scores["best-practices"], 8)} | ${n(a.scores.seo, 3)} | ${n(a.fcp, 6)} | ${n(a.lcp, 6)} | ${n(a.tbt, 6)} | ${n(a.cls, 5, 3)} |`,
     );
   }
-  for (const { page, transfer: t } of rows.filter((r) => r.page === "/" || r.page.startsWith("/gioco/"))) {
+  for (const { page, transfer: t } of rows.filter((r) => r.page === "/" || r.page.startsWith("/gioco/") || r.page === "/profilo")) {
     console.log(`\nScripts of ${label(page)} (KB gzipped): ${t.scripts.map((s) => `${s.name} ${s.gzipKb.toFixed(1)}`).join(", ")}`);
   }
   const uncompressed = [...new Set(rows.flatMap((r) => r.transfer.uncompressed))];

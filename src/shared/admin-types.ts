@@ -1,6 +1,7 @@
 /** Shapes of the admin API's JSON (issue 6), shared by the server and the web. */
 
-import type { OrderStatus, PlanName, RoleName } from "./schemas/admin";
+import type { RoleName } from "./roles";
+import type { OrderStatus, PlanName } from "./schemas/admin";
 
 /** GET /api/admin/stats (spec §2 Admin dashboard). */
 export interface AdminStatsView {

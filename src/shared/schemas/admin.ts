@@ -5,12 +5,9 @@
  */
 
 import { z } from "zod";
+import { ROLES } from "../roles";
 import { queryInteger } from "./query-number";
 
-/** Roles of spec §6 and their Italian labels. */
-export const ROLES = ["admin", "user", "moderator"] as const;
-export type RoleName = (typeof ROLES)[number];
-export const ROLE_LABELS: Record<RoleName, string> = { admin: "Amministratore", user: "Utente", moderator: "Moderatore" };
 
 /** Plans of spec §6 / §9. */
 export const PLAN_IDS = ["base", "premium", "pro", "admin"] as const;

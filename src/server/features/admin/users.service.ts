@@ -16,8 +16,8 @@ import type {
   AdminUserKind,
   AdminUserListQuery,
   PlanName,
-  RoleName,
 } from "../../../shared/schemas/admin";
+import type { RoleName } from "../../../shared/roles";
 import { eraseAccount } from "../../accounts/erase-account";
 import { assertNotLastAdmin } from "../../accounts/last-admin";
 import { planFromOrders, setUserPlan } from "../../accounts/plans";

@@ -1,6 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { AdminUserView } from "@shared/admin-types";
-import { adminUpdateUserSchema, PLAN_IDS, PLAN_LABELS, ROLE_LABELS, ROLES, type AdminUpdateUserInput } from "@shared/schemas/admin";
+import { ROLE_LABELS, ROLES } from "@shared/roles";
+import { adminUpdateUserSchema, PLAN_IDS, PLAN_LABELS, type AdminUpdateUserInput } from "@shared/schemas/admin";
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "@/lib/toast";

@@ -1,5 +1,6 @@
 import type { AdminFactorView, AdminGameView, AdminUserDetailView } from "@shared/admin-types";
-import { ORDER_STATUS_LABELS, type OrderStatus, PLAN_LABELS, ROLE_LABELS } from "@shared/schemas/admin";
+import { ROLE_LABELS } from "@shared/roles";
+import { ORDER_STATUS_LABELS, type OrderStatus, PLAN_LABELS } from "@shared/schemas/admin";
 import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, MessagesSquare, ShieldOff } from "lucide-react";
 import { type ReactNode, useState } from "react";

@@ -1,5 +1,6 @@
 import type { AdminUserView } from "@shared/admin-types";
-import { type AdminUserKind, PLAN_LABELS, ROLE_LABELS, USER_KIND_LABELS, USER_KINDS } from "@shared/schemas/admin";
+import { ROLE_LABELS } from "@shared/roles";
+import { type AdminUserKind, PLAN_LABELS, USER_KIND_LABELS, USER_KINDS } from "@shared/schemas/admin";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Pencil, UserPlus } from "lucide-react";
 import { useState } from "react";

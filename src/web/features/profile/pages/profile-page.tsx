@@ -1,4 +1,4 @@
-import { ROLE_LABELS } from "@shared/schemas/admin";
+import { ROLE_LABELS } from "@shared/roles";
 import { useQuery } from "@tanstack/react-query";
 import { BookOpen, Coins, LogOut, Shield } from "lucide-react";
 import type { ReactNode } from "react";
