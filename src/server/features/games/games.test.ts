@@ -32,7 +32,7 @@ describe.each(DIALECTS)("game turns on %s", (dialect) => {
     server = await startTestServer(dialect, {
       // The message quota must hold under parallel sends that reach several instances: the
       // per-instance bound on a player's running narrations (issue 19) is lifted here.
-      env: { AI_BASE_URL: fake.url, AI_MODEL: "fake-model", AI_CONNECT_TIMEOUT_MS: "800", AI_IDLE_TIMEOUT_MS: "800", AI_RETRY_MAX_WAIT_MS: "0", NARRATIONS_PER_PLAYER: "50" },
+      env: { AI_BASE_URL: fake.url, AI_MODEL: "fake-model", AI_CONNECT_TIMEOUT_MS: "2000", AI_IDLE_TIMEOUT_MS: "2000", AI_RETRY_MAX_WAIT_MS: "0", NARRATIONS_PER_PLAYER: "50" },
     });
   });
   afterAll(async () => {
@@ -297,7 +297,7 @@ describe.each(DIALECTS)("game turns on %s", (dialect) => {
         const content = turn === 0 ? "/inizia" : moves[turn % moves.length]!;
         const events = await readEvents(await player.client.post(`/api/games/${id}/messages`, { content }));
         const done = events.at(-1)!;
-        expect(done.event, `turn ${turn}`).toBe("done");
+        expect(done.event, `turn ${turn}: ${JSON.stringify(done.data)}`).toBe("done");
         expect(done.data.tokens.messagesSent).toBe(turn + 1);
         const stored = done.data.message.content as string;
         const streamed = events.filter((e) => e.event === "delta").map((e) => e.data.text as string).join("");
