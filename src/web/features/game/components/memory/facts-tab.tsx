@@ -23,7 +23,11 @@ interface FactsTabProps {
   mutations?: Pick<Mutations, "addFact" | "updateFact" | "deleteFact">;
 }
 
-/** A fact as the list shows it: its kind, 'Fissato', where it comes from, title and text, then `children` (its actions). */
+/**
+ * A fact as the list shows it: its kind, 'Fissato', where it comes from, title and text, then
+ * `children` (its actions, for the story's owner: a player's fact is theirs; anyone else reads
+ * one the host added).
+ */
 function FactCard({ fact, children }: { fact: FactView; children?: ReactNode }) {
   const titleId = `ricordo-${fact.id}`;
   return (
@@ -36,7 +40,9 @@ function FactCard({ fact, children }: { fact: FactView; children?: ReactNode }) 
             Fissato
           </Badge>
         )}
-        <span className="text-xs text-muted-foreground">{fact.source === "giocatore" ? "Aggiunto da te" : "Dal narratore"}</span>
+        <span className="text-xs text-muted-foreground">
+          {fact.source === "narratore" ? "Dal narratore" : children ? "Aggiunto da te" : "Aggiunto da chi ospita la storia"}
+        </span>
       </div>
       <h3 id={titleId} className="mt-2 font-medium break-words">
         {fact.title}
