@@ -9,6 +9,7 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { withMigrationLock } from "../../db/migrate";
 import { DIALECTS, registerPlayer, signIn, startTestServer, TestClient, type TestServer } from "../../testing/harness";
 
 const ADMIN_EMAIL = "admin-registro@example.com";
@@ -101,12 +102,13 @@ describe.each(DIALECTS)("audit trail and orders on %s", (dialect) => {
   it("an audit entry commits with its change: when it cannot be written, the change is undone", async () => {
     const player = await registerPlayer(server);
     const { db } = server.deps;
-    await sql`alter table audit_log rename to audit_log_off`.execute(db);
+    // DDL under the migration lock, so no other test's server reads the catalogue mid-rename.
+    await withMigrationLock(db, (locked) => sql`alter table audit_log rename to audit_log_off`.execute(locked));
     let refused;
     try {
       refused = await admin.json("PUT", `/api/admin/users/${player.id}`, { email: player.email, role: "user", plan: "pro" });
     } finally {
-      await sql`alter table audit_log_off rename to audit_log`.execute(db);
+      await withMigrationLock(db, (locked) => sql`alter table audit_log_off rename to audit_log`.execute(locked));
     }
     expect(refused.status).toBe(500);
     expect(await planOf(player)).toBe("base");

@@ -12,6 +12,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eraseAccount } from "../../accounts/erase-account";
 import { nowIso } from "../../clock";
+import { withMigrationLock } from "../../db/migrate";
 import { USER_OWNED_COLUMNS } from "../../db/schema";
 import { DIALECTS, newGame, readEvents, registerPlayer, startTestServer, TestClient, type TestServer } from "../../testing/harness";
 
@@ -212,7 +213,9 @@ describe.each(DIALECTS)("profile on %s", (dialect) => {
     const broken = await startTestServer(dialect);
     try {
       const player = await registerPlayer(broken);
-      await broken.deps.db.schema.dropTable("user_favorites").execute();
+      // DDL under the migration lock: another test's server reading the catalogue to migrate
+      // would otherwise meet a table that vanishes mid-read (seen in CI: 'relation … does not exist').
+      await withMigrationLock(broken.deps.db, (db) => db.schema.dropTable("user_favorites").execute());
       const response = await player.client.get("/api/profile/export");
       expect(response.status).toBe(200);
       const data = await response.json();
