@@ -80,8 +80,9 @@ export function createApp(deps: AppDeps) {
   };
 
   const api = new Hono<AppEnv>()
-    // A player's read-only copy of a group story takes no write but its deletion (issue 24).
-    .use("/games/:id/*", refuseWritesToCopies)
+    // A player's read-only copy of a group story takes no write below /games/:id (issue 24):
+    // the pattern leaves out /games/:id itself, whose DELETE is the copy's 'Elimina'.
+    .use("/games/:id/:rest{.+}", refuseWritesToCopies)
     .route("/me", accountRoutes)
     .route("/session", sessionRoutes)
     // Before gamesRoutes: POST /games/:id/images answers its own 401 ('Devi effettuare il login per generare immagini').

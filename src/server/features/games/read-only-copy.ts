@@ -79,20 +79,18 @@ export async function copyForLeavingPlayer(trx: Transaction<Database>, gameId: s
   return copyId;
 }
 
-/** Writes a read-only copy still takes: its owner deletes it (DELETE /api/games/:id, spec §2 Profile 'Elimina'). */
-const ALLOWED_ON_COPIES = /^\/api\/games\/[^/]+$/;
-
 /**
- * Middleware on /api/games/:id/*: a state-changing request (any method but GET, HEAD, OPTIONS) on
- * the caller's read-only copy answers 403 READ_ONLY_COPY ('Questa storia è una copia di sola
- * lettura.') before any route runs, except its deletion. The id is Hono's own route parameter;
- * the flag is read in one query on the caller's own games (a copy belongs to one player and never
- * changes), so anything else goes on to the route, which answers as before (404, 401…).
+ * Middleware on /api/games/:id/{anything} (not /api/games/:id itself, whose DELETE is the copy's
+ * 'Elimina', spec §2 Profile): a state-changing request (any method but GET, HEAD, OPTIONS) on
+ * the caller's read-only copy answers 403 READ_ONLY_COPY before any route runs. The id is the
+ * router's own parameter; the flag is read in one primary-key query on the caller's own games (a
+ * copy belongs to one player and never changes), so anything else goes on to the route, which
+ * answers as before (404, 401…).
  */
 export const refuseWritesToCopies: MiddlewareHandler<AppEnv> = async (c, next) => {
   const user = c.var.user;
   const gameId = c.req.param("id");
-  if (user && gameId && isStorableId(gameId) && !SAFE_METHODS.has(c.req.method) && !(c.req.method === "DELETE" && ALLOWED_ON_COPIES.test(c.req.path))) {
+  if (user && gameId && isStorableId(gameId) && !SAFE_METHODS.has(c.req.method)) {
     const copy = await c.var.deps.db
       .selectFrom("saved_games")
       .select("id")

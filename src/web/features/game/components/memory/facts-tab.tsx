@@ -25,10 +25,10 @@ interface FactsTabProps {
 
 /**
  * A fact as the list shows it: its kind, 'Fissato', where it comes from, title and text, then
- * `children` (its actions, for the story's owner: a player's fact is theirs; anyone else reads
- * one the host added).
+ * `children` (its actions). `owner`: the story is the viewer's, so a player's fact is theirs;
+ * anyone else reads one the host added.
  */
-function FactCard({ fact, children }: { fact: FactView; children?: ReactNode }) {
+function FactCard({ fact, owner, children }: { fact: FactView; owner: boolean; children?: ReactNode }) {
   const titleId = `ricordo-${fact.id}`;
   return (
     <li aria-labelledby={titleId} className={fact.pinned ? "rounded-lg border border-violet-400/50 bg-violet-500/10 p-3" : "rounded-lg border p-3"}>
@@ -41,7 +41,7 @@ function FactCard({ fact, children }: { fact: FactView; children?: ReactNode }) 
           </Badge>
         )}
         <span className="text-xs text-muted-foreground">
-          {fact.source === "narratore" ? "Dal narratore" : children ? "Aggiunto da te" : "Aggiunto da chi ospita la storia"}
+          {fact.source === "narratore" ? "Dal narratore" : owner ? "Aggiunto da te" : "Aggiunto da chi ospita la storia"}
         </span>
       </div>
       <h3 id={titleId} className="mt-2 font-medium break-words">
@@ -71,7 +71,7 @@ function FactItem({
   const editButton = useRef<HTMLButtonElement>(null);
   const busy = mutations !== undefined && ((mutations.updateFact.isPending && mutations.updateFact.variables?.id === fact.id) || (mutations.deleteFact.isPending && mutations.deleteFact.variables === fact.id));
   useFocusReturn(editing, editButton, !busy);
-  if (!mutations) return <FactCard fact={fact} />;
+  if (!mutations) return <FactCard fact={fact} owner={false} />;
   const { updateFact, deleteFact } = mutations;
   if (editing) {
     return (
@@ -81,7 +81,7 @@ function FactItem({
     );
   }
   return (
-    <FactCard fact={fact}>
+    <FactCard fact={fact} owner>
       <div className="mt-2 flex flex-wrap gap-1" role="group" aria-label={`Azioni sul ricordo ${fact.title}`}>
         <Button
           type="button"
