@@ -202,6 +202,8 @@ test("a visitor with an invitation is offered to sign in and come back, or joins
   const host = await newPlayer(browser, hostNick);
   const headers = { origin: server.base };
   const game = (await (await host.request.post("/api/games", { data: { genre: "giallo" }, headers })).json()) as { id: string };
+  // The story has begun (a player who leaves a story with no turn keeps no copy).
+  expect((await host.request.post(`/api/games/${game.id}/messages`, { data: { content: "/inizia" }, headers })).ok()).toBe(true);
   const invitation = await host.request.post(`/api/games/${game.id}/invitations`, { headers });
   expect(invitation.status()).toBe(201);
   const { url } = (await invitation.json()) as { url: string };
@@ -260,6 +262,7 @@ test("a visitor with an invitation is offered to sign in and come back, or joins
   expect(visitor.url()).not.toContain(game.id);
   await expect(visitor.getByRole("note")).toHaveText(/^Questa è la tua copia di sola lettura/);
   await expect(messageBox(visitor)).toHaveCount(0);
+  await expect(conversation(visitor).filter({ hasText: "C)" })).toHaveCount(1);
   await expect(visitor.getByRole("button", { name: "Gioca insieme" })).toHaveCount(0);
   // Its memory is there to read, without the controls that would change it.
   await visitor.getByRole("button", { name: "Memoria" }).click();

@@ -373,6 +373,13 @@ describe.each(DIALECTS)("group play on %s", (dialect) => {
     expect((await a.client.json("GET", "/api/profile/games")).body).toEqual([]);
   });
 
+  it("a player who leaves before the first turn keeps no copy: there is nothing to reread", async () => {
+    const { gameId, players } = await group(1);
+    const [a] = players as [Player];
+    expect((await a.client.json("DELETE", `/api/games/${gameId}/players/${a.id}`)).status).toBe(204);
+    expect((await a.client.json("GET", "/api/profile/games")).body).toEqual([]);
+  });
+
   /** Opens the game page's presence stream of `player` on the story (tab `tab`). Output: its events and close(). */
   async function openTab(player: Player, gameId: string, tab: string) {
     const controller = new AbortController();

@@ -25,13 +25,15 @@ const COPY_BATCH = 500;
  * one that removes the player, so a copy exists exactly when they have left). A copy the player
  * kept of the same story before (they joined again, then left again) is replaced: one copy per
  * story and player, however often they come and go.
- * Input: the transaction, the story's id and the leaving player's id. Output: the copy's id.
- * Throws when the story is not in the database (the caller has locked it).
+ * A story with no turn yet has nothing to reread: no copy is made (a copy kept before stays).
+ * Input: the transaction, the story's id and the leaving player's id. Output: the copy's id, or
+ * null when nothing was copied. Throws when the story is not in the database (the caller has locked it).
  */
-export async function copyForLeavingPlayer(trx: Transaction<Database>, gameId: string, userId: string): Promise<string> {
-  await trx.deleteFrom("saved_games").where("user_id", "=", userId).where("copied_from", "=", gameId).where("read_only", "=", 1).execute();
+export async function copyForLeavingPlayer(trx: Transaction<Database>, gameId: string, userId: string): Promise<string | null> {
   const game = await trx.selectFrom("saved_games").selectAll().where("id", "=", gameId).executeTakeFirstOrThrow();
   const path = await currentPath(trx, gameId, game.tip_message_id);
+  if (path.length === 0) return null;
+  await trx.deleteFrom("saved_games").where("user_id", "=", userId).where("copied_from", "=", gameId).where("read_only", "=", 1).execute();
   const copyId = randomUUID();
   const now = nowIso();
   const ids = new Map(path.map((m) => [m.id, randomUUID()]));
@@ -42,7 +44,7 @@ export async function copyForLeavingPlayer(trx: Transaction<Database>, gameId: s
       ...story,
       id: copyId,
       user_id: userId,
-      tip_message_id: path.length > 0 ? ids.get(path.at(-1)!.id)! : null,
+      tip_message_id: ids.get(path.at(-1)!.id)!,
       play_mode: "solo",
       turn_user_id: null,
       vote_tip_id: null,
