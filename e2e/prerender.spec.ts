@@ -77,14 +77,12 @@ test("each public page's HTML holds its real text before any script", async ({ p
     const response = await visitor.get(path);
     expect(response.status(), path).toBe(200);
     const html = await response.text();
-    // The page paints without the app: no script of it in the head; they are listed for the loader that adds
-    // them after the first paint, the main script first and the page's own code with it, not
-    // after it ran.
+    // The page's own code is fetched with the main script, not after it ran; the page paints
+    // without them, so scripts wait behind the style sheet and images.
     const head = html.slice(0, html.indexOf("</head>"));
-    expect(head, path).not.toMatch(/<script type="module"|modulepreload/);
-    const scripts = JSON.parse(html.match(/<script type="application\/json" id="page-scripts">(.*?)<\/script>/)![1]!) as string[];
-    expect(scripts[0], path).toMatch(/^\/assets\/index-[\w-]+\.js$/);
-    expect(scripts, path).toContainEqual(expect.stringMatching(new RegExp(`^/assets/${chunk}-[\\w-]+\\.js$`)));
+    expect(head, path).toMatch(new RegExp(`<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/${chunk}-[\\w-]+\\.js">`));
+    expect(head, path).toMatch(/<script type="module" fetchpriority="low" crossorigin src="\/assets\/index-[\w-]+\.js">/);
+    expect(head, path).not.toMatch(/<(script type="module"|link rel="modulepreload") (?!fetchpriority="low")/);
     const root = rootOf(html);
     // React writes an apostrophe in text as an entity: the same text once parsed.
     const apostrophes = root.replace(/&#x27;/g, "'");

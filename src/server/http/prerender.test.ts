@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LOAD_PAGE_SCRIPTS_SCRIPT, PAGE_SCRIPTS_ELEMENT_ID } from "../../shared/first-paint-scripts";
-import { pageChunks, withPrerenderedPage } from "./prerender";
+import { pageChunks } from "./prerender";
 
 describe("the chunks a rendered page preloads (issue 12)", () => {
   const manifest = {
@@ -29,24 +28,5 @@ describe("the chunks a rendered page preloads (issue 12)", () => {
       "/assets/genres-page-1.js",
       "/assets/landing-page-1.js",
     ]);
-  });
-});
-
-describe("a rendered page loads its scripts after its first paint (issue 21)", () => {
-  const indexHtml =
-    '<html><head><script type="module" crossorigin src="/assets/index-1.js"></script>' +
-    '<link rel="modulepreload" crossorigin href="/assets/shell-1.js"><link rel="stylesheet" crossorigin href="/assets/index-1.css"></head>' +
-    '<body><div id="root"></div></body></html>';
-  const page = { html: "<main>Ciao</main>", state: '{"queries":[]}', modules: [] };
-
-  it("keeps no script in the head and lists the main script first, then every preload and page chunk once, for the constant loader", () => {
-    const html = withPrerenderedPage(indexHtml, page, ["/assets/shell-1.js", "/assets/landing-page-1.js"]);
-    const head = html.slice(0, html.indexOf("</head>"));
-    expect(head).not.toMatch(/<script|modulepreload/);
-    expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/index-1.css">');
-    const list = html.match(new RegExp(`<script type="application/json" id="${PAGE_SCRIPTS_ELEMENT_ID}">(.*?)</script>`))![1]!;
-    expect(JSON.parse(list)).toEqual(["/assets/index-1.js", "/assets/shell-1.js", "/assets/landing-page-1.js"]);
-    expect(html).toContain(`<div id="root"><main>Ciao</main></div>`);
-    expect(html.indexOf(list)).toBeLessThan(html.indexOf(`<script>${LOAD_PAGE_SCRIPTS_SCRIPT}</script>`));
   });
 });

@@ -17,7 +17,6 @@ import fs from "node:fs";
 import { pathToFileURL } from "node:url";
 import type { Context, Hono } from "hono";
 import { type PrerenderModule, PRERENDER_STATE_ELEMENT_ID, type PrerenderedPage, SERVER_SITE_CONFIG_KEY } from "../../shared/prerender";
-import { LOAD_PAGE_SCRIPTS_SCRIPT, PAGE_SCRIPTS_ELEMENT_ID } from "../../shared/first-paint-scripts";
 import type { SiteConfig } from "../../shared/site-config";
 import type { AppEnv } from "../context";
 import type { Logger } from "../ops/logger";
@@ -52,29 +51,30 @@ export function pageChunks(manifest: Record<string, ManifestChunk>, modules: rea
 }
 
 /**
- * index.html with the rendered page in #root and its query state right after (issue 12), and the
- * app's scripts loaded only once the page has been painted (issue 21): the main script and its
- * modulepreloads leave the head for a JSON list, #page-scripts (the main script first, then the
- * preloads and each of `chunks`, the page's own code, once), which the constant
- * LOAD_PAGE_SCRIPTS_SCRIPT after it adds to the head after the first frame. The page reads
- * without them; on a slow phone the style sheet and the text come first, and the code of the
- * page is still fetched with the main script, not one round trip after it.
- * Input: index.html, the rendered page, the page's chunks ('/assets/…', pageChunks). Output: the HTML.
+ * index.html for pages the server renders: they paint without any script, so its scripts and
+ * preloads go at low priority (on a slow network the style sheet and the first images come first).
  */
-export function withPrerenderedPage(indexHtml: string, page: PrerenderedPage, chunks: readonly string[]): string {
-  const scripts: string[] = [];
-  const head = indexHtml.replace(/<script type="module" [^>]*src="([^"]+)"><\/script>|<link rel="modulepreload" [^>]*href="([^"]+)">/g, (_tag, entry: string | undefined, preload: string | undefined) => {
-    if (entry) scripts.unshift(entry);
-    else scripts.push(preload!);
-    return "";
-  });
-  for (const chunk of chunks) if (!scripts.includes(chunk)) scripts.push(chunk);
-  return head.replace(
-    EMPTY_ROOT,
-    () =>
-      `<div id="root">${page.html}</div><script type="application/json" id="${PRERENDER_STATE_ELEMENT_ID}">${page.state}</script>` +
-      `<script type="application/json" id="${PAGE_SCRIPTS_ELEMENT_ID}">${JSON.stringify(scripts)}</script><script>${LOAD_PAGE_SCRIPTS_SCRIPT}</script>`,
-  );
+export function lowPriorityScripts(indexHtml: string): string {
+  return indexHtml.replace(/<script type="module" |<link rel="modulepreload" /g, (tag) => `${tag}fetchpriority="low" `);
+}
+
+/**
+ * `pageHtml` (lowPriorityScripts of index.html) with the rendered page in #root, its state right
+ * after, and a low-priority modulepreload for each of `chunks` it does not name yet: the browser
+ * fetches the page's code with the main script, and hydration starts as soon as that runs, not
+ * one round trip later.
+ */
+export function withPrerenderedPage(pageHtml: string, page: PrerenderedPage, chunks: readonly string[]): string {
+  const preloads = chunks
+    .filter((chunk) => !pageHtml.includes(`"${chunk}"`))
+    .map((chunk) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${chunk}">`)
+    .join("");
+  return pageHtml
+    .replace("</head>", () => `${preloads}</head>`)
+    .replace(
+      EMPTY_ROOT,
+      () => `<div id="root">${page.html}</div><script type="application/json" id="${PRERENDER_STATE_ELEMENT_ID}">${page.state}</script>`,
+    );
 }
 
 /**
@@ -91,6 +91,7 @@ export function pageRenderer(
   logger: Logger,
 ): PageHtml {
   if (!fs.existsSync(paths.entry)) return async () => indexHtml;
+  const pageHtml = lowPriorityScripts(indexHtml);
   const manifest = fs.existsSync(paths.manifest) ? (JSON.parse(fs.readFileSync(paths.manifest, "utf8")) as Record<string, ManifestChunk>) : {};
   let loading: Promise<PrerenderModule> | undefined;
   const load = () => {
@@ -111,7 +112,7 @@ export function pageRenderer(
         }),
       );
       const page = await module.render(url, answers);
-      return withPrerenderedPage(indexHtml, page, pageChunks(manifest, page.modules));
+      return withPrerenderedPage(pageHtml, page, pageChunks(manifest, page.modules));
     } catch (error) {
       logger.error({ err: error, path: pathname }, "Pagina inviata senza prerendering");
       return indexHtml;
