@@ -54,6 +54,6 @@ test("a guest plays two turns, registers from the header, confirms the e-mail an
   await page.getByRole("link", { name: /^Continua Nuova Avventura Fantasy/ }).click();
   await expect(page).toHaveURL(gameUrl);
   await narrations(page, 2);
-  expect(await conversation(page).allInnerTexts()).toEqual(story);
+  await expect(conversation(page)).toHaveText(story, { useInnerText: true });
   await expect(page.getByRole("link", { name: "Salva le tue storie" })).toHaveCount(0);
 });
