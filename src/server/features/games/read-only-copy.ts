@@ -26,13 +26,13 @@ const COPY_BATCH = 500;
  * kept of the same story before (they joined again, then left again) is replaced: one copy per
  * story and player, however often they come and go.
  * A story with no turn yet has nothing to reread: no copy is made (a copy kept before stays).
- * Input: the transaction, the story's id and the leaving player's id. Output: the copy's id, or
- * null when nothing was copied. Throws when the story is not in the database (the caller has locked it).
+ * Input: the transaction, the story's id and the leaving player's id. Throws when the story is
+ * not in the database (the caller has locked it).
  */
-export async function copyForLeavingPlayer(trx: Transaction<Database>, gameId: string, userId: string): Promise<string | null> {
+export async function copyForLeavingPlayer(trx: Transaction<Database>, gameId: string, userId: string): Promise<void> {
   const game = await trx.selectFrom("saved_games").selectAll().where("id", "=", gameId).executeTakeFirstOrThrow();
   const path = await currentPath(trx, gameId, game.tip_message_id);
-  if (path.length === 0) return null;
+  if (path.length === 0) return;
   await trx.deleteFrom("saved_games").where("user_id", "=", userId).where("copied_from", "=", gameId).where("read_only", "=", 1).execute();
   const copyId = randomUUID();
   const now = nowIso();
@@ -78,7 +78,6 @@ export async function copyForLeavingPlayer(trx: Transaction<Database>, gameId: s
       .values(facts.map((f) => ({ ...f, id: randomUUID(), game_id: copyId, source_message_id: f.source_message_id === null ? null : (ids.get(f.source_message_id) ?? null) })))
       .execute();
   }
-  return copyId;
 }
 
 /**
