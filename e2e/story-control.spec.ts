@@ -187,8 +187,21 @@ test("a 5,000-message story opens at its latest turn with only the rows near the
   const game = (await created.json()) as { id: string };
   fillStory(game.id, me.user.id, 5000);
 
+  // On a phone-class CPU the app takes over after the page has scrolled to the end, and the
+  // rows are measured after that: the latest turn must stay on screen.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 6 });
   await page.goto(`/gioco/horror/${game.id}`);
+  // Once the virtualiser has its rows (its spacers are in the list) and has measured them.
+  await expect(page.getByRole("region", { name: "Conversazione" }).locator("li[aria-hidden]").first()).toBeAttached();
+  await page.evaluate(() => new Promise<void>((done) => {
+    let frames = 0;
+    const next = () => (++frames === 20 ? done() : requestAnimationFrame(next));
+    requestAnimationFrame(next);
+  }));
   await expect(page.getByText("Turno 4999.", { exact: false })).toBeInViewport();
+  await expect(page.getByLabel("Scrivi la tua azione")).toBeInViewport();
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
   expect(await conversation(page).count()).toBeLessThan(30);
   // Typing does not wait for the story: the box takes every key.
   const box = page.getByLabel("Scrivi la tua azione");

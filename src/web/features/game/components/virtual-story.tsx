@@ -13,7 +13,7 @@
  */
 
 import type { MessageView } from "@shared/api-types";
-import { useWindowVirtualizer } from "@tanstack/react-virtual";
+import { useWindowVirtualizer, type VirtualItem, type Virtualizer } from "@tanstack/react-virtual";
 import { type ReactNode, type RefObject, useLayoutEffect, useRef, useState } from "react";
 import { useHydrated } from "@/lib/use-hydrated";
 
@@ -32,6 +32,25 @@ const SERVER_ROWS = OVERSCAN + 1;
 function estimateRowHeight(message: MessageView): number {
   if (message.imageUrl) return 440;
   return message.role === "user" ? 90 : 380;
+}
+
+/**
+ * The virtualiser's rule for scrolling the page when a row's measured height differs from what
+ * it assumed (@tanstack/virtual-core's default, with one exception). Rows are in the page's flow
+ * between two spacers: a row that enters above the view replaces its estimate in the upper spacer
+ * by its real height, so its first measure moves what the player reads and the page scrolls by
+ * the difference; a row measured again (a picture arrives) scrolls the page only when it is
+ * wholly above the view. The exception: a row in `unspaced` (rendered before the virtualiser took
+ * over) never had an estimate in a spacer, so its first measure changes nothing on screen and
+ * must not scroll — on a slow phone those measures came after the scroll to the end of the story
+ * and left the latest turn below the screen.
+ */
+function keepsReaderInPlace(unspaced: RefObject<ReadonlySet<string>>) {
+  return (item: VirtualItem, _delta: number, instance: Virtualizer<Window, HTMLLIElement>): boolean => {
+    const offset = instance.scrollOffset ?? 0;
+    if (!instance.itemSizeCache.has(item.key)) return !unspaced.current.has(String(item.key)) && item.start < offset;
+    return item.end <= offset && instance.scrollDirection !== "backward";
+  };
 }
 
 /** Put on a row's <li> as `ref`, with `data-index` = the row's index, so that it is measured. Stable. */
@@ -63,6 +82,9 @@ export function VirtualStory({ messages, renderRow, endRef }: VirtualStoryProps)
     if (hydrated && fromServer) endRef.current?.scrollIntoView({ block: "end", behavior: "instant" });
   }, [hydrated, fromServer, endRef]);
 
+  // The ids of the rows rendered before the virtualiser took over (the server's rows): their
+  // estimates were never in a spacer, so their first measure must not move the page.
+  const unspaced = useRef<ReadonlySet<string>>(new Set());
   const virtualizer = useWindowVirtualizer<HTMLLIElement>({
     count: messages.length,
     estimateSize: (index) => estimateRowHeight(messages[index]!),
@@ -74,6 +96,7 @@ export function VirtualStory({ messages, renderRow, endRef }: VirtualStoryProps)
     // Past the end: the range starts with the story's last rows, those the server rendered.
     ...(fromServer ? { initialOffset: Number.MAX_SAFE_INTEGER } : {}),
   });
+  virtualizer.shouldAdjustScrollPositionOnItemSizeChange ??= keepsReaderInPlace(unspaced);
 
   // Where the rows start in the page: it moves when what is above them changes (the first rows
   // arrive, 'Mostra i turni precedenti' gives way to the greeting, the header wraps).
@@ -148,6 +171,7 @@ export function VirtualStory({ messages, renderRow, endRef }: VirtualStoryProps)
   // would put new elements on screen, painted again (issue 21: a late largest paint).
   if (!virtualRows) {
     const first = Math.max(0, messages.length - SERVER_ROWS);
+    unspaced.current = new Set(messages.slice(first).map((message) => message.id));
     // The rows sit in the fragment's second place, as between the spacers below: hydrated, React
     // keeps these very elements (a row in another place would be a new element, painted again).
     return (
