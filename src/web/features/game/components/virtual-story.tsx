@@ -14,7 +14,7 @@
 
 import type { MessageView } from "@shared/api-types";
 import { useWindowVirtualizer, type VirtualItem, type Virtualizer } from "@tanstack/react-virtual";
-import { type ReactNode, type RefObject, useLayoutEffect, useRef, useState } from "react";
+import { type ReactNode, type RefObject, useCallback, useLayoutEffect, useRef, useState } from "react";
 import { useHydrated } from "@/lib/use-hydrated";
 
 /** The list's gap between rows (px): Tailwind's gap-5 on the <ol>. */
@@ -141,6 +141,15 @@ export function VirtualStory({ messages, renderRow, endRef }: VirtualStoryProps)
     requestAnimationFrame(settle);
   }, [messages, virtualizer]);
 
+  // The rows' ref, the same function before and after the virtualiser takes over (the memoised
+  // rows do not render again then). It measures nothing until the takeover, which measures the
+  // rows on the page in one pass: hydration's commit measures nothing (a measure there forces a
+  // layout and a synchronous render of the story inside it, one long task on a phone).
+  const measuring = useRef(false);
+  const measureRef = useCallback<MeasureRef>((node) => {
+    if (!node || measuring.current) virtualizer.measureElement(node);
+  }, [virtualizer]);
+
   // Recorded after every change and scroll.
   useLayoutEffect(() => {
     const record = () => {
@@ -157,13 +166,16 @@ export function VirtualStory({ messages, renderRow, endRef }: VirtualStoryProps)
   // Whether the virtualiser has had its first range: from then on its rows (even none) are the list.
   const tookOver = useRef(false);
   const virtualRows = hydrated && (tookOver.current || rows.length > 0);
-  // The virtualiser's first rows come with the spacer that stands for the turns above them: the
-  // page stays at the end of the story in that same frame, so nothing on screen moves.
+  // The virtualiser's first rows come with the spacer that stands for the turns above them: they
+  // are measured in one pass, and the page stays at the end of the story in that same frame, so
+  // nothing on screen moves.
   useLayoutEffect(() => {
     if (!virtualRows || tookOver.current) return;
     tookOver.current = true;
+    measuring.current = true;
+    for (const row of startRef.current?.parentElement?.querySelectorAll<HTMLLIElement>(":scope > li[data-index]") ?? []) virtualizer.measureElement(row);
     if (fromServer) endRef.current?.scrollIntoView({ block: "end", behavior: "instant" });
-  }, [virtualRows, fromServer, endRef]);
+  }, [virtualRows, fromServer, endRef, virtualizer]);
 
   if (messages.length === 0) return null;
   // Until the virtualiser has its first range (it reads the window in a layout effect, after the
@@ -177,7 +189,7 @@ export function VirtualStory({ messages, renderRow, endRef }: VirtualStoryProps)
     return (
       <>
         {null}
-        {messages.slice(first).map((message, offset) => renderRow(message, first + offset, virtualizer.measureElement))}
+        {messages.slice(first).map((message, offset) => renderRow(message, first + offset, measureRef))}
         {null}
       </>
     );
@@ -188,7 +200,7 @@ export function VirtualStory({ messages, renderRow, endRef }: VirtualStoryProps)
   return (
     <>
       <li ref={startRef} aria-hidden style={{ height: before, marginBottom: -ROW_GAP_PX }} />
-      {rows.map((row) => renderRow(messages[row.index]!, row.index, virtualizer.measureElement))}
+      {rows.map((row) => renderRow(messages[row.index]!, row.index, measureRef))}
       <li aria-hidden style={{ height: Math.max(0, after), marginTop: -ROW_GAP_PX }} />
     </>
   );
