@@ -152,3 +152,22 @@ test.describe("with REQUIRE_ADMIN_2FA=on", () => {
     await expect(page.getByRole("heading", { name: "Utenti" })).toBeVisible();
   });
 });
+
+test("the 'Sicurezza' forms validate with the server's schema, whose code loads on the first validation", async ({ page }) => {
+  await signedInPlayer(page);
+  const loaded: string[] = [];
+  page.on("request", (request) => loaded.push(new URL(request.url()).pathname));
+  await page.goto("/profilo");
+  const form = page.getByRole("form", { name: "Cambia password" });
+  await expect(form).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  // /profilo's first load carries no validation code (issue 21).
+  expect(loaded.filter((path) => /\/assets\/(zod|security)-/.test(path))).toEqual([]);
+  await form.getByLabel("Password attuale").fill(PASSWORD);
+  await form.getByLabel("Nuova password").fill("corta");
+  await form.getByRole("button", { name: "Cambia password" }).click();
+  await expect(form.getByText("La password deve contenere almeno 8 caratteri.")).toBeVisible();
+  expect(loaded.filter((path) => /\/assets\/zod-/.test(path)).length).toBeGreaterThan(0);
+  // Nothing was sent to the server.
+  expect(loaded).not.toContain("/api/auth/change-password");
+});

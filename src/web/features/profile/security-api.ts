@@ -6,13 +6,17 @@
  */
 
 import { queryOptions } from "@tanstack/react-query";
-import { authClient } from "@/lib/auth-client";
+import type { authClient } from "@/lib/auth-client";
 import type { AuthClientError } from "@/lib/auth-error-toast";
 import { saveFile } from "./api";
 
-/** An auth client answer: data, or the thrown error. */
-export async function authCall<T>(call: Promise<{ data: T | null; error: AuthClientError | null }>): Promise<T> {
-  const { data, error } = await call;
+/**
+ * Input: a call on the auth client. Output: its answer's data, or the thrown error. The client
+ * loads on the first call: /profilo's first load does not carry it (issue 21).
+ */
+export async function authCall<T>(call: (client: typeof authClient) => Promise<{ data: T | null; error: AuthClientError | null }>): Promise<T> {
+  const { authClient } = await import("@/lib/auth-client");
+  const { data, error } = await call(authClient);
   if (error) throw error;
   return data as T;
 }
@@ -32,14 +36,14 @@ export interface ActiveSession {
 /** This browser's session and user (twoFactorEnabled included), from GET /api/auth/get-session. */
 export const currentSessionQuery = queryOptions({
   queryKey: [...securityKey, "current"],
-  queryFn: () => authCall(authClient.getSession()),
+  queryFn: () => authCall((client) => client.getSession()),
 });
 
 /** Every active session of the user, most recently active first. */
 export const sessionsQuery = queryOptions({
   queryKey: [...securityKey, "sessions"],
   queryFn: async () => {
-    const sessions = (await authCall(authClient.listSessions())) as ActiveSession[];
+    const sessions = (await authCall((client) => client.listSessions())) as ActiveSession[];
     return [...sessions].sort((a, b) => new Date(b.updatedAt).getTime() - new Date(a.updatedAt).getTime());
   },
 });

@@ -10,7 +10,6 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
-import { authClient } from "@/lib/auth-client";
 import { type AuthClientError, toastAuthError } from "@/lib/auth-error-toast";
 import { formatDate } from "@/lib/format-date";
 import { SITE_CONFIG } from "@/lib/site-config";
@@ -30,11 +29,14 @@ class AuthCallError extends Error {
   }
 }
 
+/** The auth client, loaded on first use: /profilo's first load does not carry it (issue 21). */
+const loadAuthClient = () => import("@/lib/auth-client").then((m) => m.authClient);
+
 /** GET /api/auth/list-accounts → the signed-in user's ways to sign in. */
 const accountsQuery = queryOptions({
   queryKey: ["auth", "accounts"],
   queryFn: async (): Promise<LinkedAccount[]> => {
-    const { data, error } = await authClient.listAccounts();
+    const { data, error } = await (await loadAuthClient()).listAccounts();
     if (error) throw new AuthCallError(error);
     return data;
   },
@@ -81,7 +83,7 @@ export function LinkedAccounts() {
 
   const unlink = useMutation({
     mutationFn: async (account: LinkedAccount) => {
-      const { error } = await authClient.unlinkAccount({ accountId: account.id });
+      const { error } = await (await loadAuthClient()).unlinkAccount({ accountId: account.id });
       if (error) throw new AuthCallError(error);
     },
     onSuccess: () => toast.success("Account scollegato"),
@@ -96,7 +98,7 @@ export function LinkedAccounts() {
 
   const link = async (provider: AuthProvider) => {
     setLinking(provider.id);
-    const { error } = await authClient.linkSocial({
+    const { error } = await (await loadAuthClient()).linkSocial({
       provider: provider.id,
       callbackURL: `/profilo?${LINKED_PARAM}=${encodeURIComponent(provider.id)}`,
       errorCallbackURL: "/profilo",

@@ -1,10 +1,10 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import type { ProfileView } from "@shared/api-types";
-import { type ProfileInput, profileSchema } from "@shared/schemas/profile";
+import type { ProfileInput } from "@shared/schemas/profile";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Pencil, Save, UserRound } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
+import { lazyZodResolver } from "@/lib/lazy-zod-resolver";
 import { toast } from "@/lib/toast";
 import { Button } from "@/components/ui/button";
 import { Card, CardAction, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
@@ -15,6 +15,9 @@ import { meQuery } from "@/lib/session";
 import { ApiError } from "@/lib/api";
 import { profileKey, saveProfile } from "../api";
 import { ProfileCardTitle } from "./profile-card-title";
+
+/** The form's validation, with the server's schema; its code loads on the first validation (issue 21). */
+const profileResolver = lazyZodResolver(() => import("@shared/schemas/profile").then((m) => m.profileSchema));
 
 const toForm = (p: ProfileView): ProfileInput => ({ nickname: p.nickname ?? "", firstName: p.firstName ?? "", lastName: p.lastName ?? "" });
 
@@ -27,7 +30,7 @@ const toForm = (p: ProfileView): ProfileInput => ({ nickname: p.nickname ?? "", 
 export function PersonalInfoCard({ profile }: { profile: ProfileView }) {
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
-  const form = useForm<ProfileInput>({ resolver: zodResolver(profileSchema), values: toForm(profile), resetOptions: { keepDirtyValues: true } });
+  const form = useForm<ProfileInput>({ resolver: profileResolver, values: toForm(profile), resetOptions: { keepDirtyValues: true } });
   const { errors } = form.formState;
 
   const save = useMutation({

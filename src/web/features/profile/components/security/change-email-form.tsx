@@ -1,15 +1,17 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { type ChangeEmailInput, changeEmailSchema } from "@shared/schemas/security";
+import type { ChangeEmailInput } from "@shared/schemas/security";
 import { useMutation } from "@tanstack/react-query";
 import { Mail } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
+import { lazyZodResolver } from "@/lib/lazy-zod-resolver";
 import { FormField } from "@/components/form-field";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import { authClient } from "@/lib/auth-client";
 import { type AuthClientError, toastAuthError } from "@/lib/auth-error-toast";
 import { authCall } from "../../security-api";
+
+/** The form's validation, with the server's schema; its code loads on the first validation (issue 21). */
+const changeEmailResolver = lazyZodResolver(() => import("@shared/schemas/security").then((m) => m.changeEmailSchema));
 
 /**
  * 'Cambia email' (issue 10; spec §7 PUT /user): POST /api/auth/change-email sends a link to the
@@ -19,9 +21,9 @@ import { authCall } from "../../security-api";
  */
 export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const form = useForm<ChangeEmailInput>({ resolver: zodResolver(changeEmailSchema), defaultValues: { newEmail: "" } });
+  const form = useForm<ChangeEmailInput>({ resolver: changeEmailResolver, defaultValues: { newEmail: "" } });
   const change = useMutation({
-    mutationFn: (input: ChangeEmailInput) => authCall(authClient.changeEmail({ newEmail: input.newEmail, callbackURL: "/profilo" })),
+    mutationFn: (input: ChangeEmailInput) => authCall((client) => client.changeEmail({ newEmail: input.newEmail, callbackURL: "/profilo" })),
     onSuccess: (_data, input) => {
       setSentTo(input.newEmail);
       form.reset();

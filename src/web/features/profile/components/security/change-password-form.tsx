@@ -1,15 +1,17 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { type ChangePasswordInput, changePasswordSchema } from "@shared/schemas/security";
+import type { ChangePasswordInput } from "@shared/schemas/security";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { KeyRound } from "lucide-react";
 import { useForm } from "react-hook-form";
+import { lazyZodResolver } from "@/lib/lazy-zod-resolver";
 import { toast } from "@/lib/toast";
 import { FormField } from "@/components/form-field";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import { authClient } from "@/lib/auth-client";
 import { type AuthClientError, toastAuthError } from "@/lib/auth-error-toast";
 import { authCall, securityKey } from "../../security-api";
+
+/** The form's validation, with the server's schema; its code loads on the first validation (issue 21). */
+const changePasswordResolver = lazyZodResolver(() => import("@shared/schemas/security").then((m) => m.changePasswordSchema));
 
 /**
  * 'Cambia password' (issue 10): the current password and the new one (≥ 8 characters, spec §5).
@@ -18,10 +20,10 @@ import { authCall, securityKey } from "../../security-api";
  */
 export function ChangePasswordForm() {
   const queryClient = useQueryClient();
-  const form = useForm<ChangePasswordInput>({ resolver: zodResolver(changePasswordSchema), defaultValues: { currentPassword: "", newPassword: "" } });
+  const form = useForm<ChangePasswordInput>({ resolver: changePasswordResolver, defaultValues: { currentPassword: "", newPassword: "" } });
   const { errors } = form.formState;
   const change = useMutation({
-    mutationFn: (input: ChangePasswordInput) => authCall(authClient.changePassword({ ...input, revokeOtherSessions: true })),
+    mutationFn: (input: ChangePasswordInput) => authCall((client) => client.changePassword({ ...input, revokeOtherSessions: true })),
     onSuccess: async () => {
       form.reset();
       toast.success("Password aggiornata", { description: "Gli altri dispositivi sono stati disconnessi." });

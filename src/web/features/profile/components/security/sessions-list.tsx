@@ -8,7 +8,6 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
-import { authClient } from "@/lib/auth-client";
 import { type AuthClientError, toastAuthError } from "@/lib/auth-error-toast";
 import { TimeAgo } from "@/components/time-ago";
 import { meQuery } from "@/lib/session";
@@ -44,7 +43,7 @@ export function SessionsList() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: securityKey });
 
   const revokeOne = useMutation({
-    mutationFn: (id: string) => authCall(authClient.$fetch("/revoke-session", { method: "POST", body: { id } })),
+    mutationFn: (id: string) => authCall((client) => client.$fetch("/revoke-session", { method: "POST", body: { id } })),
     onSuccess: async () => {
       toast.success("Dispositivo disconnesso");
       await refresh();
@@ -52,7 +51,7 @@ export function SessionsList() {
     onError: (error: AuthClientError) => toastAuthError(error),
   });
   const revokeOthers = useMutation({
-    mutationFn: () => authCall(authClient.revokeOtherSessions()),
+    mutationFn: () => authCall((client) => client.revokeOtherSessions()),
     onSuccess: async () => {
       toast.success("Disconnesso dagli altri dispositivi");
       await refresh();
@@ -60,7 +59,7 @@ export function SessionsList() {
     onError: (error: AuthClientError) => toastAuthError(error),
   });
   const revokeAll = useMutation({
-    mutationFn: () => authCall(authClient.revokeSessions()),
+    mutationFn: () => authCall((client) => client.revokeSessions()),
     onSuccess: () => {
       queryClient.clear();
       queryClient.setQueryData(meQuery.queryKey, null);

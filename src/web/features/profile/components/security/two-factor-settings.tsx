@@ -1,18 +1,21 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { appCodeSchema, disableTwoFactorSchema, enableTwoFactorSchema } from "@shared/schemas/security";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Download, ShieldCheck, ShieldOff } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
+import { lazyZodResolver } from "@/lib/lazy-zod-resolver";
 import { toast } from "@/lib/toast";
 import { FormField } from "@/components/form-field";
 import { BRAND_NAME } from "@/components/layout/brand";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import { authClient } from "@/lib/auth-client";
 import { type AuthClientError, toastAuthError } from "@/lib/auth-error-toast";
 import { authCall, downloadBackupCodes, secretOf, securityKey } from "../../security-api";
+
+/** The forms' validation, with the server's schemas; their code loads on the first validation (issue 21). */
+const enableTwoFactorResolver = lazyZodResolver(() => import("@shared/schemas/security").then((m) => m.enableTwoFactorSchema));
+const appCodeResolver = lazyZodResolver(() => import("@shared/schemas/security").then((m) => m.appCodeSchema));
+const disableTwoFactorResolver = lazyZodResolver(() => import("@shared/schemas/security").then((m) => m.disableTwoFactorSchema));
 
 const SITE = `${BRAND_NAME}.ai`;
 
@@ -63,12 +66,12 @@ export function TwoFactorSettings({ enabled }: { enabled: boolean }) {
   const [step, setStep] = useState<Step>({ name: "idle" });
   const refresh = () => queryClient.invalidateQueries({ queryKey: securityKey });
   const cancel = () => setStep({ name: "idle" });
-  const passwordForm = useForm({ resolver: zodResolver(enableTwoFactorSchema), defaultValues: { password: "" } });
-  const codeForm = useForm({ resolver: zodResolver(appCodeSchema), defaultValues: { code: "" } });
-  const disableForm = useForm({ resolver: zodResolver(disableTwoFactorSchema), defaultValues: { password: "", code: "" } });
+  const passwordForm = useForm({ resolver: enableTwoFactorResolver, defaultValues: { password: "" } });
+  const codeForm = useForm({ resolver: appCodeResolver, defaultValues: { code: "" } });
+  const disableForm = useForm({ resolver: disableTwoFactorResolver, defaultValues: { password: "", code: "" } });
 
   const enable = useMutation({
-    mutationFn: (password: string) => authCall(authClient.twoFactor.enable({ password })),
+    mutationFn: (password: string) => authCall((client) => client.twoFactor.enable({ password })),
     onSuccess: (data) => {
       passwordForm.reset();
       if ("totpURI" in data) setStep({ name: "setup", totpURI: data.totpURI, backupCodes: data.backupCodes });
@@ -79,7 +82,7 @@ export function TwoFactorSettings({ enabled }: { enabled: boolean }) {
     },
   });
   const confirm = useMutation({
-    mutationFn: (code: string) => authCall(authClient.twoFactor.verifyTotp({ code })),
+    mutationFn: (code: string) => authCall((client) => client.twoFactor.verifyTotp({ code })),
     onSuccess: async () => {
       codeForm.reset();
       if (step.name === "setup") setStep({ name: "codes", backupCodes: step.backupCodes });
@@ -92,7 +95,7 @@ export function TwoFactorSettings({ enabled }: { enabled: boolean }) {
     },
   });
   const disable = useMutation({
-    mutationFn: (input: { password: string; code: string }) => authCall(authClient.$fetch("/two-factor/disable", { method: "POST", body: input })),
+    mutationFn: (input: { password: string; code: string }) => authCall((client) => client.$fetch("/two-factor/disable", { method: "POST", body: input })),
     onSuccess: async () => {
       disableForm.reset();
       setStep({ name: "idle" });
