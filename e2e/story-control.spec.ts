@@ -179,6 +179,19 @@ function fillStory(gameId: string, userId: string, count: number) {
   }
 }
 
+/** Waits until the virtualiser has its rows (its spacers are in the list) and has measured them (20 frames later). */
+async function virtualiserSettled(page: Page): Promise<void> {
+  await expect(page.getByRole("region", { name: "Conversazione" }).locator("li[aria-hidden]").first()).toBeAttached();
+  await page.evaluate(
+    () =>
+      new Promise<void>((done) => {
+        let frames = 0;
+        const next = () => (++frames === 20 ? done() : requestAnimationFrame(next));
+        requestAnimationFrame(next);
+      }),
+  );
+}
+
 test("a 5,000-message story opens at its latest turn with only the rows near the view in the page", async ({ page }) => {
   await signedInPlayer(page);
   const me = await (await page.request.get("/api/me")).json();
@@ -192,13 +205,7 @@ test("a 5,000-message story opens at its latest turn with only the rows near the
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 6 });
   await page.goto(`/gioco/horror/${game.id}`);
-  // Once the virtualiser has its rows (its spacers are in the list) and has measured them.
-  await expect(page.getByRole("region", { name: "Conversazione" }).locator("li[aria-hidden]").first()).toBeAttached();
-  await page.evaluate(() => new Promise<void>((done) => {
-    let frames = 0;
-    const next = () => (++frames === 20 ? done() : requestAnimationFrame(next));
-    requestAnimationFrame(next);
-  }));
+  await virtualiserSettled(page);
   await expect(page.getByText("Turno 4999.", { exact: false })).toBeInViewport();
   await expect(page.getByLabel("Scrivi la tua azione")).toBeInViewport();
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
@@ -213,4 +220,37 @@ test("a 5,000-message story opens at its latest turn with only the rows near the
   await page.evaluate(() => window.scrollTo(0, 0));
   await expect(page.getByText("Turno 4949.", { exact: false })).toBeAttached();
   expect(await conversation(page).count()).toBeLessThan(30);
+});
+
+test("a reader who scrolls up before the app runs stays on what they were reading when it takes over", async ({ page }) => {
+  await signedInPlayer(page);
+  const me = await (await page.request.get("/api/me")).json();
+  const created = await page.request.post("/api/games", { data: { genre: "horror" }, headers: { origin: new URL(page.url()).origin } });
+  const game = (await created.json()) as { id: string };
+  fillStory(game.id, me.user.id, 40);
+  // The app's scripts wait until the reader has scrolled (a slow phone).
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/assets/*.js", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`/gioco/horror/${game.id}`, { waitUntil: "commit" });
+  await expect(page.getByText("Turno 39.", { exact: false })).toBeInViewport();
+  const atEnd = await page.evaluate(() => window.scrollY);
+  await page.mouse.move(640, 300);
+  await page.mouse.wheel(0, -450);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeLessThan(atEnd - 300);
+  // The row at the top of the screen, and where it is.
+  const reading = () =>
+    page.evaluate(() => {
+      const rows = [...document.querySelectorAll<HTMLElement>("[data-index]")];
+      const row = rows.find((element) => element.getBoundingClientRect().bottom > 100)!;
+      return { index: row.dataset.index, top: Math.round(row.getBoundingClientRect().top) };
+    });
+  const before = await reading();
+  release();
+  await virtualiserSettled(page);
+  const after = await page.evaluate((index) => Math.round(document.querySelector(`[data-index="${index}"]`)!.getBoundingClientRect().top), before.index!);
+  expect(Math.abs(after - before.top)).toBeLessThanOrEqual(1);
 });

@@ -8,13 +8,15 @@
  *
  * A page the server renders (issue 21) holds the story's latest SERVER_ROWS messages as plain
  * rows, readable before any script; the browser hydrates the same rows, then scrolls to the end
- * and hands the list to the virtualiser, which starts at the end too: the rows on screen stay
- * the same elements.
+ * (unless the reader moved the page before the app ran: it then stays on what they read) and
+ * hands the list to the virtualiser, which starts at the end too: the rows on screen stay the
+ * same elements.
  */
 
 import type { MessageView } from "@shared/api-types";
 import { useWindowVirtualizer, type VirtualItem, type Virtualizer } from "@tanstack/react-virtual";
 import { type ReactNode, type RefObject, useCallback, useLayoutEffect, useRef, useState } from "react";
+import { READER_MOVED_ATTRIBUTE } from "@shared/first-paint-scripts";
 import { useHydrated } from "@/lib/use-hydrated";
 
 /** The list's gap between rows (px): Tailwind's gap-5 on the <ol>. */
@@ -53,6 +55,13 @@ function keepsReaderInPlace(unspaced: RefObject<ReadonlySet<string>>) {
   };
 }
 
+/** Where (px) the rows a server-rendered page holds start in the virtualiser's list: the estimated height of the rows before them. */
+function offsetOfServerRows(messages: MessageView[]): number {
+  let offset = 0;
+  for (const message of messages.slice(0, Math.max(0, messages.length - SERVER_ROWS))) offset += estimateRowHeight(message) + ROW_GAP_PX;
+  return offset;
+}
+
 /** Put on a row's <li> as `ref`, with `data-index` = the row's index, so that it is measured. Stable. */
 export type MeasureRef = (node: HTMLLIElement | null) => void;
 
@@ -75,11 +84,17 @@ export function VirtualStory({ messages, renderRow, endRef }: VirtualStoryProps)
   // Whether the page came from the server: then the virtualiser starts at the end of the story.
   const [fromServer] = useState(!hydrated);
 
+  // Where the reader took the page before the app ran (the first-paint script marks a move), or
+  // null: the page then stays on what they read. Read when the virtualiser first needs its
+  // offset, in the render that enables it.
+  const readerAt = useRef<number | null>(null);
   // Declared before the virtualiser, so that this runs before it reads the scroll position: a
-  // hydrated page goes to the end of the story (where the player resumes; useAutoScroll then
-  // keeps it there).
+  // hydrated page goes to the end of the story (where the player resumes, whatever position the
+  // browser restored; useAutoScroll then keeps it there), unless the reader moved it.
   useLayoutEffect(() => {
-    if (hydrated && fromServer) endRef.current?.scrollIntoView({ block: "end", behavior: "instant" });
+    if (!hydrated || !fromServer) return;
+    document.documentElement.removeAttribute(READER_MOVED_ATTRIBUTE);
+    if (readerAt.current === null) endRef.current?.scrollIntoView({ block: "end", behavior: "instant" });
   }, [hydrated, fromServer, endRef]);
 
   // The ids of the rows rendered before the virtualiser took over (the server's rows): their
@@ -93,8 +108,16 @@ export function VirtualStory({ messages, renderRow, endRef }: VirtualStoryProps)
     gap: ROW_GAP_PX,
     scrollMargin,
     enabled: hydrated,
-    // Past the end: the range starts with the story's last rows, those the server rendered.
-    ...(fromServer ? { initialOffset: Number.MAX_SAFE_INTEGER } : {}),
+    // Past the end: the range starts with the story's last rows, those the server rendered; or
+    // where the reader took the page, once the rows before the server's are put above it.
+    ...(fromServer
+      ? {
+          initialOffset: () => {
+            readerAt.current = document.documentElement.hasAttribute(READER_MOVED_ATTRIBUTE) ? window.scrollY : null;
+            return readerAt.current === null ? Number.MAX_SAFE_INTEGER : readerAt.current + offsetOfServerRows(messages);
+          },
+        }
+      : {}),
   });
   virtualizer.shouldAdjustScrollPositionOnItemSizeChange ??= keepsReaderInPlace(unspaced);
 
@@ -174,7 +197,10 @@ export function VirtualStory({ messages, renderRow, endRef }: VirtualStoryProps)
     tookOver.current = true;
     measuring.current = true;
     for (const row of startRef.current?.parentElement?.querySelectorAll<HTMLLIElement>(":scope > li[data-index]") ?? []) virtualizer.measureElement(row);
-    if (fromServer) endRef.current?.scrollIntoView({ block: "end", behavior: "instant" });
+    if (!fromServer) return;
+    // A reader who moved the page is where the virtualiser's initial offset put them (the rows
+    // they were reading, with the rows before them above); otherwise the page stays at the end.
+    if (readerAt.current === null) endRef.current?.scrollIntoView({ block: "end", behavior: "instant" });
   }, [virtualRows, fromServer, endRef, virtualizer]);
 
   if (messages.length === 0) return null;

@@ -3,7 +3,8 @@
  * (spec §2 Game chat), without pulling back a player who scrolled up to read.
  */
 
-import { type RefObject, useEffect, useRef } from "react";
+import { type RefObject, useEffect, useRef, useState } from "react";
+import { useHydrated } from "@/lib/use-hydrated";
 
 /** How close to the end (px) the player must be for the view to follow new text. */
 const FOLLOW_THRESHOLD_PX = 120;
@@ -16,16 +17,24 @@ const FOLLOW_THRESHOLD_PX = 120;
  * - `turnActive`: true while a turn is in flight; its start always scrolls to the end.
  * Scrolls smoothly, or instantly when the player prefers reduced motion; the first scroll
  * (opening a saved game) and the scrolls that follow the streamed words are always instant,
- * so that they do not fight each other.
+ * so that they do not fight each other. A story the server rendered has no first scroll here:
+ * VirtualStory opens it at the end, or leaves it where the reader took it before the app ran.
  */
 export function useAutoScroll(contentRef: RefObject<HTMLElement | null>, endRef: RefObject<HTMLElement | null>, content: unknown, turnActive: boolean) {
   const lastHeight = useRef<number | null>(null);
   const wasActive = useRef(false);
+  // A story the server rendered (the list is there from the first run while hydrating) is opened
+  // at the end by VirtualStory, or left where the reader took it.
+  const [hydrating] = useState(!useHydrated());
+  const listLate = useRef(false);
 
   useEffect(() => {
     const list = contentRef.current;
     const end = endRef.current;
-    if (!list || !end) return;
+    if (!list || !end) {
+      listLate.current = true;
+      return;
+    }
     const height = list.offsetHeight;
     const growth = lastHeight.current === null ? 0 : height - lastHeight.current;
     const first = lastHeight.current === null;
@@ -35,10 +44,11 @@ export function useAutoScroll(contentRef: RefObject<HTMLElement | null>, endRef:
 
     // Where the end was before this growth, relative to the bottom of the viewport.
     const distanceBefore = end.getBoundingClientRect().bottom - growth - window.innerHeight;
+    if (first && hydrating && !listLate.current) return;
     if (!first && !turnStarted && distanceBefore > FOLLOW_THRESHOLD_PX) return;
     const reduceMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
     const smooth = turnStarted && !reduceMotion;
     // Next frame: the layout's scroll-to-top on a route change runs after this (child) effect.
     requestAnimationFrame(() => end.scrollIntoView({ block: "end", behavior: smooth ? "smooth" : "auto" }));
-  }, [contentRef, endRef, content, turnActive]);
+  }, [contentRef, endRef, content, turnActive, hydrating]);
 }
