@@ -4,6 +4,7 @@
  */
 
 import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
+import { loadAuthClient } from "@/lib/load-auth-client";
 import { meQuery } from "@/lib/session";
 import { type AuthClientError, toastAuthError } from "@/lib/auth-error-toast";
 
@@ -11,8 +12,7 @@ async function signInAsGuest(queryClient: QueryClient): Promise<void> {
   const me = await queryClient.fetchQuery(meQuery);
   if (me) return;
   // Loaded on use: the pages that offer it do not carry the auth client (issue 12).
-  const { authClient } = await import("@/lib/auth-client");
-  const { error } = await authClient.signIn.anonymous();
+  const { error } = await (await loadAuthClient()).signIn.anonymous();
   if (error) throw error;
 }
 

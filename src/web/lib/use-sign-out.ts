@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import { toast } from "@/lib/toast";
+import { loadAuthClient } from "@/lib/load-auth-client";
 import { meQuery } from "@/lib/session";
 
 /** Statuses after which the server no longer holds the session: sign-out counts as done (spec §4 Auth session). */
@@ -18,8 +19,7 @@ export function useSignOut() {
   const mutation = useMutation({
     mutationFn: async () => {
       // Loaded on use: the site's first page does not carry the auth client (issue 12).
-      const { authClient } = await import("@/lib/auth-client");
-      const { error } = await authClient.signOut();
+      const { error } = await (await loadAuthClient()).signOut();
       if (error && !ALREADY_SIGNED_OUT.has(error.status)) throw error;
     },
     onSuccess: () => {

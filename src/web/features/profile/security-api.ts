@@ -8,6 +8,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { authClient } from "@/lib/auth-client";
 import type { AuthClientError } from "@/lib/auth-error-toast";
+import { loadAuthClient } from "@/lib/load-auth-client";
 import { saveFile } from "./api";
 
 /**
@@ -15,8 +16,7 @@ import { saveFile } from "./api";
  * loads on the first call: /profilo's first load does not carry it (issue 21).
  */
 export async function authCall<T>(call: (client: typeof authClient) => Promise<{ data: T | null; error: AuthClientError | null }>): Promise<T> {
-  const { authClient } = await import("@/lib/auth-client");
-  const { data, error } = await call(authClient);
+  const { data, error } = await call(await loadAuthClient());
   if (error) throw error;
   return data as T;
 }

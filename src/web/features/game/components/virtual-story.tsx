@@ -97,8 +97,8 @@ export function VirtualStory({ messages, renderRow, endRef }: VirtualStoryProps)
     if (readerAt.current === null) endRef.current?.scrollIntoView({ block: "end", behavior: "instant" });
   }, [hydrated, fromServer, endRef]);
 
-  // The ids of the rows rendered before the virtualiser took over (the server's rows): their
-  // estimates were never in a spacer, so their first measure must not move the page.
+  // The ids of the rows rendered before the virtualiser took over (the server's rows), set at the
+  // takeover: their estimates were never in a spacer, so their first measure must not move the page.
   const unspaced = useRef<ReadonlySet<string>>(new Set());
   const virtualizer = useWindowVirtualizer<HTMLLIElement>({
     count: messages.length,
@@ -195,13 +195,14 @@ export function VirtualStory({ messages, renderRow, endRef }: VirtualStoryProps)
   useLayoutEffect(() => {
     if (!virtualRows || tookOver.current) return;
     tookOver.current = true;
+    unspaced.current = new Set(messages.slice(-SERVER_ROWS).map((message) => message.id));
     measuring.current = true;
     for (const row of startRef.current?.parentElement?.querySelectorAll<HTMLLIElement>(":scope > li[data-index]") ?? []) virtualizer.measureElement(row);
     if (!fromServer) return;
     // A reader who moved the page is where the virtualiser's initial offset put them (the rows
     // they were reading, with the rows before them above); otherwise the page stays at the end.
     if (readerAt.current === null) endRef.current?.scrollIntoView({ block: "end", behavior: "instant" });
-  }, [virtualRows, fromServer, endRef, virtualizer]);
+  }, [virtualRows, fromServer, endRef, virtualizer, messages]);
 
   if (messages.length === 0) return null;
   // Until the virtualiser has its first range (it reads the window in a layout effect, after the
@@ -209,7 +210,6 @@ export function VirtualStory({ messages, renderRow, endRef }: VirtualStoryProps)
   // would put new elements on screen, painted again (issue 21: a late largest paint).
   if (!virtualRows) {
     const first = Math.max(0, messages.length - SERVER_ROWS);
-    unspaced.current = new Set(messages.slice(first).map((message) => message.id));
     // The rows sit in the fragment's second place, as between the spacers below: hydrated, React
     // keeps these very elements (a row in another place would be a new element, painted again).
     return (

@@ -12,6 +12,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
 import { type AuthClientError, toastAuthError } from "@/lib/auth-error-toast";
 import { formatDate } from "@/lib/format-date";
+import { loadAuthClient } from "@/lib/load-auth-client";
 import { SITE_CONFIG } from "@/lib/site-config";
 import { useMe } from "@/lib/session";
 import { ProfileCardTitle } from "./profile-card-title";
@@ -28,9 +29,6 @@ class AuthCallError extends Error {
     super(detail.message ?? "auth error");
   }
 }
-
-/** The auth client, loaded on first use: /profilo's first load does not carry it (issue 21). */
-const loadAuthClient = () => import("@/lib/auth-client").then((m) => m.authClient);
 
 /** GET /api/auth/list-accounts → the signed-in user's ways to sign in. */
 const accountsQuery = queryOptions({
