@@ -2,6 +2,7 @@
 
 import { type ChildProcess, type StdioOptions, spawn } from "node:child_process";
 import fs from "node:fs";
+import { type BrowserContext, chromium, type Page } from "@playwright/test";
 import pg from "pg";
 import { newGame, registerPlayer, type TestDialect, type TestServer } from "../src/server/testing/harness";
 
@@ -74,6 +75,22 @@ export async function playerWithStory(server: TestServer, turns: number): Promis
 export function browserCookies(cookie: string, url: string): { name: string; value: string; url: string }[] {
   const origin = new URL(url).origin;
   return cookie.split("; ").map((pair) => ({ name: pair.slice(0, pair.indexOf("=")), value: pair.slice(pair.indexOf("=") + 1), url: origin }));
+}
+
+/**
+ * Runs `use` with a new page of a new Chromium (/usr/bin/chromium) at a phone's size (390×844,
+ * cache empty), signed in with `cookie` ("name=value; …") on `url`'s site when given, and closes
+ * the browser after. Output: what `use` returns; its errors pass through.
+ */
+export async function withPhonePage<T>(url: string, cookie: string | undefined, use: (page: Page, context: BrowserContext) => Promise<T>): Promise<T> {
+  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium" });
+  try {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    if (cookie) await context.addCookies(browserCookies(cookie, url));
+    return await use(await context.newPage(), context);
+  } finally {
+    await browser.close();
+  }
 }
 
 /** CPU time (user + system, ms) the process `pid` has used so far, from /proc (Linux). */

@@ -14,11 +14,10 @@
  */
 
 import path from "node:path";
-import { chromium, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { startTestServer } from "../src/server/testing/harness";
-import { browserCookies, playerWithStory } from "./bench-support";
+import { playerWithStory, withPhonePage } from "./bench-support";
 
-const CHROMIUM = "/usr/bin/chromium";
 const RUNS = 3;
 const HISTORY_TURNS = 10;
 const WORD_DELAY_MS = 80;
@@ -51,11 +50,7 @@ async function observe(page: Page): Promise<void> {
 
 /** One run: opens the game, starts a turn and types while it streams. */
 async function run(url: string, cookie: string): Promise<Measured> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM });
-  try {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-    await context.addCookies(browserCookies(cookie, url));
-    const page = await context.newPage();
+  return await withPhonePage(url, cookie, async (page, context) => {
     await observe(page);
     await page.goto(url, { waitUntil: "networkidle" });
     const box = page.getByRole("textbox", { name: "Scrivi la tua azione" });
@@ -79,9 +74,7 @@ async function run(url: string, cookie: string): Promise<Measured> {
       const { tasks, events } = (window as unknown as { __bench: Measured }).__bench;
       return { tasks, events };
     });
-  } finally {
-    await browser.close();
-  }
+  });
 }
 
 const server = await startTestServer("sqlite", { webRoot: path.resolve("dist"), env: { OFFLINE_WORD_DELAY_MS: String(WORD_DELAY_MS) } });

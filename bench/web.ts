@@ -22,13 +22,12 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { chromium } from "@playwright/test";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { TEMPLATE_FORM_DEFAULTS } from "../src/shared/schemas/template";
 import { templatePath } from "../src/shared/slug";
 import { newGame, signIn, startTestServer, type TestServer } from "../src/server/testing/harness";
-import { browserCookies, playerWithStory } from "./bench-support";
+import { playerWithStory, withPhonePage } from "./bench-support";
 
 const CHROMIUM = "/usr/bin/chromium";
 const ADMIN = { email: "bench-web@example.com", password: "password-bench-web" };
@@ -73,11 +72,7 @@ interface Transfer {
  * uncompressed; with `cookie` ("name=value; …") the page is opened signed in.
  */
 async function transfer(url: string, cookie?: string): Promise<Transfer> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM });
-  try {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-    if (cookie) await context.addCookies(browserCookies(cookie, url));
-    const page = await context.newPage();
+  return await withPhonePage(url, cookie, async (page, context) => {
     const cdp = await context.newCDPSession(page);
     await cdp.send("Network.enable");
     const sent = new Map<string, number>();
@@ -107,9 +102,7 @@ async function transfer(url: string, cookie?: string): Promise<Transfer> {
       onWire += sent.get(s.requestId) ?? 0;
     }
     return { rawKb: raw / 1024, gzipKb: gzipped / 1024, sentKb: onWire / 1024, uncompressed, scripts: perScript.sort((a, b) => b.gzipKb - a.gzipKb) };
-  } finally {
-    await browser.close();
-  }
+  });
 }
 
 interface Audit {

@@ -77,10 +77,13 @@ test("each public page's HTML holds its real text before any script", async ({ p
     const response = await visitor.get(path);
     expect(response.status(), path).toBe(200);
     const html = await response.text();
-    // The page's own code is fetched with the main script, not after it ran; the page paints
-    // without them, so scripts wait behind the style sheet and images.
+    // The page's own code and the steps the main script starts with (main.tsx: router, start)
+    // are fetched with the main script, not after it ran; the page paints without them, so
+    // scripts wait behind the style sheet and images.
     const head = html.slice(0, html.indexOf("</head>"));
-    expect(head, path).toMatch(new RegExp(`<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/${chunk}-[\\w-]+\\.js">`));
+    for (const preloaded of [chunk, "router", "start"]) {
+      expect(head, `${path}: ${preloaded}`).toMatch(new RegExp(`<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/${preloaded}-[\\w-]+\\.js">`));
+    }
     expect(head, path).toMatch(/<script type="module" fetchpriority="low" crossorigin src="\/assets\/index-[\w-]+\.js">/);
     expect(head, path).not.toMatch(/<(script type="module"|link rel="modulepreload") (?!fetchpriority="low")/);
     const root = rootOf(html);

@@ -3,7 +3,7 @@ import { type ReactNode, StrictMode } from "react";
 import { HydratedProvider } from "./lib/use-hydrated";
 
 /**
- * The providers around the router, the same in the browser (main.tsx) and on the server
+ * The providers around the router, the same in the browser (start.tsx) and on the server
  * (entry-server.tsx), so a prerendered page hydrates onto the same tree.
  * Input: the query client, the router element and `hydrating`: true on the server and in the
  * browser's hydration of its page, false when the browser renders the app itself.

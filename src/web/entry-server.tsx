@@ -3,7 +3,7 @@
  * `vite build --ssr` into dist-ssr/entry-server.js and loaded by src/server/http/prerender.ts.
  * The server asks prerenderPaths(url) for the API answers a page shows, fetches them, then calls
  * render(url, answers): the page's HTML and the dehydrated query cache the browser hydrates from
- * (main.tsx). Pages without an entry below render from the session alone (their text is in the
+ * (start.tsx). Pages without an entry below render from the session alone (their text is in the
  * code, e.g. /generi).
  */
 

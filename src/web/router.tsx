@@ -2,7 +2,7 @@
  * Routes of spec §2 (route table): lazy pages, the redirects of the old English paths, guards
  * (login-required → /login; /login when signed in → /generi; /admin → server-checked admin).
  * The pages the server renders carry an id (entry-server.tsx: the public pages, issue 12; the
- * game page and /profilo for the signed-in player, issue 21), and the browser (main.tsx) makes its
+ * game page and /profilo for the signed-in player, issue 21), and the browser (start.tsx) makes its
  * router over these routes.
  */
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pageChunks } from "./prerender";
+import { pageChunks, startModules } from "./prerender";
 
 describe("the chunks a rendered page preloads (issue 12)", () => {
   const manifest = {
@@ -28,5 +28,23 @@ describe("the chunks a rendered page preloads (issue 12)", () => {
       "/assets/genres-page-1.js",
       "/assets/landing-page-1.js",
     ]);
+  });
+});
+
+describe("the modules the browser's entry starts with (issue 21)", () => {
+  it("are the entry's dynamic imports, so a rendered page preloads each step's chunks", () => {
+    const manifest = {
+      "index.html": { file: "assets/index-1.js", isEntry: true, imports: ["_shell.js"], dynamicImports: ["_shell.js", "router.tsx", "start.tsx"] },
+      "_shell.js": { file: "assets/shell-1.js" },
+      "router.tsx": { file: "assets/router-1.js", isDynamicEntry: true, imports: ["_shell.js", "_button.js"], dynamicImports: ["features/landing/pages/landing-page.tsx"] },
+      "_button.js": { file: "assets/button-1.js" },
+      "start.tsx": { file: "assets/start-1.js", isDynamicEntry: true, imports: ["_shell.js", "router.tsx"] },
+    };
+    expect(startModules(manifest)).toEqual(["_shell.js", "router.tsx", "start.tsx"]);
+    expect(pageChunks(manifest, startModules(manifest))).toEqual(["/assets/shell-1.js", "/assets/button-1.js", "/assets/router-1.js", "/assets/start-1.js"]);
+  });
+
+  it("are none without a build manifest", () => {
+    expect(startModules({})).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@
  * Pages sent already rendered (issue 12: "first paint before JavaScript" for the public pages;
  * issue 21: the game page and /profilo for the signed-in player, http/player-pages.ts): the SPA's
  * index.html with the page's HTML inside #root and the data it shows as the query cache's
- * dehydrated state, which the browser hydrates (src/web/main.tsx). The render module is built by
+ * dehydrated state, which the browser hydrates (src/web/start.tsx). The render module is built by
  * `vite build --ssr` (src/web/entry-server.tsx → dist-ssr/entry-server.js, next to the published
  * dist/); without it (a server started before any build, the API tests) pages go out unrendered,
  * as before.
@@ -30,6 +30,17 @@ const EMPTY_ROOT = '<div id="root"></div>';
 interface ManifestChunk {
   file: string;
   imports?: string[];
+  isEntry?: boolean;
+  dynamicImports?: string[];
+}
+
+/**
+ * Input: the build manifest. Output: the modules the browser's entry imports one after the
+ * other as it starts (src/web/main.tsx's steps: its dynamic imports), which every rendered page
+ * preloads with its own.
+ */
+export function startModules(manifest: Record<string, ManifestChunk>): string[] {
+  return Object.values(manifest).find((chunk) => chunk.isEntry)?.dynamicImports ?? [];
 }
 
 /**
@@ -93,6 +104,7 @@ export function pageRenderer(
   if (!fs.existsSync(paths.entry)) return async () => indexHtml;
   const pageHtml = lowPriorityScripts(indexHtml);
   const manifest = fs.existsSync(paths.manifest) ? (JSON.parse(fs.readFileSync(paths.manifest, "utf8")) as Record<string, ManifestChunk>) : {};
+  const start = startModules(manifest);
   let loading: Promise<PrerenderModule> | undefined;
   const load = () => {
     (globalThis as Record<symbol, SiteConfig>)[SERVER_SITE_CONFIG_KEY] = config;
@@ -112,7 +124,7 @@ export function pageRenderer(
         }),
       );
       const page = await module.render(url, answers);
-      return withPrerenderedPage(pageHtml, page, pageChunks(manifest, page.modules));
+      return withPrerenderedPage(pageHtml, page, pageChunks(manifest, [...start, ...page.modules]));
     } catch (error) {
       logger.error({ err: error, path: pathname }, "Pagina inviata senza prerendering");
       return indexHtml;
