@@ -12,6 +12,7 @@ import { startTransition } from "react";
 import { createRoot, type ErrorInfo, hydrateRoot, type RootOptions } from "react-dom/client";
 import { createBrowserRouter, matchRoutes, RouterProvider } from "react-router";
 import { App } from "./app";
+import { nextTask } from "./lib/next-task";
 import { queryClient } from "./lib/query-client";
 import { routes } from "./router";
 
@@ -48,6 +49,8 @@ export async function start(): Promise<void> {
   if (state) {
     hydrate(queryClient, JSON.parse(state));
     await loadMatchedRoutes();
+    // The page's modules were evaluated in this task: hydration starts in the next.
+    await nextTask();
   }
   // Made after the route modules loaded: the router then starts with the page already there.
   const app = (
