@@ -168,6 +168,12 @@ test("the 'Sicurezza' forms validate with the server's schema, whose code loads 
   await form.getByRole("button", { name: "Cambia password" }).click();
   await expect(form.getByText("La password deve contenere almeno 8 caratteri.")).toBeVisible();
   expect(loaded.filter((path) => /\/assets\/zod-/.test(path)).length).toBeGreaterThan(0);
+  // Side by side on a wide window, the two fields stay level when only one shows a message.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const current = (await form.getByLabel("Password attuale").boundingBox())!;
+  const next = (await form.getByLabel("Nuova password").boundingBox())!;
+  expect(next.x).toBeGreaterThan(current.x + current.width);
+  expect(Math.abs(current.y - next.y)).toBeLessThan(1);
   // Nothing was sent to the server.
   expect(loaded).not.toContain("/api/auth/change-password");
 });

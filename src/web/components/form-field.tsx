@@ -16,7 +16,7 @@ const described = (id: string, error?: string) =>
  */
 export function FormField({ id, label, error, ...inputProps }: FormFieldProps) {
   return (
-    <div className="grid gap-2">
+    <div className="grid content-start gap-2">
       <Label htmlFor={id}>{label}</Label>
       <Input id={id} {...described(id, error)} {...inputProps} />
       {error && <FieldError id={`${id}-errore`} message={error} />}
@@ -38,7 +38,7 @@ export function TextAreaField({
   ...props
 }: ComponentProps<typeof Textarea> & { id: string; label: string; error?: string | undefined; hint?: string }) {
   return (
-    <div className="grid gap-2">
+    <div className="grid content-start gap-2">
       <Label htmlFor={id}>{label}</Label>
       <Textarea id={id} {...described(id, error)} {...props} />
       {hint && <p className="text-xs text-muted-foreground">{hint}</p>}
@@ -59,7 +59,7 @@ type SelectFieldProps = ComponentProps<typeof NativeSelect> & {
 /** A labelled select with its validation message (linked with aria-describedby). */
 export function SelectField({ id, label, error, options, emptyOption, ...props }: SelectFieldProps) {
   return (
-    <div className="grid gap-2">
+    <div className="grid content-start gap-2">
       <Label htmlFor={id}>{label}</Label>
       <NativeSelect id={id} {...described(id, error)} {...props}>
         {emptyOption !== undefined && <NativeSelectOption value="">{emptyOption}</NativeSelectOption>}
