@@ -77,13 +77,16 @@ export function browserCookies(cookie: string, url: string): { name: string; val
   return cookie.split("; ").map((pair) => ({ name: pair.slice(0, pair.indexOf("=")), value: pair.slice(pair.indexOf("=") + 1), url: origin }));
 }
 
+/** The system's Chromium, the only browser this machine can run (Playwright cannot download its own). */
+export const CHROMIUM = "/usr/bin/chromium";
+
 /**
  * Runs `use` with a new page of a new Chromium (/usr/bin/chromium) at a phone's size (390×844,
  * cache empty), signed in with `cookie` ("name=value; …") on `url`'s site when given, and closes
  * the browser after. Output: what `use` returns; its errors pass through.
  */
 export async function withPhonePage<T>(url: string, cookie: string | undefined, use: (page: Page, context: BrowserContext) => Promise<T>): Promise<T> {
-  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium" });
+  const browser = await chromium.launch({ executablePath: CHROMIUM });
   try {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     if (cookie) await context.addCookies(browserCookies(cookie, url));

@@ -41,7 +41,7 @@ import { currentPath } from "../src/server/story/story-tree";
 import { startFakeOpenAI } from "../src/server/testing/fake-openai";
 import { plantedFact, runRecallStory } from "../src/server/testing/recall-story";
 import { registerPlayer, startTestServer, type TestDialect, type TestServer } from "../src/server/testing/harness";
-import { benchDialects, percentile } from "./bench-support";
+import { CHROMIUM, benchDialects, percentile } from "./bench-support";
 
 const MESSAGES = 5_000;
 const RUNS = 200;
@@ -110,7 +110,7 @@ interface BrowserFigures {
 
 /** Opens the game in Chromium as the player and measures what the player would notice. */
 async function browse(server: TestServer, email: string, password: string, gameId: string, shortGameId: string): Promise<BrowserFigures> {
-  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium" });
+  const browser = await chromium.launch({ executablePath: CHROMIUM });
   try {
     const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
     const signIn = await context.request.post("/api/auth/sign-in/email", { data: { email, password }, headers: { origin: server.url } });

@@ -27,9 +27,8 @@ import lighthouse from "lighthouse";
 import { TEMPLATE_FORM_DEFAULTS } from "../src/shared/schemas/template";
 import { templatePath } from "../src/shared/slug";
 import { newGame, signIn, startTestServer, type TestServer } from "../src/server/testing/harness";
-import { playerWithStory, withPhonePage } from "./bench-support";
+import { CHROMIUM, playerWithStory, withPhonePage } from "./bench-support";
 
-const CHROMIUM = "/usr/bin/chromium";
 const ADMIN = { email: "bench-web@example.com", password: "password-bench-web" };
 /** Player's turns of the game page's story (the 31-turn story). */
 const STORY_TURNS = 31;

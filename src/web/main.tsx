@@ -1,9 +1,10 @@
 /**
- * The browser's entry (issue 21): evaluates the app in steps, each in a task of its own, so that
- * a phone showing a page the server rendered is never blocked long while that page comes alive
- * (STEPS), then start.tsx, which hydrates the page or renders the app. Evaluated together, the app's modules took one task of 129–169 ms on a 4×
- * slower CPU (bench:startup). A rendered page preloads every step's chunks (the server reads them
- * in the build manifest as the entry's dynamic imports), so a step waits for no download.
+ * The browser's entry (issue 21): evaluates the app in steps (STEPS), each in a task of its own,
+ * then start.tsx, which hydrates the page or renders the app. A phone showing a page the server
+ * rendered is then never blocked long while the page comes alive: evaluated together, the app's
+ * modules took one task of 129–169 ms on a 4× slower CPU (npm run bench:startup). A rendered page
+ * preloads every step's chunks (the server reads them in the build manifest as the entry's
+ * dynamic imports), so a step waits for no download.
  */
 
 import "./styles.css";

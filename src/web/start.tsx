@@ -1,9 +1,9 @@
 /**
  * The app's start (main.tsx's last step): hydrates a page the server rendered (issue 12; its
  * query cache comes in #prerender-state and the lazy route modules of the URL load first, so the
- * first render matches the server's HTML), or renders the single-page app into an empty #root. A page whose server HTML
- * differs from the browser's first render, or that fails while rendering, is reported on the
- * console (issue 21: the e2e specs fail on any console error).
+ * first render matches the server's HTML), or renders the single-page app into an empty #root.
+ * A page whose server HTML differs from the browser's first render, or that fails while
+ * rendering, is reported on the console (issue 21: the e2e specs fail on any console error).
  */
 
 import { PRERENDER_STATE_ELEMENT_ID } from "@shared/prerender";
@@ -42,7 +42,10 @@ const ROOT_OPTIONS: RootOptions = {
   onUncaughtError: report("Errore non gestito"),
 };
 
-/** Hydrates the page in #root if the server rendered it (its state in #prerender-state), else renders the app there. */
+/**
+ * Hydrates the page in #root if the server rendered it (its state in #prerender-state), else
+ * renders the app there. Hydration errors go to the console (ROOT_OPTIONS).
+ */
 export async function start(): Promise<void> {
   const container = document.getElementById("root")!;
   const state = document.getElementById(PRERENDER_STATE_ELEMENT_ID)?.textContent;
