@@ -8,13 +8,14 @@
  * server renders hydrates without an error (React 19 reports mismatches on the console) for a
  * visitor, a player and the admin. The token counter's explanation opens on a tap. A long story
  * opens at its end before the app has run, and the app takes over the very rows on screen without
- * moving anything.
+ * moving anything. The narrations stay as the server wrote them, formatted, until the markdown
+ * renderer (a chunk of its own) arrives after the page is running, then hydrate in place.
  */
 
 import { randomUUID } from "node:crypto";
 import { type APIRequestContext, type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { SCROLL_TO_STORY_END_SCRIPT } from "../src/shared/first-paint-scripts";
-import { createTemplateViaApi, expectOnlyFirstPaintScripts, narrations, newEmail, signedInPlayer, rootOf, signInAdmin, watchProblems } from "./fixtures";
+import { conversation, createTemplateViaApi, expectOnlyFirstPaintScripts, narrations, newEmail, signedInPlayer, rootOf, signInAdmin, watchProblems } from "./fixtures";
 
 /** A player's game with turns played through the API: each action ends with the narrator's answer. */
 async function playedGame(request: APIRequestContext, baseURL: string, genre: string, actions: string[]): Promise<string> {
@@ -218,5 +219,51 @@ test("a long story opens at its end before the app runs; the app keeps the same 
   expect(shifts).toEqual([]);
   await expect(page.getByText(latestLine, { exact: false })).toBeInViewport();
   await after.close();
+  await player.context.close();
+});
+
+test("the narrations keep the server's formatting while the markdown renderer loads after the app, and hydrate in place", async ({ browser, baseURL }) => {
+  const player = await playerWithGame(browser, baseURL!, "fantasy", ["/A", "Apro la porta della torre"]);
+  const page = await player.context.newPage();
+  const problems = watchProblems(page);
+  // The renderer's chunk is held back until the rest of the app runs.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const asked: string[] = [];
+  await page.route("**/assets/narration-markdown-*.js", async (route) => {
+    asked.push(route.request().url());
+    await held;
+    await route.continue();
+  });
+  await page.goto(player.path);
+  const story = page.getByRole("region", { name: "Conversazione" });
+  // The app runs (the command bar answers) while the renderer is still on its way.
+  await expect(page.getByRole("button", { name: "/A", exact: true })).toBeEnabled();
+  await expect.poll(() => asked.length).toBeGreaterThan(0);
+  // The narrator's emphasis and paragraphs are still the server's: nothing fell back to plain text.
+  const serverMarkup = await story.locator("li p").evaluateAll((paragraphs) => {
+    (window as unknown as { serverParagraphs: Element[] }).serverParagraphs = paragraphs;
+    return { paragraphs: paragraphs.length, emphasis: document.querySelectorAll("section[aria-label=Conversazione] li strong").length };
+  });
+  expect(serverMarkup.paragraphs).toBeGreaterThan(3);
+  expect(serverMarkup.emphasis).toBeGreaterThan(0);
+
+  release();
+  await page.waitForLoadState("networkidle");
+  // Hydrated in place: the very paragraphs the server sent, none replaced, no hydration error.
+  const kept = await page.evaluate(() => (window as unknown as { serverParagraphs: Element[] }).serverParagraphs.filter((p) => p.isConnected).length);
+  expect(kept).toBe(serverMarkup.paragraphs);
+  await expect(story.locator("li strong")).toHaveCount(serverMarkup.emphasis);
+  expect(problems).toEqual([]);
+  // And the story goes on formatted: a new turn's narration is rendered by the loaded renderer.
+  // (As plain text it would be one paragraph, its markdown showing.)
+  const told = conversation(page).filter({ hasText: "C)" });
+  const before = await told.count();
+  await page.getByRole("button", { name: "/B", exact: true }).click();
+  await expect(told).toHaveCount(before + 1, { timeout: 30_000 });
+  await expect(page.getByRole("button", { name: "/A", exact: true })).toBeEnabled();
+  await expect(told.last()).not.toContainText("**");
+  expect(await told.last().locator("p").count()).toBeGreaterThan(1);
+  expect(problems).toEqual([]);
   await player.context.close();
 });

@@ -1,31 +1,22 @@
 /**
  * Narrator text (spec §2 Game chat, Admin activity 'Storico Chat'; DESIGN §5 Security rules): numbered choices become A), B), C)
- * (formatChoices), then markdown is rendered WITHOUT raw HTML (react-markdown escapes it),
- * images are dropped, and only http(s) links survive, opening in a new tab. Line breaks inside a
- * paragraph are kept, so the A), B), C) choices stay on their own lines.
+ * (formatChoices), then markdown is rendered without raw HTML (narration-markdown.tsx). Line
+ * breaks inside a paragraph are kept, so the A), B), C) choices stay on their own lines.
+ *
+ * The markdown renderer loads on its own, when a narration first needs it (issue 21). A page the
+ * server rendered paints its narrations from the HTML and React hydrates each of them once the
+ * renderer has arrived (a Suspense boundary left as the server sent it: selective hydration), so
+ * the renderer is neither fetched nor run before the page is visible. A narration rendered in the
+ * browser before then shows as plain text (its paragraphs' line breaks kept) for that moment.
  */
 
 import { formatChoices } from "@shared/choices";
-import { type ComponentProps, memo } from "react";
-import Markdown, { type Components } from "react-markdown";
+import { lazy, memo, Suspense } from "react";
 import { cn } from "@/lib/utils";
-import { rehypeMarkSentence, useSpokenSentence } from "./narration-highlight";
+import { useSpokenSentence } from "./narration-highlight";
 
-/** Keeps http(s) URLs only; anything else (javascript:, data:, relative…) becomes no link. */
-function httpOnly(url: string): string {
-  return /^https?:\/\//i.test(url) ? url : "";
-}
-
-function SafeLink({ href, children }: ComponentProps<"a">) {
-  if (!href) return <span>{children}</span>;
-  return (
-    <a href={href} target="_blank" rel="noopener noreferrer" className="font-medium text-primary-foreground underline underline-offset-4">
-      {children}
-    </a>
-  );
-}
-
-const components: Components = { a: SafeLink };
+/** The markdown renderer (react-markdown and its parsers, the largest part of the game page's code) in a chunk of its own. */
+const NarrationMarkdown = lazy(() => import("./narration-markdown"));
 
 /** Caret after the last block while the reply is still being written (no blink with reduced motion). */
 const CARET =
@@ -40,6 +31,7 @@ const CARET =
  */
 export const Narration = memo(function Narration({ text, streaming = false, className }: { text: string; streaming?: boolean; className?: string }) {
   const spoken = useSpokenSentence(text);
+  const markdown = formatChoices(text, { partial: streaming });
   return (
     <div
       className={cn(
@@ -48,9 +40,9 @@ export const Narration = memo(function Narration({ text, streaming = false, clas
         className,
       )}
     >
-      <Markdown components={components} urlTransform={httpOnly} disallowedElements={["img"]} rehypePlugins={spoken ? [[rehypeMarkSentence, spoken]] : undefined}>
-        {formatChoices(text, { partial: streaming })}
-      </Markdown>
+      <Suspense fallback={<p>{markdown}</p>}>
+        <NarrationMarkdown markdown={markdown} spoken={spoken} />
+      </Suspense>
     </div>
   );
 });
