@@ -27,7 +27,9 @@ const CARET =
  * an optional `className` for the container.
  * Output: the formatted narration; the sentence being read aloud in it, if any, is marked
  * (narration-highlight.ts, issue 13 Listen). Memoised: a narration renders again only when its
- * text or look changes (or its highlight), not with every render of the page around it.
+ * text or look changes (or its highlight), not with every render of the page around it. Keep it
+ * so: the page's renders must not reach a boundary still waiting to hydrate, which React would
+ * then throw away and render again in the browser (ADR 0015).
  */
 export const Narration = memo(function Narration({ text, streaming = false, className }: { text: string; streaming?: boolean; className?: string }) {
   const spoken = useSpokenSentence(text);
