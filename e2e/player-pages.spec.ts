@@ -9,7 +9,8 @@
  * visitor, a player and the admin. The token counter's explanation opens on a tap. A long story
  * opens at its end before the app has run, and the app takes over the very rows on screen without
  * moving anything. The narrations stay as the server wrote them, formatted, until the markdown
- * renderer (a chunk of its own) arrives after the page is running, then hydrate in place.
+ * renderer (a chunk of its own) arrives after the page is running, then hydrate in place; so do
+ * the cards of /profilo below its stats.
  */
 
 import { randomUUID } from "node:crypto";
@@ -222,6 +223,9 @@ test("a long story opens at its end before the app runs; the app keeps the same 
   await player.context.close();
 });
 
+/** Whether React has hydrated the element (it keeps its fiber on the DOM node it took over). */
+const hydrated = (element: Element) => Object.keys(element).some((key) => key.startsWith("__reactFiber"));
+
 test("the narrations keep the server's formatting while the markdown renderer loads after the app, and hydrate in place", async ({ browser, baseURL }) => {
   const player = await playerWithGame(browser, baseURL!, "fantasy", ["/A", "Apro la porta della torre"]);
   const page = await player.context.newPage();
@@ -264,6 +268,45 @@ test("the narrations keep the server's formatting while the markdown renderer lo
   await expect(page.getByRole("button", { name: "/A", exact: true })).toBeEnabled();
   await expect(told.last()).not.toContainText("**");
   expect(await told.last().locator("p").count()).toBeGreaterThan(1);
+  expect(problems).toEqual([]);
+  await player.context.close();
+});
+
+test("/profilo's cards below the stats paint from the server's HTML, disabled, and hydrate in place once their code arrives", async ({ browser, baseURL }) => {
+  const player = await playerWithGame(browser, baseURL!, "fantasy", []);
+  const page = await player.context.newPage();
+  const problems = watchProblems(page);
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/assets/profile-sections-*.js", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/profilo");
+  const heading = page.getByRole("heading", { level: 1, name: "Il mio profilo" });
+  const nickname = page.getByLabel("Nickname");
+  // The page runs (its heading is React's) while the cards, still the server's, wait for their code.
+  await expect.poll(() => heading.evaluate(hydrated)).toBe(true);
+  await expect(nickname).toBeVisible();
+  await expect(page.getByText("Le mie partite", { exact: false }).first()).toBeVisible();
+  expect(await nickname.evaluate(hydrated)).toBe(false);
+  await nickname.evaluate((input) => ((window as unknown as { serverInput: Element }).serverInput = input));
+  // A press there would be dropped by React: the buttons say they cannot answer yet.
+  const edit = page.getByRole("button", { name: "Modifica", exact: true });
+  const exportData = page.getByRole("button", { name: "Esporta", exact: true });
+  await expect(edit).toBeDisabled();
+  await expect(exportData).toBeDisabled();
+
+  release();
+  await expect.poll(() => nickname.evaluate(hydrated)).toBe(true);
+  await expect(edit).toBeEnabled();
+  await expect(exportData).toBeEnabled();
+  expect(await page.evaluate(() => (window as unknown as { serverInput: Element }).serverInput.isConnected)).toBe(true);
+  // Hydrated, the card works: the nickname saves.
+  await edit.click();
+  await nickname.fill("Lettrice");
+  await page.getByRole("button", { name: "Salva", exact: true }).click();
+  await expect(page.getByText("Profilo aggiornato").first()).toBeVisible();
   expect(problems).toEqual([]);
   await player.context.close();
 });

@@ -1,4 +1,4 @@
-import { createContext, createElement, type ReactNode, startTransition, useContext, useEffect, useState } from "react";
+import { createContext, createElement, type ReactNode, startTransition, useContext, useEffect, useState, useSyncExternalStore } from "react";
 
 /** Whether the page has been hydrated (true in a page the browser renders itself). */
 const HydratedContext = createContext(true);
@@ -26,4 +26,17 @@ export function HydratedProvider({ hydrating, children }: { hydrating: boolean; 
  */
 export function useHydrated(): boolean {
   return useContext(HydratedContext);
+}
+
+/** No store to follow: useHydratedHere's answer changes once, when React re-renders after hydrating. */
+const subscribeNever = () => () => {};
+
+/**
+ * Output: false in the server's render and while React hydrates the component that calls it, true
+ * from its next render (at once in a part the browser renders itself). Unlike useHydrated, which
+ * answers for the whole page, this answers for the calling component: in a part hydrated on its
+ * own once its code arrives (selective hydration, issue 21) it stays false until that part runs.
+ */
+export function useHydratedHere(): boolean {
+  return useSyncExternalStore(subscribeNever, () => true, () => false);
 }

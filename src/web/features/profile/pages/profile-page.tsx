@@ -1,7 +1,8 @@
 import { ROLE_LABELS } from "@shared/roles";
 import { useQuery } from "@tanstack/react-query";
 import { BookOpen, Coins, LogOut, Shield } from "lucide-react";
-import type { ReactNode } from "react";
+import type { ProfileView } from "@shared/api-types";
+import { lazy, memo, type ReactNode, Suspense } from "react";
 import { Link } from "react-router";
 import { BRAND_NAME } from "@/components/layout/brand";
 import { Badge } from "@/components/ui/badge";
@@ -12,12 +13,24 @@ import { SaveStoriesLink, useGuestAwareSignOut } from "@/components/guest-accoun
 import { useMe } from "@/lib/session";
 import { useUrlAuthError } from "@/lib/use-url-auth-error";
 import { profileQuery } from "../api";
-import { DataManagementCard } from "../components/data-management-card";
-import { FavoritesList } from "../components/favorites-list";
-import { GamesList } from "../components/games-list";
-import { LinkedAccounts } from "../components/linked-accounts";
-import { PersonalInfoCard } from "../components/personal-info-card";
-import { SecurityCard } from "../components/security/security-card";
+
+/** The cards below the stats, in a chunk of their own (their forms, dialogs and the sign-in client). */
+const ProfileSectionsCode = lazy(() => import("../components/profile-sections"));
+
+/**
+ * Input: the profile. Output: the cards below the stats (profile-sections.tsx). On a page the
+ * server rendered they paint from its HTML and React hydrates them once their code has loaded,
+ * after the rest of the page runs (issue 21: selective hydration). Memoised, so that the page's
+ * own renders (the sign-out dialog, the session) do not reach the boundary while it waits: a
+ * boundary updated before it hydrates would be rendered again in the browser.
+ */
+const LaterSections = memo(function LaterSections({ profile }: { profile: ProfileView }) {
+  return (
+    <Suspense fallback={<Skeleton className="h-64 w-full" />}>
+      <ProfileSectionsCode profile={profile} />
+    </Suspense>
+  );
+});
 
 function StatCard({ icon, label, value, hint }: { icon: ReactNode; label: string; value: string; hint?: string }) {
   return (
@@ -115,12 +128,7 @@ export function ProfilePage() {
               hint={remaining === "∞" ? "illimitati" : undefined}
             />
           </section>
-          <PersonalInfoCard profile={data} />
-          {data.email && <SecurityCard email={data.email} />}
-          <LinkedAccounts />
-          <GamesList />
-          <FavoritesList />
-          <DataManagementCard />
+          <LaterSections profile={data} />
         </>
       )}
     </div>
