@@ -77,11 +77,11 @@ test("each public page's HTML holds its real text before any script", async ({ p
     const response = await visitor.get(path);
     expect(response.status(), path).toBe(200);
     const html = await response.text();
-    // The page's own code and the steps the main script starts with (main.tsx: router, start)
-    // are fetched with the main script, not after it ran; the page paints without them, so
-    // scripts wait behind the style sheet and images.
+    // The page's own code and the steps the main script starts with (main.tsx: the layout, the
+    // routes and start, one "frame" chunk) are fetched with the main script, not after it ran;
+    // the page paints without them, so scripts wait behind the style sheet and images.
     const head = html.slice(0, html.indexOf("</head>"));
-    for (const preloaded of [chunk, "router", "start"]) {
+    for (const preloaded of [chunk, "frame"]) {
       expect(head, `${path}: ${preloaded}`).toMatch(new RegExp(`<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/${preloaded}-[\\w-]+\\.js">`));
     }
     expect(head, path).toMatch(/<script type="module" fetchpriority="low" crossorigin src="\/assets\/index-[\w-]+\.js">/);

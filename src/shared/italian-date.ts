@@ -4,19 +4,24 @@
  * reading page and in the books (issue 13).
  */
 
-const ITALIAN_DAY = new Intl.DateTimeFormat("it-IT", { timeZone: "Europe/Rome", day: "numeric", month: "long", year: "numeric" });
+/**
+ * The formatters are made on first use, not when the module loads: the first one loads the
+ * browser's Italian locale data (about 60 ms on a 4× slower CPU), a step of its own in main.tsx.
+ */
+let italianDayFormat: Intl.DateTimeFormat | undefined;
+let italianYearFormat: Intl.DateTimeFormat | undefined;
 
 /** Input: a date. Output: its day in Italy, e.g. '5 marzo 2025'. */
 export function italianDay(date: Date): string {
-  return ITALIAN_DAY.format(date);
+  italianDayFormat ??= new Intl.DateTimeFormat("it-IT", { timeZone: "Europe/Rome", day: "numeric", month: "long", year: "numeric" });
+  return italianDayFormat.format(date);
 }
-
-const ITALIAN_YEAR = new Intl.DateTimeFormat("it-IT", { timeZone: "Europe/Rome", year: "numeric" });
 
 /**
  * The current year in Italy, e.g. "2026" (the footer's copyright line, an image's licence). Here
  * rather than in the web's format.ts, which the site frame does not load (issue 12).
  */
 export function currentYear(): string {
-  return ITALIAN_YEAR.format(new Date());
+  italianYearFormat ??= new Intl.DateTimeFormat("it-IT", { timeZone: "Europe/Rome", year: "numeric" });
+  return italianYearFormat.format(new Date());
 }

@@ -11,16 +11,16 @@ import "./styles.css";
 import { nextTask } from "./lib/next-task";
 
 /**
- * What is evaluated before start.tsx, one step per task: React; the site's date formats (the
+ * What is evaluated before start.tsx, one step per task: React; the layout every page has, the
+ * routes and start.tsx (one chunk, "frame" in vite.config.ts); the site's date formats (the
  * page's first Intl formatter loads the browser's locale data: about 60 ms alone on a 4× slower
- * CPU); the layout every page has; the routes; and tailwind-merge's tables, which it builds on
- * its first call (cn), else in the middle of hydration.
+ * CPU); and tailwind-merge's tables, which it builds on its first call (cn), else in the middle of
+ * hydration.
  */
 const STEPS: (() => Promise<unknown>)[] = [
   () => import("react-dom/client"),
-  () => import("@shared/italian-date"),
   () => import("./components/layout/root-layout"),
-  () => import("./router"),
+  () => import("@shared/italian-date").then(({ currentYear }) => currentYear()),
   () => import("./lib/utils").then(({ cn }) => cn("p-0")),
 ];
 
