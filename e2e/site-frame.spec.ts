@@ -2,12 +2,13 @@
  * The site frame's on-demand parts (spec §2 Site frame; issue 12: loaded on first use): on a
  * phone, 'Apri il menu' opens the drawer with the site's links, a choice navigates and closes it,
  * and Escape gives the focus back to the menu button; 'Privacy Policy' in the footer opens the
- * notice, which also gives the focus back when closed. Neither part's code is loaded before.
+ * notice, which also gives the focus back when closed. Neither part's code is loaded before. A
+ * player's bell is in the page the server sends; its popover's code loads when first pressed.
  */
 
 import { expect, type Page, test } from "@playwright/test";
 import { COOKIE_CONSENT_KEY } from "../src/shared/first-paint-scripts";
-import { expectAccessible } from "./fixtures";
+import { expectAccessible, signedInPlayer } from "./fixtures";
 
 /** The script URLs the page has loaded so far. */
 const loadedScripts = (page: Page) => page.evaluate(() => performance.getEntriesByType("resource").map((entry) => entry.name).filter((name) => name.endsWith(".js")));
@@ -76,4 +77,28 @@ test("the cookie banner is in the page the server sends; a visitor who already c
     }
     await context.close();
   }
+});
+
+test("a player's bell is in the page the server sends; its popover loads on first use and gives the focus back", async ({ page }) => {
+  await signedInPlayer(page);
+  const html = await (await page.request.get("/profilo")).text();
+  expect(html).toMatch(/<button[^>]*aria-label="Notifiche[" ]/);
+  await page.goto("/profilo", { waitUntil: "networkidle" });
+  expect((await loadedScripts(page)).filter((url) => url.includes("notification-popover"))).toEqual([]);
+
+  // Named 'Notifiche', or 'Notifiche (n non lette)' once an admin has published one to everyone.
+  const bell = page.getByRole("banner").getByRole("button", { name: /^Notifiche/ });
+  await bell.click();
+  const popover = page.getByRole("dialog", { name: "Notifiche" });
+  await expect(popover.getByRole("heading", { name: "Notifiche" })).toBeVisible();
+  await expectAccessible(page);
+  await page.keyboard.press("Escape");
+  await expect(popover).toBeHidden();
+  await expect(bell).toBeFocused();
+  // It opens again, and leaving the page closes it.
+  await bell.click();
+  await expect(popover).toBeVisible();
+  await popover.getByRole("link", { name: "Vedi tutte" }).click();
+  await expect(page).toHaveURL(/\/notifiche$/);
+  await expect(popover).toBeHidden();
 });

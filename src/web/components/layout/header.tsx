@@ -1,18 +1,14 @@
 import { ExternalLink, LogIn, LogOut, Play, User } from "lucide-react";
-import { lazy, Suspense } from "react";
 import { Link, NavLink } from "react-router";
 import { Button } from "@/components/ui/button";
 import { useMe } from "@/lib/session";
-import { useHydrated } from "@/lib/use-hydrated";
 import { useLiveEvents } from "@/features/notifications/api";
 import { cn } from "@/lib/utils";
 import { SaveStoriesLink, useGuestAwareSignOut } from "@/components/guest-account";
 import { Brand } from "./brand";
 import { MobileNav } from "./mobile-nav";
+import { NotificationBell } from "./notification-bell";
 import { COMMUNITY_URL, consoleLinkOf, NAV_LINKS } from "./nav-links";
-
-// Signed-in users only: visitors never download the popover and the notification list (issue 12).
-const NotificationPopover = lazy(() => import("./notification-popover").then((m) => ({ default: m.NotificationPopover })));
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -35,8 +31,6 @@ export function Header() {
   const consoleLink = consoleLinkOf(me);
   // New notifications and role changes arrive live (the bell and the Admin link follow them).
   useLiveEvents(signedIn);
-  // The bell's code loads on demand in the browser; a page the server renders keeps its place.
-  const hydrated = useHydrated();
 
   return (
     <header className="sticky top-0 z-40 border-b border-border/60 bg-background/85 backdrop-blur-md">
@@ -76,14 +70,7 @@ export function Header() {
 
         <div className="ml-auto flex items-center gap-1">
           {me?.user.isAnonymous && <SaveStoriesLink className="mr-1 hidden sm:inline-flex" />}
-          {signedIn &&
-            (hydrated ? (
-              <Suspense fallback={<span aria-hidden className="size-9" />}>
-                <NotificationPopover />
-              </Suspense>
-            ) : (
-              <span aria-hidden className="size-9" />
-            ))}
+          {signedIn && <NotificationBell />}
           {signedIn ? (
             <Button asChild variant="ghost" size="icon">
               <Link to="/profilo" aria-label="Profilo" title="Profilo">

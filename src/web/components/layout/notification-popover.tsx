@@ -1,42 +1,33 @@
-import { Bell } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Link, useLocation } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
 import { Spinner } from "@/components/ui/spinner";
 import { useMarkRead, useNotifications } from "@/features/notifications/api";
 import { NotificationItem } from "@/features/notifications/components/notification-item";
+import { BellButton } from "./notification-bell";
 
 /**
- * The header bell and its popover (spec §2 Notification popover; §9 sizes): 320 px wide, title
+ * The bell's popover (spec §2 Notification popover; §9 sizes), loaded by notification-bell.tsx
+ * the first time the bell is pressed, and open from its first render: 320 px wide, title
  * 'Notifiche' with the unread count badge, a list scrolling within 300 px ('Nessuna notifica'
- * when empty, 'Impossibile caricare le notifiche.' when the list cannot be loaded), and 'Vedi tutte' to /notifiche. The bell shows the unread count too; the list
- * follows new publications live (useLiveEvents in the header).
+ * when empty, 'Impossibile caricare le notifiche.' when the list cannot be loaded), and 'Vedi
+ * tutte' to /notifiche. The list follows new publications live (useLiveEvents in the header).
+ * Leaving the page closes it (issue 23: a notification's link to a page of the site).
  */
-export function NotificationPopover() {
-  const [open, setOpen] = useState(false);
+export default function NotificationPopover() {
   const { pathname } = useLocation();
-  // A notification's link to a page of the site (issue 23: a decision) closes the popover.
-  useEffect(() => setOpen(false), [pathname]);
+  // Open on the page it was opened on: moving to another page closes it.
+  const [openOn, setOpenOn] = useState<string | null>(pathname);
+  const open = openOn === pathname;
+  const setOpen = (next: boolean) => setOpenOn(next ? pathname : null);
   const { query, items, unread } = useNotifications();
   const markRead = useMarkRead();
-  const label = unread > 0 ? `Notifiche (${unread} non ${unread === 1 ? "letta" : "lette"})` : "Notifiche";
 
   return (
     <Popover open={open} onOpenChange={setOpen}>
       <PopoverTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label={label} className="relative">
-          <Bell aria-hidden="true" />
-          {unread > 0 && (
-            <span
-              aria-hidden="true"
-              data-testid="bell-badge"
-              className="absolute -top-0.5 -right-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-fuchsia-700 px-1 text-[10px] leading-none font-bold text-white"
-            >
-              {unread > 99 ? "99+" : unread}
-            </span>
-          )}
-        </Button>
+        <BellButton unread={unread} />
       </PopoverTrigger>
       <PopoverContent align="end" className="w-[320px] max-w-[calc(100vw-1rem)] p-0" aria-label="Notifiche">
         <div className="flex items-center justify-between border-b px-4 py-3">
