@@ -5,15 +5,15 @@ import { defineConfig } from "vite";
 import { compression } from "vite-plugin-compression2";
 
 /** The modules of the "shell" chunk (below). */
+const SHELL_MODULES =
+  /node_modules\/(react|react-dom|scheduler|@tanstack\/(query-core|react-query)|react-router|tailwind-merge|clsx|class-variance-authority)\/|vite\/preload-helper|src\/web\/lib\/(api|next-task|utils|query-client|session|site-config|toast|auth-error-toast|login-redirect|use-sign-out|load-auth-client|live-events)\.|src\/web\/components\/ui\/(badge|button|card|input|native-select|skeleton|spinner|table|textarea)\./;
+
 /**
  * What every page runs after the shell, evaluated by main.tsx's steps: the date formats, the
  * layout (header, footer, cookie banner), the routes and start.tsx with its App.
  */
 const FRAME_MODULES =
   /src\/shared\/(italian-date|first-paint-scripts|document-title|genres)\.|src\/web\/(start|app|router)\.tsx|src\/web\/lib\/use-hydrated\.|src\/web\/components\/(guest-account|layout\/(root-layout|header|notification-bell|footer|cookie-banner|mobile-nav|privacy-dialog|brand|nav-links|use-document-title))\.|src\/web\/features\/notifications\/api\.|src\/web\/features\/auth\/components\/require-auth\./;
-
-const SHELL_MODULES =
-  /node_modules\/(react|react-dom|scheduler|@tanstack\/(query-core|react-query)|react-router|tailwind-merge|clsx|class-variance-authority)\/|vite\/preload-helper|src\/web\/lib\/(api|next-task|utils|query-client|session|site-config|toast|auth-error-toast|login-redirect|use-sign-out|load-auth-client|live-events)\.|src\/web\/components\/ui\/(badge|button|card|input|native-select|skeleton|spinner|table|textarea)\./;
 
 /**
  * Two builds (package.json "build"): the browser's app into dist/, and with --ssr the render module

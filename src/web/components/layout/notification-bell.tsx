@@ -6,7 +6,8 @@
  */
 
 import { Bell } from "lucide-react";
-import { type ComponentProps, lazy, Suspense, useState } from "react";
+import { type ComponentProps, lazy } from "react";
+import { OnFirstUse } from "@/components/on-first-use";
 import { Button } from "@/components/ui/button";
 import { useNotifications } from "@/features/notifications/api";
 
@@ -38,13 +39,10 @@ export function BellButton({ unread, ...props }: { unread: number } & ComponentP
 
 /** Output: the bell for a signed-in user, then the bell with its popover, open, once pressed. */
 export function NotificationBell() {
-  const [used, setUsed] = useState(false);
   const { unread } = useNotifications();
-  const light = <BellButton unread={unread} aria-haspopup="dialog" aria-expanded={false} onPointerEnter={loadPopover} onFocus={loadPopover} onClick={() => setUsed(true)} />;
-  if (!used) return light;
   return (
-    <Suspense fallback={light}>
+    <OnFirstUse load={loadPopover} light={(handlers) => <BellButton unread={unread} aria-haspopup="dialog" aria-expanded={false} {...handlers} />}>
       <NotificationPopover />
-    </Suspense>
+    </OnFirstUse>
   );
 }

@@ -6,7 +6,8 @@
  */
 
 import { BookDown, ChevronDown } from "lucide-react";
-import { type ComponentProps, lazy, Suspense, useState } from "react";
+import { type ComponentProps, lazy } from "react";
+import { OnFirstUse } from "@/components/on-first-use";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 
@@ -37,13 +38,10 @@ export function ExportButton({ title, className, ...props }: Omit<ExportMenuProp
 
 /** Input: see ExportMenuProps. Output: the 'Esporta' button, then its menu once opened. */
 export function ExportMenu(props: ExportMenuProps) {
-  const [used, setUsed] = useState(false);
   const { gameId: _gameId, ...button } = props;
-  const light = <ExportButton {...button} aria-haspopup="menu" aria-expanded={false} onPointerEnter={loadDropdown} onFocus={loadDropdown} onClick={() => setUsed(true)} />;
-  if (!used) return light;
   return (
-    <Suspense fallback={light}>
+    <OnFirstUse load={loadDropdown} light={(handlers) => <ExportButton {...button} aria-haspopup="menu" aria-expanded={false} {...handlers} />}>
       <ExportDropdown {...props} />
-    </Suspense>
+    </OnFirstUse>
   );
 }
