@@ -133,6 +133,32 @@ test("public pages hydrate without a console error, for a visitor and for a sign
   await player.close();
 });
 
+test("a page showing no date loads no locale data: the footer's year comes with the page", async ({ page }) => {
+  // Every Intl date formatter the page makes is counted (the first one loads the browser's locale data).
+  await page.addInitScript(() => {
+    const counted = window as unknown as { formatters: number };
+    counted.formatters = 0;
+    const Original = Intl.DateTimeFormat;
+    Intl.DateTimeFormat = new Proxy(Original, {
+      construct(target, args: ConstructorParameters<typeof Intl.DateTimeFormat>) {
+        counted.formatters += 1;
+        return new target(...args);
+      },
+    });
+  });
+  const year = new Intl.DateTimeFormat("it-IT", { timeZone: "Europe/Rome", year: "numeric" }).format(new Date());
+  const problems = watchProblems(page);
+  for (const path of ["/", "/generi", "/prezzi"]) {
+    await page.goto(path, { waitUntil: "networkidle" });
+    const footer = page.getByRole("contentinfo");
+    await expect(footer.getByText(`© ${year} Storie.ai`)).toBeVisible();
+    // Hydrated: React holds the footer's element.
+    await expect.poll(() => footer.evaluate((element) => Object.keys(element).some((key) => key.startsWith("__reactFiber")))).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { formatters: number }).formatters), path).toBe(0);
+  }
+  expect(problems).toEqual([]);
+});
+
 test("a template titled with markup reaches the HTML as text, in the page and in its state", async ({ page, playwright, baseURL }) => {
   const admin = await playwright.request.newContext({ baseURL });
   const title = `Il faro </script><img src=x onerror=alert(1)> ${randomUUID().slice(0, 6)}`;

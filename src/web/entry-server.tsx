@@ -19,6 +19,8 @@ import { PLANS_PATH, plansQuery } from "./features/pricing/api";
 import { PROFILE_GAMES_PATH, PROFILE_PATH, profileGamesQuery, profileQuery } from "./features/profile/api";
 import { discoverPagePath, discoverQuery, savedTemplatesPagePath, savedTemplatesQuery, templateApiPath, templateQuery } from "./features/templates/api";
 import { meQuery, SESSION_PATH } from "./lib/session";
+import { siteYearQuery } from "./lib/site-year";
+import { currentYear } from "@shared/italian-date";
 import { type PageHandle, routes } from "./router";
 
 /** One API answer a page shows: its path, where the cache keeps it and how. */
@@ -85,6 +87,8 @@ export const render: PrerenderModule["render"] = async (url, answers): Promise<P
     const body = answers[index];
     if (body !== null && body !== undefined) client.setQueryData(data.queryKey, data.toCache(body));
   });
+  // The footer's year travels with the state: the browser then has no locale data to load for it.
+  client.setQueryData(siteYearQuery.queryKey, currentYear());
   const context = await handler.query(new Request(new URL(url, "http://localhost")));
   if (context instanceof Response) throw new Error(`La pagina ${url} reindirizza: non si prerenderizza.`);
   const router = createStaticRouter(handler.dataRoutes, context);

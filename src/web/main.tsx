@@ -12,15 +12,14 @@ import { nextTask } from "./lib/next-task";
 
 /**
  * What is evaluated before start.tsx, one step per task: React; the layout every page has, the
- * routes and start.tsx (one chunk, "frame" in vite.config.ts); the site's date formats (the
- * page's first Intl formatter loads the browser's locale data: about 60 ms alone on a 4× slower
- * CPU); and tailwind-merge's tables, which it builds on its first call (cn), else in the middle of
- * hydration.
+ * routes and start.tsx (one chunk, "frame" in vite.config.ts); and tailwind-merge's tables, which
+ * it builds on its first call (cn), else in the middle of hydration. No date is formatted here: the
+ * first Intl formatter loads the browser's locale data (about 90 ms on a 4× slower CPU), which only
+ * a page showing dates pays (the footer's year comes with the page, lib/site-year.ts).
  */
 const STEPS: (() => Promise<unknown>)[] = [
   () => import("react-dom/client"),
   () => import("./components/layout/root-layout"),
-  () => import("@shared/italian-date").then(({ currentYear }) => currentYear()),
   () => import("./lib/utils").then(({ cn }) => cn("p-0")),
 ];
 

@@ -1,7 +1,8 @@
 import { AtSign, MessagesSquare } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
-import { currentYear } from "@shared/italian-date";
+import { useQuery } from "@tanstack/react-query";
+import { siteYearQuery } from "@/lib/site-year";
 import { Brand, BRAND_NAME } from "./brand";
 import { COMMUNITY_URL, MICROBLOG_URL } from "./nav-links";
 import { PrivacyDialog } from "./privacy-dialog";
@@ -22,9 +23,10 @@ const SOCIAL_LINKS = [
 /**
  * Site footer (spec §2 Site frame): the four site links, the two external social links (new tab)
  * when configured, the copyright line with the current year and the 'Privacy Policy' button
- * opening the notice.
+ * opening the notice. The year comes with the page's state (siteYearQuery).
  */
 export function Footer() {
+  const { data: year } = useQuery(siteYearQuery);
   return (
     <footer className="border-t border-border/60 bg-black/20">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 md:grid-cols-[1fr_auto_auto] md:gap-16 md:px-6">
@@ -58,7 +60,7 @@ export function Footer() {
       <div className="border-t border-border/60">
         <div className="mx-auto flex max-w-7xl flex-col items-center justify-between gap-2 px-4 py-4 text-sm text-muted-foreground sm:flex-row md:px-6">
           <p>
-            © {currentYear()} {BRAND_NAME}.ai
+            © {year} {BRAND_NAME}.ai
           </p>
           <PrivacyDialog
             trigger={
