@@ -20,7 +20,7 @@ const FRAME_MODULES =
  * the server uses to send public pages already rendered (src/web/entry-server.tsx → dist-ssr/,
  * issue 12), outside the folder the server publishes.
  */
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig(({ isSsrBuild, command }) => ({
   plugins: [
     react(),
     tailwindcss(),
@@ -37,6 +37,10 @@ export default defineConfig(({ isSsrBuild }) => ({
       { find: "@", replacement: path.resolve("src/web") },
       // Every "zod" import of the web goes through its configuration (src/web/lib/zod.ts).
       { find: /^zod$/, replacement: path.resolve("src/web/lib/zod.ts") },
+      // React Router's package resolves to its development build whatever the mode (its exports
+      // name no production condition: remix-run/react-router#14102), which logs developer
+      // warnings in production and keeps their code: a build takes the production one it ships.
+      ...(command === "build" ? [{ find: /^react-router$/, replacement: path.resolve("node_modules/react-router/dist/production/index.mjs") }] : []),
     ],
   },
   // The render module carries its own copy of React and the libraries, in their production builds
