@@ -8,9 +8,10 @@
  * server renders hydrates without an error (React 19 reports mismatches on the console) for a
  * visitor, a player and the admin. The token counter's explanation opens on a tap. A long story
  * opens at its end before the app has run, and the app takes over the very rows on screen without
- * moving anything. The narrations stay as the server wrote them, formatted, until the markdown
- * renderer (a chunk of its own) arrives after the page is running, then hydrate in place; so do
- * the cards of /profilo below its stats.
+ * moving anything. The narrations stay as the server wrote them, formatted, and the markdown
+ * renderer (a chunk of its own) is not even fetched until a narration needs it (a new turn); they
+ * then hydrate in place. The cards of /profilo below its stats hydrate in place once their code
+ * arrives.
  */
 
 import { randomUUID } from "node:crypto";
@@ -226,48 +227,44 @@ test("a long story opens at its end before the app runs; the app keeps the same 
 /** Whether React has hydrated the element (it keeps its fiber on the DOM node it took over). */
 const hydrated = (element: Element) => Object.keys(element).some((key) => key.startsWith("__reactFiber"));
 
-test("the narrations keep the server's formatting while the markdown renderer loads after the app, and hydrate in place", async ({ browser, baseURL }) => {
+test("the narrations stay the server's HTML without the markdown renderer until a narration needs it, then hydrate in place", async ({ browser, baseURL }) => {
   const player = await playerWithGame(browser, baseURL!, "fantasy", ["/A", "Apro la porta della torre"]);
   const page = await player.context.newPage();
   const problems = watchProblems(page);
-  // The renderer's chunk is held back until the rest of the app runs.
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
   const asked: string[] = [];
-  await page.route("**/assets/narration-markdown-*.js", async (route) => {
-    asked.push(route.request().url());
-    await held;
-    await route.continue();
+  page.on("request", (request) => {
+    if (/\/assets\/narration-markdown-[^/]*\.js$/.test(request.url())) asked.push(request.url());
   });
   await page.goto(player.path);
   const story = page.getByRole("region", { name: "Conversazione" });
-  // The app runs (the command bar answers) while the renderer is still on its way.
+  // The app runs (the command bar answers) and the page settles without ever fetching the renderer.
   await expect(page.getByRole("button", { name: "/A", exact: true })).toBeEnabled();
-  await expect.poll(() => asked.length).toBeGreaterThan(0);
-  // The narrator's emphasis and paragraphs are still the server's: nothing fell back to plain text.
+  await page.waitForLoadState("networkidle");
+  expect(asked).toEqual([]);
+  // The narrator's emphasis and paragraphs are the server's: nothing fell back to plain text.
   const serverMarkup = await story.locator("li p").evaluateAll((paragraphs) => {
     (window as unknown as { serverParagraphs: Element[] }).serverParagraphs = paragraphs;
     return { paragraphs: paragraphs.length, emphasis: document.querySelectorAll("section[aria-label=Conversazione] li strong").length };
   });
   expect(serverMarkup.paragraphs).toBeGreaterThan(3);
   expect(serverMarkup.emphasis).toBeGreaterThan(0);
+  expect(await story.locator("li p").first().evaluate(hydrated)).toBe(false);
 
-  release();
-  await page.waitForLoadState("networkidle");
-  // Hydrated in place: the very paragraphs the server sent, none replaced, no hydration error.
-  const kept = await page.evaluate(() => (window as unknown as { serverParagraphs: Element[] }).serverParagraphs.filter((p) => p.isConnected).length);
-  expect(kept).toBe(serverMarkup.paragraphs);
-  await expect(story.locator("li strong")).toHaveCount(serverMarkup.emphasis);
-  expect(problems).toEqual([]);
-  // And the story goes on formatted: a new turn's narration is rendered by the loaded renderer.
-  // (As plain text it would be one paragraph, its markdown showing.)
+  // A new turn's narration needs the renderer: it arrives, formats the narration being written,
+  // and the server's narrations hydrate in place (the very paragraphs it sent, none replaced).
   const told = conversation(page).filter({ hasText: "C)" });
   const before = await told.count();
   await page.getByRole("button", { name: "/B", exact: true }).click();
   await expect(told).toHaveCount(before + 1, { timeout: 30_000 });
   await expect(page.getByRole("button", { name: "/A", exact: true })).toBeEnabled();
+  expect(asked).toHaveLength(1);
+  // (As plain text it would be one paragraph, its markdown showing.)
   await expect(told.last()).not.toContainText("**");
   expect(await told.last().locator("p").count()).toBeGreaterThan(1);
+  await expect.poll(() => story.locator("li p").first().evaluate(hydrated)).toBe(true);
+  const kept = await page.evaluate(() => (window as unknown as { serverParagraphs: Element[] }).serverParagraphs.filter((p) => p.isConnected).length);
+  expect(kept).toBe(serverMarkup.paragraphs);
+  expect(await story.locator("li strong").count()).toBeGreaterThanOrEqual(serverMarkup.emphasis);
   expect(problems).toEqual([]);
   await player.context.close();
 });

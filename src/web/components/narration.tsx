@@ -3,20 +3,63 @@
  * (formatChoices), then markdown is rendered without raw HTML (narration-markdown.tsx). Line
  * breaks inside a paragraph are kept, so the A), B), C) choices stay on their own lines.
  *
- * The markdown renderer loads on its own, when a narration first needs it (issue 21). A page the
- * server rendered paints its narrations from the HTML and React hydrates each of them once the
- * renderer has arrived (a Suspense boundary left as the server sent it: selective hydration), so
- * the renderer is neither fetched nor run before the page is visible. A narration rendered in the
- * browser before then shows as plain text (its paragraphs' line breaks kept) for that moment.
+ * The markdown renderer (react-markdown and its parsers: about 35 KB and the largest part of the
+ * game page's code) loads only once the page needs it (issue 21). A page the server rendered
+ * paints its narrations from the HTML, and React leaves each of them as the server sent it (a
+ * Suspense boundary waiting for its code: selective hydration): the stored story is read, never
+ * re-rendered, so the renderer is neither fetched nor run for it. The renderer is wanted when a
+ * narration the browser renders itself (one being written, a turn rendered by the virtualised
+ * story, a page reached from another) is about to be seen, while it shows as plain text with its
+ * paragraphs' line breaks; or when 'Ascolta' or 'Modifica' is first used, which change a
+ * narration. Once it has arrived, every narration is hydrated in place.
  */
 
 import { formatChoices } from "@shared/choices";
-import { lazy, memo, Suspense } from "react";
+import { lazy, memo, Suspense, useCallback } from "react";
 import { cn } from "@/lib/utils";
 import { useSpokenSentence } from "./narration-highlight";
 
-/** The markdown renderer (react-markdown and its parsers, the largest part of the game page's code) in a chunk of its own. */
-const NarrationMarkdown = lazy(() => import("./narration-markdown"));
+let resolveWanted!: () => void;
+/** Resolved once the page needs the markdown renderer (wantNarrationMarkdown); at once on the server, which renders every narration. */
+const wanted = new Promise<void>((resolve) => (resolveWanted = resolve));
+if (typeof window === "undefined") resolveWanted();
+
+/**
+ * Starts loading the markdown renderer, if it was not yet (idempotent). Called by a narration
+ * about to be seen as plain text, and by the features that change a narration ('Ascolta',
+ * 'Modifica') when they are first used, so that the change renders formatted at once.
+ */
+export function wantNarrationMarkdown(): void {
+  resolveWanted();
+}
+
+/** The markdown renderer in a chunk of its own, fetched once wanted. */
+const NarrationMarkdown = lazy(() => wanted.then(() => import("./narration-markdown")));
+
+/** How far (px) outside the screen a narration shown as plain text already asks for the renderer: a screen's height, scrolling either way. */
+const WANT_MARGIN = "100% 0px";
+
+/**
+ * A narration as plain text while the renderer is not there (Suspense's fallback: never on the
+ * server's page, whose HTML stays). Input: its markdown. Output: one paragraph keeping its line
+ * breaks; it wants the renderer once it comes within a screen of the viewport.
+ */
+function PlainNarration({ markdown }: { markdown: string }) {
+  const watch = useCallback((paragraph: HTMLParagraphElement | null) => {
+    if (!paragraph) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        wantNarrationMarkdown();
+        observer.disconnect();
+      },
+      { rootMargin: WANT_MARGIN },
+    );
+    observer.observe(paragraph);
+    return () => observer.disconnect();
+  }, []);
+  return <p ref={watch}>{markdown}</p>;
+}
 
 /** Caret after the last block while the reply is still being written (no blink with reduced motion). */
 const CARET =
@@ -42,7 +85,7 @@ export const Narration = memo(function Narration({ text, streaming = false, clas
         className,
       )}
     >
-      <Suspense fallback={<p>{markdown}</p>}>
+      <Suspense fallback={<PlainNarration markdown={markdown} />}>
         <NarrationMarkdown markdown={markdown} spoken={spoken} />
       </Suspense>
     </div>

@@ -10,12 +10,19 @@ import type { MessageAuthorView } from "@shared/group-types";
 import { RotateCcw } from "lucide-react";
 import { lazy, memo, Suspense } from "react";
 import { Button } from "@/components/ui/button";
+import { wantNarrationMarkdown } from "@/components/narration";
 import { ChatMessage } from "./chat-message";
 import { MessageActions } from "./message-actions";
 import type { MeasureRef } from "./virtual-story";
 
-/** The 'Modifica' editor (its form and validation), loaded the first time the player edits (issue 21). */
-const MessageEditor = lazy(() => import("./message-editor").then((m) => ({ default: m.MessageEditor })));
+/**
+ * The 'Modifica' editor (its form and validation), loaded the first time the player edits (issue
+ * 21), with the markdown renderer that shows the saved narration.
+ */
+const MessageEditor = lazy(() => {
+  wantNarrationMarkdown();
+  return import("./message-editor").then((m) => ({ default: m.MessageEditor }));
+});
 
 /** The player's controls over the story, the same for every row. */
 export interface StoryHandlers {

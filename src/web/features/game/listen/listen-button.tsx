@@ -8,13 +8,18 @@
 import type { MessageView } from "@shared/api-types";
 import { lazy, Suspense, useId, useMemo, useState } from "react";
 import { useHydrated } from "@/lib/use-hydrated";
+import { wantNarrationMarkdown } from "@/components/narration";
 import type { ListenUse } from "./listen-controls";
 import { ListenGroup, ListenSettingsButton, ListenToggle, NO_ITALIAN_VOICE, UnavailableListenButton } from "./listen-parts";
 import { speechSynthesisOrNull } from "./speech-queue";
 import type { LiveNarration } from "./use-listen";
 import { useItalianVoices } from "./voices";
 
-const loadControls = () => import("./listen-controls");
+/** The controls' code, and the markdown renderer that marks the sentence being read in a narration. */
+const loadControls = () => {
+  wantNarrationMarkdown();
+  return import("./listen-controls");
+};
 const ListenControls = lazy(loadControls);
 
 interface ListenButtonProps {
