@@ -5,16 +5,9 @@
  */
 
 import { z } from "zod";
+import { CONTENT_KINDS } from "../content-kinds";
 
-/** The kinds of public item that can be reported, as the API names them. */
-export const CONTENT_KINDS = ["image", "story", "template"] as const;
-export type ContentKindName = (typeof CONTENT_KINDS)[number];
-
-/** The report page's path segment of each kind: /segnala/{segment}/{id}. */
-export const KIND_SEGMENTS: Record<ContentKindName, string> = { image: "immagine", story: "storia", template: "template" };
-
-/** What each kind is called in Italian ('l'immagine', 'la storia', 'il template'). */
-export const KIND_LABELS: Record<ContentKindName, string> = { image: "Immagine della galleria", story: "Storia condivisa", template: "Template" };
+export { CONTENT_KINDS, type ContentKindName, KIND_LABELS, KIND_SEGMENTS } from "../content-kinds";
 
 /** The reasons of the report form (issue 23), in the order shown. */
 export const REPORT_REASONS = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { italianDate } from "./format";
+import { formatCount, italianDate } from "./format";
 
 describe("italianDate", () => {
   it("gives the day in Italy, whatever the time zone the page is rendered in (server or browser)", () => {
@@ -8,5 +8,15 @@ describe("italianDate", () => {
     expect(italianDate("2026-07-31T22:30:00.000Z")).toBe("1 agosto 2026");
     expect(italianDate("2026-12-31T22:59:00.000Z")).toBe("31 dicembre 2026");
     expect(italianDate("non una data")).toBe("");
+  });
+});
+
+describe("formatCount", () => {
+  it("writes every whole number under 1,000 exactly as Italian's digit grouping would (none to place), larger ones grouped", () => {
+    const italian = new Intl.NumberFormat("it-IT");
+    for (let value = -999; value <= 999; value += 1) expect(formatCount(value)).toBe(italian.format(value));
+    expect(formatCount(1234)).toBe(italian.format(1234));
+    expect(formatCount(12_345)).toBe("12.345");
+    expect(formatCount(2.5)).toBe("2,5");
   });
 });

@@ -1,4 +1,4 @@
-import { KIND_SEGMENTS, type ContentKindName } from "@shared/schemas/moderation";
+import { KIND_SEGMENTS, type ContentKindName } from "@shared/content-kinds";
 import { Flag } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
