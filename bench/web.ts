@@ -17,6 +17,9 @@
  *   contentful paint, total blocking time and cumulative layout shift; the scripts that finished
  *   before the observed largest paint (the simulated LCP counts them all) and the machine's CPU
  *   index (Lighthouse's benchmarkIndex: figures taken on a slower machine are lower).
+ * Each page is asked for a few times (WARM_UP_REQUESTS) before it is measured, as a server in use
+ * has been: the first renders of a page on a fresh server compile its code (a cold game page took
+ * 270 ms to its first byte, a warm one 18 ms), which Lighthouse would count in every paint.
  * Usage: npm run bench:web (BENCH_WEB_PAGES=/profilo,"game page" measures only the pages so labelled;
  * BENCH_WEB_REPORTS=<folder> keeps each page's Lighthouse report there, for its long tasks and scripts)
  */
@@ -32,6 +35,8 @@ import { newGame, signIn, startTestServer, type TestServer } from "../src/server
 import { CHROMIUM, playerWithStory, withPhonePage } from "./bench-support";
 
 const ADMIN = { email: "bench-web@example.com", password: "password-bench-web" };
+/** Requests for a page before it is measured (a warm server, module docstring). */
+const WARM_UP_REQUESTS = 3;
 /** Player's turns of the game page's story (the issue's 31-turn story). */
 const STORY_TURNS = 31;
 
@@ -197,6 +202,7 @@ try {
   const only = process.env.BENCH_WEB_PAGES?.split(",");
   for (const { page, cookie } of pages.filter(({ page }) => !only || only.includes(label(page)))) {
     console.log(`measuring ${page}…`);
+    for (let i = 0; i < WARM_UP_REQUESTS; i++) await (await fetch(`${server.url}${page}`, { headers: cookie ? { cookie } : {} })).text();
     rows.push({ page, transfer: await transfer(`${server.url}${page}`, cookie), audit: await audit(`${server.url}${page}`, cookie) });
   }
   const n = (value: number, width: number, digits = 0) => value.toFixed(digits).padStart(width);
