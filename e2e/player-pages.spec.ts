@@ -11,7 +11,8 @@
  * moving anything, its virtualiser's code fetched only after the page has loaded. The narrations
  * stay as the server wrote them, formatted, and the markdown renderer (a chunk of its own) is not
  * even fetched until a narration needs it (a new turn); they then hydrate in place. The cards of
- * /profilo below its stats hydrate in place once their code arrives.
+ * /profilo below its stats hydrate in place once their code arrives; on a phone, its 'Sicurezza'
+ * card asks the sign-in client for its data only once scrolled to.
  */
 
 import { randomUUID } from "node:crypto";
@@ -314,5 +315,24 @@ test("/profilo's cards below the stats paint from the server's HTML, disabled, a
   await page.getByRole("button", { name: "Salva", exact: true }).click();
   await expect(page.getByText("Profilo aggiornato").first()).toBeVisible();
   expect(problems).toEqual([]);
+  await player.context.close();
+});
+
+test("on a phone, /profilo asks the sign-in client for the 'Sicurezza' card only when the player gets to it", async ({ browser, baseURL }) => {
+  const player = await playerWithGame(browser, baseURL!, "fantasy", []);
+  const phone = await browser.newContext({ storageState: await player.context.storageState(), viewport: { width: 390, height: 844 } });
+  const page = await phone.newPage();
+  const problems = watchProblems(page);
+  const asked: string[] = [];
+  page.on("request", (request) => asked.push(new URL(request.url()).pathname));
+  await page.goto("/profilo", { waitUntil: "networkidle" });
+  const card = page.locator("#sicurezza");
+  await expect(card).not.toBeInViewport();
+  expect(asked.filter((path) => /\/api\/auth\/(list-sessions|get-session)$|\/assets\/auth-client-/.test(path))).toEqual([]);
+  await card.scrollIntoViewIfNeeded();
+  await expect(card.getByText("Questo dispositivo", { exact: true })).toBeVisible();
+  expect(asked).toContain("/api/auth/list-sessions");
+  expect(problems).toEqual([]);
+  await phone.close();
   await player.context.close();
 });

@@ -45,6 +45,12 @@ async function screenshots(page: Page, name: string): Promise<void> {
 }
 
 const linkedCard = (page: Page) => page.getByRole("heading", { name: "Account collegati" }).locator("xpath=ancestor::*[@data-slot='card'][1]");
+/** Scrolls to the 'Account collegati' card, as a player does (it asks for the identities once in view), and returns it. */
+async function goToLinkedCard(page: Page) {
+  const card = linkedCard(page);
+  await card.scrollIntoViewIfNeeded();
+  return card;
+}
 /** The mock provider's row of the 'Account collegati' card. */
 const providerRow = (page: Page) => linkedCard(page).getByRole("listitem").filter({ hasText: OIDC_MOCK_NAME });
 
@@ -74,7 +80,7 @@ test("a newcomer signs up with the provider; the only way to sign in cannot be u
   await expect(page.getByRole("dialog", { name: "Conferma la tua età" })).toHaveCount(0);
 
   await page.goto("/profilo");
-  const card = linkedCard(page);
+  const card = await goToLinkedCard(page);
   await expect(card.getByText("Nessuna password impostata")).toBeVisible();
   await expect(card.getByText("Collegato", { exact: true })).toBeVisible();
   await card.getByRole("button", { name: `Scollega ${OIDC_MOCK_NAME}` }).click();
@@ -89,7 +95,7 @@ test("a player links the provider from the profile, signs in with it, and unlink
   const providerEmail = newEmail("altro");
   await atProvider(context, providerEmail);
   await page.goto("/profilo");
-  const card = linkedCard(page);
+  const card = await goToLinkedCard(page);
   await expect(card.getByText("Password impostata")).toBeVisible();
   await expect(providerRow(page).getByText("Non collegato")).toBeVisible();
   await expectAccessible(page);
@@ -116,7 +122,7 @@ test("an identity of another account is refused in Italian (identity_already_exi
   await signedInPlayer(page);
   await atProvider(context, taken);
   await page.goto("/profilo");
-  await linkedCard(page).getByRole("button", { name: `Collega ${OIDC_MOCK_NAME}` }).click();
+  await (await goToLinkedCard(page)).getByRole("button", { name: `Collega ${OIDC_MOCK_NAME}` }).click();
   await expect(page.getByText("Account già collegato")).toBeVisible();
   await expect(page.getByText("Questo account è già collegato a un altro utente.")).toBeVisible();
   await expect(page).toHaveURL(/\/profilo$/);

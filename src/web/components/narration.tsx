@@ -15,8 +15,9 @@
  */
 
 import { formatChoices } from "@shared/choices";
-import { lazy, memo, Suspense, useCallback } from "react";
+import { lazy, memo, Suspense } from "react";
 import { cn } from "@/lib/utils";
+import { useOnceInView } from "@/lib/use-once-in-view";
 import { useSpokenSentence } from "./narration-highlight";
 
 let resolveWanted!: () => void;
@@ -45,20 +46,7 @@ const WANT_MARGIN = "100% 0px";
  * breaks; it wants the renderer once it comes within a screen of the viewport.
  */
 function PlainNarration({ markdown }: { markdown: string }) {
-  const watch = useCallback((paragraph: HTMLParagraphElement | null) => {
-    if (!paragraph) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (!entries.some((entry) => entry.isIntersecting)) return;
-        wantNarrationMarkdown();
-        observer.disconnect();
-      },
-      { rootMargin: WANT_MARGIN },
-    );
-    observer.observe(paragraph);
-    return () => observer.disconnect();
-  }, []);
-  return <p ref={watch}>{markdown}</p>;
+  return <p ref={useOnceInView(wantNarrationMarkdown, WANT_MARGIN)}>{markdown}</p>;
 }
 
 /** Caret after the last block while the reply is still being written (no blink with reduced motion). */

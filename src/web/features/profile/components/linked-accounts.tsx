@@ -1,7 +1,7 @@
 import type { AuthProvider } from "@shared/site-config";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { KeyRound, Link2, Unlink } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { toast } from "@/lib/toast";
 import { ConfirmDialog } from "@/components/confirm-dialog";
@@ -13,6 +13,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { type AuthClientError, toastAuthError } from "@/lib/auth-error-toast";
 import { formatDate } from "@/lib/format-date";
 import { loadAuthClient } from "@/lib/load-auth-client";
+import { useOnceInView } from "@/lib/use-once-in-view";
 import { SITE_CONFIG } from "@/lib/site-config";
 import { useMe } from "@/lib/session";
 import { ProfileCardTitle } from "./profile-card-title";
@@ -51,7 +52,9 @@ const LINKED_PARAM = "collegato";
  * an identity already linked to another account comes back as ?error=…, shown by the page);
  * 'Scollega' asks for confirmation, then the server refuses to remove the last way to sign in
  * (single_identity_not_deletable, toast). A row also tells whether a password is set, since that
- * is what makes an identity removable. Hidden for guests and when no provider is configured.
+ * is what makes an identity removable. Hidden for guests and when no provider is configured. The
+ * identities are asked for once the card is in view (placeholders until then); back from linking,
+ * the page scrolls to the card.
  */
 export function LinkedAccounts() {
   const { me } = useMe();
@@ -61,11 +64,17 @@ export function LinkedAccounts() {
   const [linking, setLinking] = useState<string | null>(null);
   const providers = SITE_CONFIG.authProviders;
   const enabled = providers.length > 0 && me != null && !me.user.isAnonymous;
-  const accounts = useQuery({ ...accountsQuery, enabled });
+  // Asked for once the card is in view, as 'Sicurezza' (issue 21: the sign-in client off a phone's load).
+  const [seen, setSeen] = useState(false);
+  const watch = useOnceInView(() => setSeen(true), "0px");
+  const accounts = useQuery({ ...accountsQuery, enabled: enabled && seen });
+  const card = useRef<HTMLDivElement>(null);
 
   const linkedProvider = providers.find((p) => p.id === params.get(LINKED_PARAM));
   useEffect(() => {
     if (!linkedProvider) return;
+    // Back from the provider: the card, with the new link, is what the player came back to see.
+    card.current?.scrollIntoView({ block: "start" });
     toast.success("Account collegato", {
       id: `linked:${linkedProvider.id}`,
       description: `Ora puoi accedere anche con ${linkedProvider.name}.` });
@@ -110,13 +119,19 @@ export function LinkedAccounts() {
   const hasPassword = accounts.data?.some((a) => a.providerId === "credential");
 
   return (
-    <Card>
+    <Card
+      ref={(element) => {
+        card.current = element;
+        return watch(element);
+      }}
+      className="scroll-mt-24"
+    >
       <CardHeader>
         <ProfileCardTitle icon={Link2}>Account collegati</ProfileCardTitle>
         <CardDescription>Accedi anche con un altro servizio. Deve restare almeno un modo per accedere al tuo account.</CardDescription>
       </CardHeader>
       <CardContent>
-        {accounts.isLoading ? (
+        {accounts.isPending ? (
           <Skeleton role="status" aria-label="Caricamento degli account collegati" className="h-24 w-full" />
         ) : accounts.isError ? (
           <p className="text-sm text-muted-foreground">Impossibile caricare gli account collegati.</p>

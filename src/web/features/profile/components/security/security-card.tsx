@@ -1,11 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
 import { LockKeyhole, ShieldAlert } from "lucide-react";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
 import { Separator } from "@/components/ui/separator";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ADMIN_2FA_REASON } from "@/lib/admin-two-factor";
+import { useOnceInView } from "@/lib/use-once-in-view";
 import { currentSessionQuery } from "../../security-api";
 import { ChangeEmailForm } from "./change-email-form";
 import { ChangePasswordForm } from "./change-password-form";
@@ -16,10 +17,16 @@ import { ProfileCardTitle } from "../profile-card-title";
 /**
  * Profilo → 'Sicurezza' (issue 10): two-step verification, password, e-mail and the connected
  * devices of a registered player (guests have none of these). Anchored at #sicurezza; with
- * ?motivo=admin-2fa it explains why an admin was sent here and scrolls into view.
+ * ?motivo=admin-2fa it explains why an admin was sent here and scrolls into view. What it reads
+ * through the sign-in client (the session's two-step state, the devices) is asked for when the
+ * card comes into view (issue 21: the client, its requests and the list stay off the page's load
+ * on a phone, where the card is below the first screen); until then, as on the server's page,
+ * placeholders.
  */
 export function SecurityCard({ email }: { email: string }) {
-  const current = useQuery(currentSessionQuery);
+  const [seen, setSeen] = useState(false);
+  const watch = useOnceInView(() => setSeen(true), "0px");
+  const current = useQuery({ ...currentSessionQuery, enabled: seen });
   const [params] = useSearchParams();
   const ref = useRef<HTMLDivElement>(null);
   const adminReason = params.get("motivo") === ADMIN_2FA_REASON;
@@ -29,7 +36,12 @@ export function SecurityCard({ email }: { email: string }) {
   }, [adminReason]);
 
   return (
-    <Card ref={ref} id="sicurezza" aria-labelledby="sicurezza-titolo" className="scroll-mt-24">
+    <Card
+      ref={(card) => {
+        ref.current = card;
+        return watch(card);
+      }}
+      id="sicurezza" aria-labelledby="sicurezza-titolo" className="scroll-mt-24">
       <CardHeader>
         <ProfileCardTitle icon={LockKeyhole} id="sicurezza-titolo">Sicurezza</ProfileCardTitle>
         <CardDescription>Accesso, verifica in due passaggi e dispositivi connessi al tuo account.</CardDescription>
@@ -41,9 +53,9 @@ export function SecurityCard({ email }: { email: string }) {
             Per usare il pannello di amministrazione attiva prima la verifica in due passaggi: poi potrai tornare all'area Admin.
           </p>
         )}
-        {current.isLoading ? <Skeleton className="h-16 w-full" /> : <TwoFactorSettings enabled={Boolean(current.data?.user.twoFactorEnabled)} />}
+        {current.isPending ? <Skeleton className="h-16 w-full" /> : <TwoFactorSettings enabled={Boolean(current.data?.user.twoFactorEnabled)} />}
         <Separator />
-        <SessionsList />
+        <SessionsList enabled={seen} />
         <Separator />
         <ChangePasswordForm />
         <Separator />

@@ -32,13 +32,14 @@ function DeviceIcon({ platform }: { platform: string }) {
  * its device (browser and system, read with bowser from the User-Agent), place (the client
  * address the server recorded) and last activity ('3 minuti fa'); this browser is marked. Sign
  * out one other device, 'Esci da questo dispositivo' (local), 'Esci da tutti gli altri'
- * (others) or 'Esci ovunque' (global, after a confirmation; then /login).
+ * (others) or 'Esci ovunque' (global, after a confirmation; then /login). Input: `enabled`,
+ * whether to ask for the sessions yet (SecurityCard: once it is in view); placeholders until they arrive.
  */
-export function SessionsList() {
+export function SessionsList({ enabled }: { enabled: boolean }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const sessions = useQuery(sessionsQuery);
-  const current = useQuery(currentSessionQuery);
+  const sessions = useQuery({ ...sessionsQuery, enabled });
+  const current = useQuery({ ...currentSessionQuery, enabled });
   const { signOut, isPending: signingOut } = useSignOut();
   const refresh = () => queryClient.invalidateQueries({ queryKey: securityKey });
 
@@ -79,7 +80,7 @@ export function SessionsList() {
       <h3 id="sicurezza-sessioni" className="font-medium">
         Dispositivi connessi
       </h3>
-      {sessions.isLoading ? (
+      {sessions.isPending ? (
         <Skeleton className="h-20 w-full" />
       ) : sessions.isError ? (
         <p className="text-sm text-muted-foreground">Impossibile caricare i dispositivi connessi.</p>
