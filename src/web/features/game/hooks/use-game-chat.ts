@@ -12,6 +12,7 @@ import { toast } from "@/lib/toast";
 import { meQuery, sessionEnded } from "@/lib/session";
 import { ApiError, api } from "@/lib/api";
 import { gameKey, gameQuery, resumeTurn, streamTurn, type TurnHandlers, type TurnRequest } from "../api";
+import { wantNarrationMarkdown } from "@/components/narration";
 
 /** The turn in flight. */
 interface LiveTurn {
@@ -179,6 +180,9 @@ export function useGameChat(gameId: string) {
   const run = useCallback(
     async (request: ChatRequest): Promise<boolean> => {
       if (controllerRef.current) return false;
+      // The turn's narration will need the markdown renderer: fetched now, while the narrator
+      // starts, rather than when its first words arrive and the player may be typing.
+      wantNarrationMarkdown();
       const controller = new AbortController();
       controllerRef.current = controller;
       const id = ++turnCount.current;
