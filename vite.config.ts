@@ -68,8 +68,6 @@ export default defineConfig(({ isSsrBuild, command }) => ({
                 { name: "shell", test: SHELL_MODULES },
                 { name: "icons", test: /node_modules\/lucide-react\// },
                 { name: "frame", test: FRAME_MODULES },
-                // The game page's virtualiser, loaded once the page has hydrated (use-lazy-window-virtualizer.ts), by its name.
-                { name: "virtual-core", test: /node_modules\/@tanstack\/virtual-core\// },
               ],
             },
           },

@@ -1,7 +1,6 @@
 /**
  * The stored messages of a story, virtualised on the window's scroll (issue 11 §5) with
- * @tanstack/virtual-core (use-lazy-window-virtualizer.ts: its code loads once the page has
- * hydrated): only the rows near the viewport are in the DOM, between two spacers
+ * @tanstack/react-virtual: only the rows near the viewport are in the DOM, between two spacers
  * that keep the list at its full height, and each row is measured once it is rendered. When older
  * turns are put in front of the loaded ones, the page scrolls down by their height so that what
  * the player is reading stays in place (the browser's own scroll anchoring is off for the list:
@@ -15,11 +14,10 @@
  */
 
 import type { MessageView } from "@shared/api-types";
-import type { VirtualItem, Virtualizer } from "@tanstack/virtual-core";
+import { useWindowVirtualizer, type VirtualItem, type Virtualizer } from "@tanstack/react-virtual";
 import { type ReactNode, type RefObject, useCallback, useLayoutEffect, useRef, useState } from "react";
 import { READER_MOVED_ATTRIBUTE } from "@shared/first-paint-scripts";
 import { useHydrated } from "@/lib/use-hydrated";
-import { useLazyWindowVirtualizer } from "./use-lazy-window-virtualizer";
 
 /** The list's gap between rows (px): Tailwind's gap-5 on the <ol>. */
 const ROW_GAP_PX = 20;
@@ -87,21 +85,22 @@ export function VirtualStory({ messages, renderRow, endRef }: VirtualStoryProps)
   const [fromServer] = useState(!hydrated);
 
   // Where the reader took the page before the app ran (the first-paint script marks a move), or
-  // null: the page then stays on what they read. Read once, when the page has hydrated (undefined
-  // until then).
-  const readerAt = useRef<number | null | undefined>(undefined);
-  const readerPosition = () => (readerAt.current ??= document.documentElement.hasAttribute(READER_MOVED_ATTRIBUTE) ? window.scrollY : null);
-  // A hydrated page goes to the end of the story (where the player resumes, whatever position the
+  // null: the page then stays on what they read. Read when the virtualiser first needs its
+  // offset, in the render that enables it.
+  const readerAt = useRef<number | null>(null);
+  // Declared before the virtualiser, so that this runs before it reads the scroll position: a
+  // hydrated page goes to the end of the story (where the player resumes, whatever position the
   // browser restored; useAutoScroll then keeps it there), unless the reader moved it.
   useLayoutEffect(() => {
     if (!hydrated || !fromServer) return;
-    if (readerPosition() === null) endRef.current?.scrollIntoView({ block: "end", behavior: "instant" });
+    document.documentElement.removeAttribute(READER_MOVED_ATTRIBUTE);
+    if (readerAt.current === null) endRef.current?.scrollIntoView({ block: "end", behavior: "instant" });
   }, [hydrated, fromServer, endRef]);
 
   // The ids of the rows rendered before the virtualiser took over (the server's rows), set at the
   // takeover: their estimates were never in a spacer, so their first measure must not move the page.
   const unspaced = useRef<ReadonlySet<string>>(new Set());
-  const virtualizer = useLazyWindowVirtualizer<HTMLLIElement>({
+  const virtualizer = useWindowVirtualizer<HTMLLIElement>({
     count: messages.length,
     estimateSize: (index) => estimateRowHeight(messages[index]!),
     getItemKey: (index) => messages[index]!.id,
@@ -114,16 +113,13 @@ export function VirtualStory({ messages, renderRow, endRef }: VirtualStoryProps)
     ...(fromServer
       ? {
           initialOffset: () => {
-            const at = readerPosition();
-            return at === null ? Number.MAX_SAFE_INTEGER : at + offsetOfServerRows(messages);
+            readerAt.current = document.documentElement.hasAttribute(READER_MOVED_ATTRIBUTE) ? window.scrollY : null;
+            return readerAt.current === null ? Number.MAX_SAFE_INTEGER : readerAt.current + offsetOfServerRows(messages);
           },
         }
       : {}),
   });
-  if (virtualizer) virtualizer.shouldAdjustScrollPositionOnItemSizeChange ??= keepsReaderInPlace(unspaced);
-  // The virtualiser for the callbacks below, which stay the same functions when it arrives.
-  const current = useRef(virtualizer);
-  current.current = virtualizer;
+  virtualizer.shouldAdjustScrollPositionOnItemSizeChange ??= keepsReaderInPlace(unspaced);
 
   // Where the rows start in the page: it moves when what is above them changes (the first rows
   // arrive, 'Mostra i turni precedenti' gives way to the greeting, the header wraps).
@@ -152,7 +148,7 @@ export function VirtualStory({ messages, renderRow, endRef }: VirtualStoryProps)
     if (!previous || previous === messages[0]?.id) return;
     const added = messages.findIndex((m) => m.id === previous);
     if (added <= 0) return;
-    const items = current.current?.measurementsCache ?? [];
+    const items = virtualizer.measurementsCache;
     const shift = (items[added]?.start ?? 0) - (items[0]?.start ?? 0);
     if (shift > 0) window.scrollBy(0, shift);
     if (seen?.id !== previous) return;
@@ -166,7 +162,7 @@ export function VirtualStory({ messages, renderRow, endRef }: VirtualStoryProps)
       if (++frames < 3) requestAnimationFrame(settle);
     };
     requestAnimationFrame(settle);
-  }, [messages]);
+  }, [messages, virtualizer]);
 
   // The rows' ref, the same function before and after the virtualiser takes over (the memoised
   // rows do not render again then). It measures nothing until the takeover, which measures the
@@ -174,8 +170,8 @@ export function VirtualStory({ messages, renderRow, endRef }: VirtualStoryProps)
   // layout and a synchronous render of the story inside it, one long task on a phone).
   const measuring = useRef(false);
   const measureRef = useCallback<MeasureRef>((node) => {
-    if (!node || measuring.current) current.current?.measureElement(node);
-  }, []);
+    if (!node || measuring.current) virtualizer.measureElement(node);
+  }, [virtualizer]);
 
   // Recorded after every change and scroll.
   useLayoutEffect(() => {
@@ -189,7 +185,7 @@ export function VirtualStory({ messages, renderRow, endRef }: VirtualStoryProps)
     return () => window.removeEventListener("scroll", record);
   }, [messages, hydrated]);
 
-  const rows = virtualizer?.getVirtualItems() ?? [];
+  const rows = virtualizer.getVirtualItems();
   // Whether the virtualiser has had its first range: from then on its rows (even none) are the list.
   const tookOver = useRef(false);
   const virtualRows = hydrated && (tookOver.current || rows.length > 0);
@@ -201,16 +197,12 @@ export function VirtualStory({ messages, renderRow, endRef }: VirtualStoryProps)
     tookOver.current = true;
     unspaced.current = new Set(messages.slice(-SERVER_ROWS).map((message) => message.id));
     measuring.current = true;
-    for (const row of startRef.current?.parentElement?.querySelectorAll<HTMLLIElement>(":scope > li[data-index]") ?? []) current.current?.measureElement(row);
+    for (const row of startRef.current?.parentElement?.querySelectorAll<HTMLLIElement>(":scope > li[data-index]") ?? []) virtualizer.measureElement(row);
     if (!fromServer) return;
     // A reader who moved the page is where the virtualiser's initial offset put them (the rows
-    // they were reading, with the rows before them above); otherwise the page stays at the end,
-    // unless they moved it while the virtualiser's code was arriving (the first-paint script's
-    // listeners still mark it).
-    const movedSince = document.documentElement.hasAttribute(READER_MOVED_ATTRIBUTE);
-    document.documentElement.removeAttribute(READER_MOVED_ATTRIBUTE);
-    if (readerAt.current === null && !movedSince) endRef.current?.scrollIntoView({ block: "end", behavior: "instant" });
-  }, [virtualRows, fromServer, endRef, messages]);
+    // they were reading, with the rows before them above); otherwise the page stays at the end.
+    if (readerAt.current === null) endRef.current?.scrollIntoView({ block: "end", behavior: "instant" });
+  }, [virtualRows, fromServer, endRef, virtualizer, messages]);
 
   if (messages.length === 0) return null;
   // Until the virtualiser has its first range (it reads the window in a layout effect, after the
@@ -229,7 +221,7 @@ export function VirtualStory({ messages, renderRow, endRef }: VirtualStoryProps)
     );
   }
   const before = (rows[0]?.start ?? scrollMargin) - scrollMargin;
-  const after = (virtualizer?.getTotalSize() ?? 0) - ((rows.at(-1)?.end ?? scrollMargin) - scrollMargin);
+  const after = virtualizer.getTotalSize() - ((rows.at(-1)?.end ?? scrollMargin) - scrollMargin);
   // The spacers' negative margins cancel the list's gap around them.
   return (
     <>
