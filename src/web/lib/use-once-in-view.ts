@@ -5,7 +5,7 @@
  * when the element goes). For what a page loads only when the player gets to it (issue 21).
  */
 
-import { type RefCallback, useCallback, useRef } from "react";
+import { type RefCallback, type RefObject, useCallback, useRef, useState } from "react";
 
 export function useOnceInView(onSeen: () => void, rootMargin: string): RefCallback<Element> {
   const latest = useRef(onSeen);
@@ -26,4 +26,23 @@ export function useOnceInView(onSeen: () => void, rootMargin: string): RefCallba
     },
     [rootMargin],
   );
+}
+
+/**
+ * useOnceInView as state, for a card that asks for its data once the player gets to it. Input: the
+ * margin. Output: `ref` for the element, `element` (the element itself, e.g. to scroll to it) and
+ * `seen`, false until it first came within the margin.
+ */
+export function useSeenOnce<T extends Element>(rootMargin: string): { ref: RefCallback<T>; element: RefObject<T | null>; seen: boolean } {
+  const [seen, setSeen] = useState(false);
+  const element = useRef<T | null>(null);
+  const watch = useOnceInView(() => setSeen(true), rootMargin);
+  const ref = useCallback(
+    (node: T | null) => {
+      element.current = node;
+      return watch(node);
+    },
+    [watch],
+  );
+  return { ref, element, seen };
 }

@@ -1,7 +1,7 @@
 import type { AuthProvider } from "@shared/site-config";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { KeyRound, Link2, Unlink } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { toast } from "@/lib/toast";
 import { ConfirmDialog } from "@/components/confirm-dialog";
@@ -13,7 +13,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { type AuthClientError, toastAuthError } from "@/lib/auth-error-toast";
 import { formatDate } from "@/lib/format-date";
 import { loadAuthClient } from "@/lib/load-auth-client";
-import { useOnceInView } from "@/lib/use-once-in-view";
+import { useSeenOnce } from "@/lib/use-once-in-view";
 import { SITE_CONFIG } from "@/lib/site-config";
 import { useMe } from "@/lib/session";
 import { ProfileCardTitle } from "./profile-card-title";
@@ -65,10 +65,8 @@ export function LinkedAccounts() {
   const providers = SITE_CONFIG.authProviders;
   const enabled = providers.length > 0 && me != null && !me.user.isAnonymous;
   // Asked for once the card is in view, as 'Sicurezza' (issue 21: the sign-in client off a phone's load).
-  const [seen, setSeen] = useState(false);
-  const watch = useOnceInView(() => setSeen(true), "0px");
+  const { ref: cardRef, element: card, seen } = useSeenOnce<HTMLDivElement>("0px");
   const accounts = useQuery({ ...accountsQuery, enabled: enabled && seen });
-  const card = useRef<HTMLDivElement>(null);
 
   const linkedProvider = providers.find((p) => p.id === params.get(LINKED_PARAM));
   useEffect(() => {
@@ -86,7 +84,7 @@ export function LinkedAccounts() {
       },
       { replace: true },
     );
-  }, [linkedProvider, setParams]);
+  }, [linkedProvider, setParams, card]);
 
   const unlink = useMutation({
     mutationFn: async (account: LinkedAccount) => {
@@ -119,13 +117,7 @@ export function LinkedAccounts() {
   const hasPassword = accounts.data?.some((a) => a.providerId === "credential");
 
   return (
-    <Card
-      ref={(element) => {
-        card.current = element;
-        return watch(element);
-      }}
-      className="scroll-mt-24"
-    >
+    <Card ref={cardRef} className="scroll-mt-24">
       <CardHeader>
         <ProfileCardTitle icon={Link2}>Account collegati</ProfileCardTitle>
         <CardDescription>Accedi anche con un altro servizio. Deve restare almeno un modo per accedere al tuo account.</CardDescription>

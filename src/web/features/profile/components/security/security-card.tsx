@@ -1,12 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
 import { LockKeyhole, ShieldAlert } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect } from "react";
 import { useSearchParams } from "react-router";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
 import { Separator } from "@/components/ui/separator";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ADMIN_2FA_REASON } from "@/lib/admin-two-factor";
-import { useOnceInView } from "@/lib/use-once-in-view";
+import { useSeenOnce } from "@/lib/use-once-in-view";
 import { currentSessionQuery } from "../../security-api";
 import { ChangeEmailForm } from "./change-email-form";
 import { ChangePasswordForm } from "./change-password-form";
@@ -24,24 +24,17 @@ import { ProfileCardTitle } from "../profile-card-title";
  * placeholders.
  */
 export function SecurityCard({ email }: { email: string }) {
-  const [seen, setSeen] = useState(false);
-  const watch = useOnceInView(() => setSeen(true), "0px");
+  const { ref: cardRef, element: card, seen } = useSeenOnce<HTMLDivElement>("0px");
   const current = useQuery({ ...currentSessionQuery, enabled: seen });
   const [params] = useSearchParams();
-  const ref = useRef<HTMLDivElement>(null);
   const adminReason = params.get("motivo") === ADMIN_2FA_REASON;
 
   useEffect(() => {
-    if (adminReason || window.location.hash === "#sicurezza") ref.current?.scrollIntoView({ block: "start" });
-  }, [adminReason]);
+    if (adminReason || window.location.hash === "#sicurezza") card.current?.scrollIntoView({ block: "start" });
+  }, [adminReason, card]);
 
   return (
-    <Card
-      ref={(card) => {
-        ref.current = card;
-        return watch(card);
-      }}
-      id="sicurezza" aria-labelledby="sicurezza-titolo" className="scroll-mt-24">
+    <Card ref={cardRef} id="sicurezza" aria-labelledby="sicurezza-titolo" className="scroll-mt-24">
       <CardHeader>
         <ProfileCardTitle icon={LockKeyhole} id="sicurezza-titolo">Sicurezza</ProfileCardTitle>
         <CardDescription>Accesso, verifica in due passaggi e dispositivi connessi al tuo account.</CardDescription>
