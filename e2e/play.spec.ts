@@ -47,6 +47,8 @@ test("a newcomer registers, confirms, signs in, plays a Horror story and finds i
   // Sign out, then sign in with the form.
   await page.getByRole("button", { name: "Esci" }).click();
   await expect(page).toHaveURL(/\/login$/);
+  // The address changes first; the sign-in page replaces this one once its code is there (ADR 0020).
+  await expect(page.getByRole("heading", { name: "Benvenuto", level: 1 })).toBeVisible();
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill("password-sbagliata");
   await page.getByRole("button", { name: "Accedi" }).last().click();

@@ -70,6 +70,8 @@ test("a player edits the profile, exports the data, deletes a game and then the 
   await page.getByRole("alertdialog").getByRole("button", { name: "Elimina definitivamente" }).click();
   await expect(page.getByText("Account eliminato")).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
+  // The address changes first; the sign-in page replaces this one once its code is there (ADR 0020).
+  await expect(page.getByRole("heading", { name: "Benvenuto", level: 1 })).toBeVisible();
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(PASSWORD);
   await page.getByRole("button", { name: "Accedi" }).last().click();

@@ -70,6 +70,8 @@ test("two-step verification: set up from the profile, then sign in with password
 
   await card.getByRole("button", { name: "Esci da questo dispositivo" }).click();
   await expect(page).toHaveURL(/\/login$/);
+  // The address changes first; the sign-in page replaces this one once its code is there (ADR 0020).
+  await expect(page.getByRole("heading", { name: "Benvenuto", level: 1 })).toBeVisible();
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(PASSWORD);
   await page.getByRole("button", { name: "Accedi" }).click();

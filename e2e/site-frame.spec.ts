@@ -4,6 +4,8 @@
  * and Escape gives the focus back to the menu button; 'Privacy Policy' in the footer opens the
  * notice, which also gives the focus back when closed. Neither part's code is loaded before. A
  * player's bell is in the page the server sends; its popover's code loads when first pressed.
+ * While a page's code loads, the previous page stays under a thin progress bar; code that fails
+ * to download (a new release) has the browser load the page from the server (ADR 0020).
  */
 
 import { expect, type Page, test } from "@playwright/test";
@@ -101,4 +103,39 @@ test("a player's bell is in the page the server sends; its popover loads on firs
   await popover.getByRole("link", { name: "Vedi tutte" }).click();
   await expect(page).toHaveURL(/\/notifiche$/);
   await expect(popover).toBeHidden();
+});
+
+test("a page whose code is loading leaves the previous one on screen under the progress bar; code that fails to download loads the page from the server", async ({ page }) => {
+  await page.goto("/", { waitUntil: "networkidle" });
+  await page.getByRole("button", { name: "Accetta" }).click();
+  const landing = page.getByRole("heading", { level: 1 });
+  const landingTitle = await landing.textContent();
+  const progressBar = page.locator("div.fixed.top-0.animate-pulse");
+  const pricingLink = page.getByRole("contentinfo").getByRole("link", { name: "Prezzi" });
+
+  // The pricing page's code held back: the landing page stays, the bar shows, then the page comes.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/assets/pricing-page-*.js", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await pricingLink.click();
+  await expect(progressBar).toBeVisible();
+  await expect(landing).toHaveText(landingTitle!);
+  release();
+  await expect(page.getByRole("heading", { name: "Scegli il tuo piano", level: 1 })).toBeVisible();
+  await expect(page).toHaveURL(/\/prezzi$/);
+  await expect(progressBar).toHaveCount(0);
+
+  // A chunk that fails (a new release replaced it): the browser asks the server for the page.
+  await page.goto("/", { waitUntil: "networkidle" });
+  await page.unrouteAll();
+  let failed = 0;
+  await page.route("**/assets/gallery-page-*.js", (route) => (failed++ === 0 ? route.abort() : route.continue()));
+  const documentRequest = page.waitForRequest((request) => request.resourceType() === "document" && new URL(request.url()).pathname === "/galleria");
+  await page.getByRole("contentinfo").getByRole("link", { name: "Galleria" }).click();
+  await documentRequest;
+  await expect(page.getByRole("heading", { name: "Galleria", level: 1 })).toBeVisible();
+  expect(failed).toBe(2);
 });

@@ -11,7 +11,7 @@ import type { PrerenderedPage, PrerenderModule } from "@shared/prerender";
 import type { SessionView } from "@shared/api-types";
 import { dehydrate, type QueryKey, QueryClient } from "@tanstack/react-query";
 import { prerender } from "react-dom/static";
-import { createStaticHandler, createStaticRouter, matchRoutes, type Params, StaticRouterProvider } from "react-router";
+import { matchRoutes, type Params, StaticRouter } from "react-router";
 import { App } from "./app";
 import { gameApiPath, gameKey, HEALTH_PATH, healthQuery } from "./features/game/api";
 import { galleryPagePath, galleryQuery, imageApiPath, imageQuery } from "./features/gallery/api";
@@ -21,7 +21,7 @@ import { discoverPagePath, discoverQuery, savedTemplatesPagePath, savedTemplates
 import { meQuery, SESSION_PATH } from "./lib/session";
 import { siteYearQuery } from "./lib/site-year";
 import { currentYear } from "@shared/italian-date";
-import { type PageHandle, routes } from "./router";
+import { AppRoutes, type PageHandle, routes } from "./router";
 
 /** One API answer a page shows: its path, where the cache keeps it and how. */
 interface PageData {
@@ -63,15 +63,18 @@ const ROUTE_DATA: Record<string, (params: Params, search: URLSearchParams) => Pa
   ],
 };
 
+/** Input: a page URL. Output: the routes it matches (router.tsx, outermost first) with their parameters, and its query. */
+function matchedRoutes(url: string) {
+  const { pathname, searchParams } = new URL(url, "http://localhost");
+  return { matches: matchRoutes(routes, pathname) ?? [], searchParams };
+}
+
 /** Input: a page URL. Output: the session and the answers of its route. */
 function pageData(url: string): PageData[] {
   const session: PageData = { path: SESSION_PATH, queryKey: meQuery.queryKey, toCache: (body) => (body as SessionView).me };
-  const { pathname, searchParams } = new URL(url, "http://localhost");
-  const matches = matchRoutes(routes, pathname) ?? [];
+  const { matches, searchParams } = matchedRoutes(url);
   return [session, ...matches.flatMap(({ route, params }) => (route.id && ROUTE_DATA[route.id] ? ROUTE_DATA[route.id]!(params, searchParams) : []))];
 }
-
-const handler = createStaticHandler(routes);
 
 export const prerenderPaths: PrerenderModule["prerenderPaths"] = (url) => pageData(url).map((data) => data.path);
 
@@ -89,15 +92,14 @@ export const render: PrerenderModule["render"] = async (url, answers): Promise<P
   });
   // The footer's year travels with the state: the browser then has no locale data to load for it.
   client.setQueryData(siteYearQuery.queryKey, currentYear());
-  const context = await handler.query(new Request(new URL(url, "http://localhost")));
-  if (context instanceof Response) throw new Error(`La pagina ${url} reindirizza: non si prerenderizza.`);
-  const router = createStaticRouter(handler.dataRoutes, context);
   // prerender waits for every lazy part. A part that fails on the server would be left to the
   // browser with an inline script, which the CSP refuses: the whole page then goes out unrendered.
   const errors: unknown[] = [];
   const { prelude } = await prerender(
     <App client={client} hydrating>
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
+      <StaticRouter location={url}>
+        <AppRoutes />
+      </StaticRouter>
     </App>,
     // Every Suspense boundary written in place: React outlines a boundary past its progressive
     // chunk size (12,800 bytes of page by default) and reveals it with an inline script, which the
@@ -106,7 +108,7 @@ export const render: PrerenderModule["render"] = async (url, answers): Promise<P
   );
   const html = await new Response(prelude).text();
   if (errors.length > 0) throw errors[0];
-  const modules = context.matches.flatMap(({ route }) => {
+  const modules = matchedRoutes(url).matches.flatMap(({ route }) => {
     const module = (route.handle as PageHandle | undefined)?.module;
     return module ? [module] : [];
   });

@@ -2,14 +2,16 @@
  * Routes of spec §2 (route table): lazy pages, the redirects of the old English paths, guards
  * (login-required → /login; /login when signed in → /generi; /admin → server-checked admin).
  * The pages the server renders carry an id (entry-server.tsx: the public pages, issue 12; the
- * game page and /profilo for the signed-in player, issue 21), and the browser (start.tsx) makes its
- * router over these routes.
+ * game page and /profilo for the signed-in player, issue 21). React Router runs in its
+ * declarative mode (ADR 0020): the browser (start.tsx) and the server render AppRoutes inside
+ * their own router, and a page's code loads when the page is first shown (React.lazy).
  */
 
-import type { ComponentType } from "react";
+import { type ComponentType, lazy } from "react";
 import { LEGACY_PATHS, legacyTarget } from "@shared/legacy-paths";
-import { Navigate, type RouteObject, useLocation, useParams } from "react-router";
+import { matchRoutes, Navigate, type RouteObject, useLocation, useParams, useRoutes } from "react-router";
 import { RootLayout } from "./components/layout/root-layout";
+import { trackPageLoad } from "./lib/page-loading";
 
 /** Redirect of an old address on client navigation, keeping its parameters, query and #fragment (issue 22 §7). */
 function RedirectTo({ to }: { to: string }) {
@@ -21,20 +23,49 @@ function RedirectTo({ to }: { to: string }) {
 /** The page modules, each its own chunk, by path from src/web (the keys of Vite's build manifest). */
 const pageModules = import.meta.glob<Record<string, ComponentType>>("./features/*/pages/*.tsx");
 
-/**
- * A route's lazy page: `module` (e.g. "features/landing/pages/landing-page.tsx") and its export.
- * The route's handle names the module, so the server can tell the browser to fetch it with the
- * page it renders (entry-server.tsx routeModules, issue 12).
- */
-function page(module: string, exportName: string): Pick<RouteObject, "lazy" | "handle"> {
-  const load = pageModules[`./${module}`];
-  if (!load) throw new Error(`Pagina sconosciuta: ${module}`);
-  return { handle: { module } satisfies PageHandle, lazy: () => load().then((m) => ({ Component: m[exportName] })) };
+/** What a lazy route's handle holds. */
+export interface PageHandle {
+  /** The module's path from src/web, so the server can tell the browser to fetch it with the page it renders (issue 12). */
+  module?: string;
+  /** Loads the route's code (once); the route then renders at once, without suspending. */
+  preload(): Promise<ComponentType>;
 }
 
-/** What a page route's handle holds. */
-export interface PageHandle {
-  module: string;
+/**
+ * A route whose component `load` fetches. Output: its element and handle. The element renders
+ * the component at once when its code is there (preloaded: a page the browser hydrates, start.tsx),
+ * else through React.lazy, which suspends the navigation (the router's transition keeps the
+ * previous page on screen) while trackPageLoad reports the loading. Code that fails to download
+ * (a new release replaced the chunks) is not an error on screen: the browser loads the page it
+ * was going to from the server, the previous page staying until it does.
+ */
+function lazyRoute(load: () => Promise<ComponentType>, module?: string): Pick<RouteObject, "element" | "handle"> {
+  let loaded: ComponentType | undefined;
+  let loading: Promise<ComponentType> | undefined;
+  const preload = () => (loading ??= load().then((component) => (loaded = component)));
+  const Lazy = lazy(() =>
+    trackPageLoad(preload()).then(
+      (component) => ({ default: component }),
+      (error: unknown) => {
+        // On the server, the page then goes out unrendered (prerender.ts).
+        if (typeof window === "undefined") throw error;
+        window.location.reload();
+        return new Promise<never>(() => {});
+      },
+    ),
+  );
+  function RoutePage() {
+    const Page = loaded;
+    return Page ? <Page /> : <Lazy />;
+  }
+  return { element: <RoutePage />, handle: { module, preload } satisfies PageHandle };
+}
+
+/** A route's lazy page: `module` (e.g. "features/landing/pages/landing-page.tsx") and its export. */
+function page(module: string, exportName: string): Pick<RouteObject, "element" | "handle"> {
+  const load = pageModules[`./${module}`];
+  if (!load) throw new Error(`Pagina sconosciuta: ${module}`);
+  return lazyRoute(() => load().then((m) => m[exportName]!), module);
 }
 
 const redirects: RouteObject[] = LEGACY_PATHS.map(([path, to]) => ({ path, element: <RedirectTo to={to} /> }));
@@ -68,8 +99,7 @@ export const routes: RouteObject[] = [
       { path: "segnala/:kind/:id", ...page("features/moderation/pages/report-page.tsx", "ReportPage") },
       {
         // Named like a page's module, so the server has the browser fetch it with a page it renders.
-        handle: { module: "features/auth/components/require-auth.tsx" } satisfies PageHandle,
-        lazy: () => import("./features/auth/components/require-auth").then((m) => ({ Component: m.RequireAuth })),
+        ...lazyRoute(() => import("./features/auth/components/require-auth").then((m) => m.RequireAuth), "features/auth/components/require-auth.tsx"),
         children: [
           { id: "game", path: "gioco/:genre/:gameId", ...page("features/game/pages/game-page.tsx", "GamePage") },
           { id: "profile", path: "profilo", ...page("features/profile/pages/profile-page.tsx", "ProfilePage") },
@@ -83,7 +113,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: "admin",
-        lazy: () => import("./features/admin/components/admin-layout").then((m) => ({ Component: m.AdminLayout })),
+        ...lazyRoute(() => import("./features/admin/components/admin-layout").then((m) => m.AdminLayout)),
         children: [
           { index: true, ...page("features/admin/pages/dashboard-page.tsx", "DashboardPage") },
           { path: "users", ...page("features/admin/pages/users-page.tsx", "UsersPage") },
@@ -91,7 +121,7 @@ export const routes: RouteObject[] = [
           { path: "activity", ...page("features/admin/pages/activity-page.tsx", "ActivityPage") },
           {
             path: "templates",
-            lazy: () => import("./features/admin/pages/templates/admin-templates-page").then((m) => ({ Component: m.AdminTemplatesPage })),
+            ...lazyRoute(() => import("./features/admin/pages/templates/admin-templates-page").then((m) => m.AdminTemplatesPage)),
           },
           {
             path: "notifications",
@@ -110,3 +140,17 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Input: a path. Output: resolves once the code of every route it matches has loaded (the first
+ * render of those routes then matches the server's HTML without suspending). Errors: a failed
+ * download rejects.
+ */
+export async function preloadRoutes(pathname: string): Promise<void> {
+  await Promise.all((matchRoutes(routes, pathname) ?? []).map(({ route }) => (route.handle as PageHandle | undefined)?.preload()));
+}
+
+/** The site's routes, rendered inside the browser's or the server's router. */
+export function AppRoutes() {
+  return useRoutes(routes);
+}

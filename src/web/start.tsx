@@ -10,23 +10,11 @@ import { PRERENDER_STATE_ELEMENT_ID } from "@shared/prerender";
 import { hydrate } from "@tanstack/react-query";
 import { startTransition } from "react";
 import { createRoot, type ErrorInfo, hydrateRoot, type RootOptions } from "react-dom/client";
-import { createBrowserRouter, matchRoutes, RouterProvider } from "react-router";
+import { BrowserRouter } from "react-router";
 import { App } from "./app";
 import { nextTask } from "./lib/next-task";
 import { queryClient } from "./lib/query-client";
-import { routes } from "./router";
-
-/** Loads the lazy modules of the routes the current URL matches, in place. */
-async function loadMatchedRoutes(): Promise<void> {
-  const matches = matchRoutes(routes, window.location) ?? [];
-  await Promise.all(
-    matches.map(async ({ route }) => {
-      if (typeof route.lazy !== "function") return;
-      const loaded = await route.lazy();
-      Object.assign(route, loaded, { lazy: undefined });
-    }),
-  );
-}
+import { AppRoutes, preloadRoutes } from "./router";
 
 /** Logs an error React reports with the component stack where it happened. */
 const report = (kind: string) => (error: unknown, info: ErrorInfo) => {
@@ -51,14 +39,15 @@ export async function start(): Promise<void> {
   const state = document.getElementById(PRERENDER_STATE_ELEMENT_ID)?.textContent;
   if (state) {
     hydrate(queryClient, JSON.parse(state));
-    await loadMatchedRoutes();
+    await preloadRoutes(window.location.pathname);
     // The page's modules were evaluated in this task: hydration starts in the next.
     await nextTask();
   }
-  // Made after the route modules loaded: the router then starts with the page already there.
   const app = (
     <App client={queryClient} hydrating={Boolean(state)}>
-      <RouterProvider router={createBrowserRouter(routes)} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </App>
   );
   // As a transition, React renders (or hydrates) the page in slices that yield to the browser

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useRef } from "react";
-import { Outlet, useLocation, useNavigation } from "react-router";
+import { Outlet, useLocation } from "react-router";
+import { pageShown, usePageLoading } from "@/lib/page-loading";
 import { useMe } from "@/lib/session";
 import { useToasterWanted } from "@/lib/toast";
 import { CookieBanner } from "./cookie-banner";
@@ -21,7 +22,7 @@ const Toaster = lazy(() => import("@/components/ui/sonner").then((m) => ({ defau
  */
 export function RootLayout() {
   const { pathname } = useLocation();
-  const navigation = useNavigation();
+  const pageLoading = usePageLoading();
   const main = useRef<HTMLElement>(null);
   useDocumentTitle(pathname, main);
   const toasterWanted = useToasterWanted();
@@ -31,6 +32,7 @@ export function RootLayout() {
   // opens at the end of the story, issue 21).
   const shownPath = useRef(pathname);
   useEffect(() => {
+    pageShown(pathname);
     if (shownPath.current === pathname) return;
     shownPath.current = pathname;
     window.scrollTo({ top: 0, left: 0, behavior: "instant" });
@@ -44,7 +46,7 @@ export function RootLayout() {
       >
         Vai al contenuto
       </a>
-      {navigation.state === "loading" && (
+      {pageLoading && (
         <div aria-hidden="true" className="fixed inset-x-0 top-0 z-50 h-0.5 animate-pulse bg-gradient-to-r from-violet-500 via-fuchsia-400 to-violet-500" />
       )}
       <Header />

@@ -12,6 +12,7 @@ import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query
 import { useNavigate } from "react-router";
 import { api } from "@/lib/api";
 import { toast } from "@/lib/toast";
+import { whenPageShown } from "@/lib/page-loading";
 import { gameApiPath, gameKey } from "@/features/game/api";
 import { showError } from "@/features/game/show-error";
 import { fetchGroup, storeGroup } from "./game-hooks";
@@ -97,7 +98,8 @@ export function useGroupActions(gameId: string) {
     onSuccess: async () => {
       // Away first (the profile's code may still be loading): the story is no longer readable,
       // and the page must not ask for it again while it is still there.
-      await navigate("/profilo");
+      navigate("/profilo");
+      await whenPageShown("/profilo");
       queryClient.removeQueries({ queryKey: gameKey(gameId) });
       toast.success("Sei uscito dalla storia", { description: "Ne trovi una copia di sola lettura nel profilo." });
     },

@@ -8,12 +8,13 @@ import { greetingFor, resolveGenre } from "@shared/genres";
 import { useQuery } from "@tanstack/react-query";
 import { Brain, Network, Users } from "lucide-react";
 import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
-import { useNavigate, useNavigation, useParams } from "react-router";
+import { useNavigate, useParams } from "react-router";
 import { toast } from "@/lib/toast";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useMe } from "@/lib/session";
 import { useHydrated } from "@/lib/use-hydrated";
+import { usePageLoading } from "@/lib/page-loading";
 import { ApiError } from "@/lib/api";
 import { healthQuery } from "../api";
 import { ChatMessage } from "../components/chat-message";
@@ -99,7 +100,7 @@ export function GamePage() {
   const onTyping = useTypingSignal(gameId, group !== null);
 
   // A navigation under way (leaving a group story for /profilo) is not interrupted by the story's 404.
-  const navigating = useNavigation().state !== "idle";
+  const navigating = usePageLoading();
   useEffect(() => {
     if (!query.error || navigating) return;
     const text = query.error instanceof ApiError && query.error.status === 404 ? ERRORS.GAME_NOT_FOUND : ERRORS.GAME_CREATE_FAILED;
