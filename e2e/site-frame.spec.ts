@@ -138,4 +138,14 @@ test("a page whose code is loading leaves the previous one on screen under the p
   await documentRequest;
   await expect(page.getByRole("heading", { name: "Galleria", level: 1 })).toBeVisible();
   expect(failed).toBe(2);
+
+  // A chunk that fails on a document's first render is not retried by loading the page again
+  // (it came from the server already): one request for the document, no endless reloads.
+  await page.unrouteAll();
+  let documents = 0;
+  page.on("request", (request) => void (request.resourceType() === "document" && documents++));
+  await page.route("**/assets/login-page-*.js", (route) => route.abort());
+  await page.goto("/login");
+  await page.waitForTimeout(2_000);
+  expect(documents).toBe(1);
 });

@@ -11,7 +11,7 @@ import { type ComponentType, lazy } from "react";
 import { LEGACY_PATHS, legacyTarget } from "@shared/legacy-paths";
 import { matchRoutes, Navigate, type RouteObject, useLocation, useParams, useRoutes } from "react-router";
 import { RootLayout } from "./components/layout/root-layout";
-import { trackPageLoad } from "./lib/page-loading";
+import { anyPageShown, trackPageLoad } from "./lib/page-loading";
 
 /** Redirect of an old address on client navigation, keeping its parameters, query and #fragment (issue 22 §7). */
 function RedirectTo({ to }: { to: string }) {
@@ -37,7 +37,8 @@ export interface PageHandle {
  * else through React.lazy, which suspends the navigation (the router's transition keeps the
  * previous page on screen) while trackPageLoad reports the loading. Code that fails to download
  * (a new release replaced the chunks) is not an error on screen: the browser loads the page it
- * was going to from the server, the previous page staying until it does.
+ * was going to from the server, the previous page staying until it does (only when the app had
+ * already shown a page: not on the document's first render, which would reload for ever).
  */
 function lazyRoute(load: () => Promise<ComponentType>, module?: string): Pick<RouteObject, "element" | "handle"> {
   let loaded: ComponentType | undefined;
@@ -47,8 +48,9 @@ function lazyRoute(load: () => Promise<ComponentType>, module?: string): Pick<Ro
     trackPageLoad(preload()).then(
       (component) => ({ default: component }),
       (error: unknown) => {
-        // On the server, the page then goes out unrendered (prerender.ts).
-        if (typeof window === "undefined") throw error;
+        // On the server, the page then goes out unrendered (prerender.ts); on a document's first
+        // render, the page just came from the server: loading it again could loop for ever.
+        if (typeof window === "undefined" || !anyPageShown()) throw error;
         window.location.reload();
         return new Promise<never>(() => {});
       },

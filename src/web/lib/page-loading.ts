@@ -49,6 +49,11 @@ export function pageShown(pathname: string): void {
   waiting.delete(pathname);
 }
 
+/** Output: whether this document has shown a page yet (false on its first render: no navigation within the app so far). */
+export function anyPageShown(): boolean {
+  return shownPath !== null;
+}
+
 /** Output: a promise resolved once the site frame shows the page at `pathname` (at once if it does). */
 export function whenPageShown(pathname: string): Promise<void> {
   if (shownPath === pathname) return Promise.resolve();
