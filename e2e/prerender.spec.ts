@@ -5,7 +5,8 @@
  * here from the HTML alone and in a Chromium that runs no script; with scripts, React hydrates it
  * without a console error, for a visitor and for a signed-in player, and links then navigate in
  * the page, the tab's title following. Text from players and admins stays text: a template titled with markup is escaped in
- * the HTML and in the embedded state.
+ * the HTML and in the embedded state. A page makes no date formatter it does not show (the first
+ * loads the browser's locale data): the public pages none, /profilo none while it hydrates.
  */
 
 import { randomUUID } from "node:crypto";
@@ -133,19 +134,30 @@ test("public pages hydrate without a console error, for a visitor and for a sign
   await player.close();
 });
 
-test("a page showing no date loads no locale data: the footer's year comes with the page", async ({ page }) => {
-  // Every Intl date formatter the page makes is counted (the first one loads the browser's locale data).
+/**
+ * Counts every Intl date and relative-time formatter `page` makes from its next document on, in
+ * `window.formatters` (the first one loads the browser's locale data: a long task on a phone).
+ */
+async function countDateFormatters(page: Page): Promise<void> {
   await page.addInitScript(() => {
     const counted = window as unknown as { formatters: number };
     counted.formatters = 0;
-    const Original = Intl.DateTimeFormat;
-    Intl.DateTimeFormat = new Proxy(Original, {
-      construct(target, args: ConstructorParameters<typeof Intl.DateTimeFormat>) {
-        counted.formatters += 1;
-        return new target(...args);
-      },
-    });
+    const count = <T extends object>(Original: T): T =>
+      new Proxy(Original, {
+        construct(target, args) {
+          counted.formatters += 1;
+          return Reflect.construct(target as never, args) as object;
+        },
+      });
+    Object.assign(Intl, { DateTimeFormat: count(Intl.DateTimeFormat), RelativeTimeFormat: count(Intl.RelativeTimeFormat) });
   });
+}
+
+/** The number of date formatters the page has made (countDateFormatters). */
+const formattersMade = (page: Page) => page.evaluate(() => (window as unknown as { formatters: number }).formatters);
+
+test("a page showing no date loads no locale data: the footer's year comes with the page", async ({ page }) => {
+  await countDateFormatters(page);
   const year = new Intl.DateTimeFormat("it-IT", { timeZone: "Europe/Rome", year: "numeric" }).format(new Date());
   const problems = watchProblems(page);
   // A template's page shows its likes and plays: counts under 1,000 need no formatter either.
@@ -156,8 +168,27 @@ test("a page showing no date loads no locale data: the footer's year comes with 
     await expect(footer.getByText(`© ${year} Storie.ai`)).toBeVisible();
     // Hydrated: React holds the footer's element.
     await expect.poll(() => footer.evaluate((element) => Object.keys(element).some((key) => key.startsWith("__reactFiber")))).toBe(true);
-    expect(await page.evaluate(() => (window as unknown as { formatters: number }).formatters), path).toBe(0);
+    expect(await formattersMade(page), path).toBe(0);
   }
+  expect(problems).toEqual([]);
+});
+
+test("/profilo keeps its games' times in the server's words once hydrated, loading no locale data", async ({ page }) => {
+  await signedInPlayer(page);
+  const created = await page.request.post("/api/games", { data: { genre: "horror" }, headers: { origin: new URL(page.url()).origin } });
+  expect(created.status()).toBe(201);
+  await countDateFormatters(page);
+  // For the browser the game was played three days ago: the time a hydrating render would compute
+  // needs a formatter ('3 giorni fa'), unlike the server's 'meno di un minuto fa'.
+  await page.clock.setFixedTime(Date.now() + 3 * 24 * 3600 * 1000);
+  // A phone's screen: the 'Sicurezza' card, whose devices list the browser fetches and renders (its times need a formatter), is far below.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const problems = watchProblems(page);
+  await page.goto("/profilo", { waitUntil: "networkidle" });
+  // The cards are hydrated once their buttons are enabled (profile-page.tsx).
+  await expect(page.getByRole("button", { name: "Modifica" })).toBeEnabled();
+  await expect(page.getByText(/Horror · Ultimo accesso meno di un minuto fa/)).toBeVisible();
+  expect(await formattersMade(page)).toBe(0);
   expect(problems).toEqual([]);
 });
 

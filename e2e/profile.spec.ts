@@ -38,6 +38,8 @@ test("a player edits the profile, exports the data, deletes a game and then the 
   await page.getByRole("button", { name: "Salva" }).click();
   await expect(page.getByText("Profilo aggiornato")).toBeVisible();
   await expect(page.getByRole("button", { name: "Modifica" })).toBeVisible();
+  // The games' times the server wrote stay once the page has hydrated (time-ago.tsx keeps them).
+  await expect(page.getByText(/Ultimo accesso .* fa/)).toHaveCount(2);
   await expectAccessible(page);
   await screenshots(page, "profile");
   await page.reload();
