@@ -2,23 +2,19 @@
  * Italian dates with times and relative times (spec §9: Italian locale) through Intl, in Italy's
  * time zone whatever the machine's, so a page the server renders reads the same in the browser
  * that hydrates it (issue 21; no date library): admin tables, notifications and the profile.
- * Days, counts and prices are in format.ts. As there, the formatters are made on first use, not
- * when a page's code loads: the first one loads the browser's locale data (75-95 ms on a 4× slower
- * CPU; it was one long task of /profilo's load, which formats no date while it hydrates).
+ * Days, counts and prices are in format.ts. As there, the formatters are made on first use
+ * (@shared/intl-formatter): made when the module loaded, they were one long task of /profilo's
+ * load, which formats no date while it hydrates.
  */
 
-/** Input: how to make a formatter. Output: a function giving it, made on its first call and kept. */
-function onFirstUse<T>(make: () => T): () => T {
-  let made: T | undefined;
-  return () => (made ??= make());
-}
+import { formatterOnFirstUse } from "@shared/intl-formatter";
 
 const ROME = "Europe/Rome";
-const DAY_MONTH_TIME = onFirstUse(() => new Intl.DateTimeFormat("it-IT", { timeZone: ROME, day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" }));
-const DAY_MONTH_YEAR = onFirstUse(() => new Intl.DateTimeFormat("it-IT", { timeZone: ROME, day: "numeric", month: "short", year: "numeric" }));
-const DATE = onFirstUse(() => new Intl.DateTimeFormat("it-IT", { timeZone: ROME, day: "2-digit", month: "2-digit", year: "numeric" }));
-const TIME = onFirstUse(() => new Intl.DateTimeFormat("it-IT", { timeZone: ROME, hour: "2-digit", minute: "2-digit" }));
-const RELATIVE = onFirstUse(() => new Intl.RelativeTimeFormat("it", { numeric: "auto" }));
+const DAY_MONTH_TIME = formatterOnFirstUse(() => new Intl.DateTimeFormat("it-IT", { timeZone: ROME, day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" }));
+const DAY_MONTH_YEAR = formatterOnFirstUse(() => new Intl.DateTimeFormat("it-IT", { timeZone: ROME, day: "numeric", month: "short", year: "numeric" }));
+const DATE = formatterOnFirstUse(() => new Intl.DateTimeFormat("it-IT", { timeZone: ROME, day: "2-digit", month: "2-digit", year: "numeric" }));
+const TIME = formatterOnFirstUse(() => new Intl.DateTimeFormat("it-IT", { timeZone: ROME, hour: "2-digit", minute: "2-digit" }));
+const RELATIVE = formatterOnFirstUse(() => new Intl.RelativeTimeFormat("it", { numeric: "auto" }));
 
 /** The Date of an ISO timestamp, or null when missing or invalid. */
 function toDate(iso: string | null | undefined): Date | null {

@@ -1,11 +1,10 @@
 /**
  * Italian formatting for days, counts, prices and labels (spec §9: Italian locale, euro), with
- * Intl alone. Times of day and
- * relative times are in format-date.ts. The formatters are made on first use, not when a page's
- * code loads: a page's first Intl formatter loads the browser's locale data (90-100 ms on a 4×
- * slower CPU, one long task on a phone; issue 21).
+ * Intl alone. Times of day and relative times are in format-date.ts. The formatters are made on
+ * first use (@shared/intl-formatter, issue 21).
  */
 
+import { formatterOnFirstUse } from "@shared/intl-formatter";
 import { italianDay } from "@shared/italian-date";
 
 /**
@@ -18,7 +17,7 @@ export function italianDate(iso: string): string {
   return Number.isNaN(date.getTime()) ? "" : italianDay(date);
 }
 
-let count: Intl.NumberFormat | undefined;
+const count = formatterOnFirstUse(() => new Intl.NumberFormat("it-IT"));
 
 /**
  * '1.234': a count (plays, likes, users…) with Italian digit grouping. A whole number under 1,000
@@ -27,24 +26,21 @@ let count: Intl.NumberFormat | undefined;
  */
 export function formatCount(value: number): string {
   if (Number.isInteger(value) && Math.abs(value) < 1000) return String(value);
-  count ??= new Intl.NumberFormat("it-IT");
-  return count.format(value);
+  return count().format(value);
 }
 
-let euroCurrency: Intl.NumberFormat | undefined;
+const euroCurrency = formatterOnFirstUse(() => new Intl.NumberFormat("it-IT", { style: "currency", currency: "EUR" }));
 
 /** '9,99 €' from euro cents (spec §2 Pricing). */
 export function formatEuroCents(cents: number): string {
-  euroCurrency ??= new Intl.NumberFormat("it-IT", { style: "currency", currency: "EUR" });
-  return euroCurrency.format(cents / 100);
+  return euroCurrency().format(cents / 100);
 }
 
-let euroAmount: Intl.NumberFormat | undefined;
+const euroAmount = formatterOnFirstUse(() => new Intl.NumberFormat("it-IT", { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
 
 /** '€ 9,99' from an amount in euro (spec §2 Admin orders: the € prefix, Italian number format). */
 export function formatEuro(amount: number): string {
-  euroAmount ??= new Intl.NumberFormat("it-IT", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  return `€ ${euroAmount.format(amount)}`;
+  return `€ ${euroAmount().format(amount)}`;
 }
 
 /** 'premium' → 'Premium' (spec §2 Admin orders, Tipo capitalised; option labels of the forms). */
