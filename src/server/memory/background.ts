@@ -6,10 +6,10 @@
  * Work is queued per game in this process (one game's updates run in order, games in parallel);
  * errors are logged, never thrown. The provider's part asks the spending gate first (issue 36
  * finding 3, policies/spending.ts): once the day's token budget is spent it is skipped (logged),
- * and the facts and the recap are kept offline as without a provider. `memoryIdle()` resolves once everything queued so far is done:
- * tests and benchmarks await it before reading the memory. A process that stops drops what is
- * still queued; the next narration of the game catches up (facts of that narration are lost,
- * the recap is complete again).
+ * and the facts and the recap are kept offline as without a provider. `memoryIdle()` resolves
+ * once everything queued so far is done: tests and benchmarks await it before reading the memory.
+ * A process that stops drops what is still queued; the next narration of the game catches up
+ * (facts of that narration are lost, the recap is complete again).
  */
 
 import type { Kysely } from "kysely";

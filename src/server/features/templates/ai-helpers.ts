@@ -95,8 +95,8 @@ export interface ImproveRequest {
 
 /**
  * Improves one field (spec §7 improve-text: {text, field, context} → improvedText), with the
- * spending gate's pass. Output: {improvedText, source: model name | 'offline'}. Throws 400 EMPTY_FIELD ('Campo vuoto')
- * for a blank text, 502 IMPROVE_FAILED ('Non è stato possibile migliorare il testo.') when the
+ * spending gate's pass. Output: {improvedText, source: model name | 'offline'}. Throws 400
+ * EMPTY_FIELD ('Campo vuoto') for a blank text, 502 IMPROVE_FAILED ('Non è stato possibile migliorare il testo.') when the
  * provider fails or answers nothing.
  */
 export async function improveText(provider: ConfiguredChat, pass: SpendingPass, request: ImproveRequest, logger: Logger): Promise<{ improvedText: string; source: string }> {
@@ -148,8 +148,8 @@ export function knownGenre(value: string): GenreName | null {
 
 /**
  * Generates the given fields from title and genre (spec §7 generate-content; structured output).
- * Input: the spending gate's pass, title, genre (one of the 14), the fields to fill (already known to be empty). Output:
- * {generatedContent: field → text for exactly those fields, source}. With a provider the request
+ * Input: the spending gate's pass, title, genre (one of the 14), the fields to fill (already
+ * known to be empty). Output: {generatedContent: field → text for exactly those fields, source}. With a provider the request
  * carries a JSON schema with one required property per field (choices as enums). Throws 400
  * MISSING_FIELDS ('Campi mancanti') without title or genre, 502 GENERATE_FAILED on failure.
  */
