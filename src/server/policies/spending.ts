@@ -63,10 +63,10 @@ export interface WorkSlots {
   take(playerId: string): () => void;
 }
 
-/** What the gate knows of a pass it issued. */
+/** What the gate knows of a pass it issued: its gate, and the actor's role once it was read. */
 interface PassState {
   gate: SpendingGate;
-  admin: boolean;
+  admin?: boolean;
 }
 
 const passes = new WeakMap<SpendingPass, PassState>();
@@ -107,10 +107,15 @@ export function budgetState(limit: number, used: number): BudgetState {
   return limit > 0 ? { limit, used, exhausted: used >= limit } : { limit: 0, used, exhausted: false };
 }
 
-/** True when `purpose` may start now for this actor: the budget is open, or the actor is an exempt admin. */
-async function mayStart(state: PassState, purpose: SpendPurpose): Promise<boolean> {
-  if (state.admin && ADMIN_EXEMPT.has(purpose)) return true;
-  return !(await dailyBudget(state.gate.db, state.gate.env.AI_DAILY_TOKEN_BUDGET)).exhausted;
+/**
+ * True when `purpose` may start now for `actorId`: the budget is open, or the actor is an admin
+ * and `purpose` is exempt (the role is read once per pass, only when the budget is spent).
+ */
+async function mayStart(state: PassState, actorId: string, purpose: SpendPurpose): Promise<boolean> {
+  if (!(await dailyBudget(state.gate.db, state.gate.env.AI_DAILY_TOKEN_BUDGET)).exhausted) return true;
+  if (!ADMIN_EXEMPT.has(purpose)) return false;
+  state.admin ??= await actsAsAdmin(state.gate.db, actorId);
+  return state.admin;
 }
 
 /** True when the user holds an admin row in user_roles (the acting player's role, read now). */
@@ -132,8 +137,8 @@ export interface Admission {
  * or the slots' 429 TOO_MANY_AT_ONCE / 503 SERVER_BUSY.
  */
 export async function admitSpending(gate: SpendingGate, request: { actorId: string; purpose: SpendPurpose; slots?: WorkSlots }): Promise<Admission> {
-  const state: PassState = { gate, admin: await actsAsAdmin(gate.db, request.actorId) };
-  if (!(await mayStart(state, request.purpose))) throw AppError.of("AI_BUDGET_EXHAUSTED", 503);
+  const state: PassState = { gate };
+  if (!(await mayStart(state, request.actorId, request.purpose))) throw AppError.of("AI_BUDGET_EXHAUSTED", 503);
   const release = request.slots ? request.slots.take(request.actorId) : () => {};
   return { pass: issue(state, request.actorId, request.purpose), release };
 }
@@ -161,5 +166,5 @@ export async function withSpending<T>(gate: SpendingGate, request: Parameters<ty
 export async function followUp(pass: SpendingPass, purpose: SpendPurpose): Promise<SpendingPass | null> {
   const state = passes.get(pass);
   if (!state) throw new Error("Spending pass not issued by the spending gate");
-  return (await mayStart(state, purpose)) ? issue(state, pass.actorId, purpose) : null;
+  return (await mayStart(state, pass.actorId, purpose)) ? issue(state, pass.actorId, purpose) : null;
 }
