@@ -16,12 +16,13 @@ import type { Narrator } from "../src/server/ai/types";
 import { sessionUser } from "../src/server/auth/middleware";
 import { updateRunRow } from "../src/server/features/games/narration-runs.service";
 import { narrateTurn, prepareTurn } from "../src/server/features/games/turn.service";
+import { admitSpending } from "../src/server/policies/spending";
 import { signInCookie } from "./bench-support";
 import { newGame, readEvents, registerPlayer, startTestServer, type TestDialect } from "../src/server/testing/harness";
 
 export const PHASES = {
   session: "session check (cookie signature, session + user row)",
-  prepare: "game load + ownership, quota, player's message stored, narration_runs row started",
+  prepare: "spending gate (budget, role), game load + ownership, quota, player's message stored, narration_runs row started",
   prompt: "prompt: narrator settings, path, facts, recap, token budget",
   provider: "provider call + stream parsing, choice contract",
   persist: "narration stored, narration_runs row ended",
@@ -65,7 +66,8 @@ async function main() {
       const user = await sessionUser(deps, headers);
       if (!user) throw new Error("session refused");
       const t1 = cpuMs();
-      const turn = await prepareTurn(deps.db, user.id, gameId, { content: "A" });
+      const { pass } = await admitSpending(deps, { actorId: user.id, purpose: "turn" });
+      const turn = await prepareTurn(deps.db, user.id, gameId, { content: "A" }, pass);
       const t2 = cpuMs();
       let text = "";
       // As live-narration.ts does: the run's row ends in the transaction that stores the narration.

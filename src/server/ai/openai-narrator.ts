@@ -58,7 +58,8 @@ export function createOpenAINarrator(options: ChatClientOptions): Narrator {
         signal: request.signal,
       });
       const choices = parseChoiceReply(reply);
-      if (!choices) throw new Error(`Choice repair: not three choices in ${JSON.stringify(reply.slice(0, 200))}`);
+      // The reply is story text: the error names its length, never quotes it (issue 36 finding 16d).
+      if (!choices) throw new Error(`Choice repair: not three choices in a reply of ${reply.length} characters`);
       return choices;
     },
   };

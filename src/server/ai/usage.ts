@@ -1,7 +1,7 @@
 /**
  * AI usage (issue 20 §4): every provider call adds its tokens to the ai_usage row of its Rome
- * day, model, purpose and player (migration 0017), and the site's daily token budget
- * (AI_DAILY_TOKEN_BUDGET) is read from the same rows.
+ * day, model, purpose and player (migration 0017); the site's daily token budget
+ * (AI_DAILY_TOKEN_BUDGET) is read from the same rows by the spending gate (policies/spending.ts).
  */
 
 import { randomUUID } from "node:crypto";
@@ -52,31 +52,4 @@ export async function recordUsage(db: Db, entry: UsageEntry): Promise<void> {
       })),
     )
     .execute();
-}
-
-/** Tokens (input + output) every call of the Rome day of `at` used, all players and models together. */
-export async function tokensUsedOn(db: Db, at: Date = new Date()): Promise<number> {
-  const row = await db
-    .selectFrom("ai_usage")
-    .select(sql<string | number | null>`sum(input_tokens + output_tokens)`.as("tokens"))
-    .where("day", "=", romePeriods(at).day)
-    .executeTakeFirst();
-  return Number(row?.tokens ?? 0);
-}
-
-/** The state of the daily budget: its limit (0 = none), the tokens used today, and whether new turns are refused. */
-export interface BudgetState {
-  limit: number;
-  used: number;
-  exhausted: boolean;
-}
-
-/**
- * Reads today's budget. Input: the database and AI_DAILY_TOKEN_BUDGET (0 = no budget: nothing is
- * read). Output: {@link BudgetState}; exhausted once the day's tokens reach the limit.
- */
-export async function dailyBudget(db: Db, limit: number, at: Date = new Date()): Promise<BudgetState> {
-  if (limit <= 0) return { limit: 0, used: 0, exhausted: false };
-  const used = await tokensUsedOn(db, at);
-  return { limit, used, exhausted: used >= limit };
 }

@@ -18,10 +18,17 @@ import { historyWindow, toModelMessages } from "../ai/prompt";
 import type { ChatTurn, NarratorMemory } from "../ai/types";
 import { nowIso } from "../clock";
 import type { Database } from "../db/schema";
+import type { SpendingPass } from "../policies/spending";
 import { currentPath } from "../story/story-tree";
 import { sentencesOf } from "./facts";
 
 type Db = Kysely<Database>;
+
+/** The provider's memory calls with the spending gate's pass for them (issue 36 finding 3). */
+export interface PaidMemory {
+  calls: NarratorMemory;
+  pass: SpendingPass;
+}
 
 /** Exchanges that must leave the recent window before the recap is carried on. */
 export const RECAP_EVERY = 4;
@@ -59,10 +66,11 @@ export function boundedRecap(text: string): string {
 /**
  * Carries the game's recap on after a narration (see the file's doc). Input: the game, the tip of
  * its current path (a stored message of the game: id and depth), context_memory, and the
- * provider's memory (undefined offline). Output: true when the recap was written. Throws on
- * database errors only (a provider failure falls back to the extractive summary).
+ * provider's memory with its pass from the spending gate (undefined offline, or when the gate
+ * skipped it). Output: true when the recap was written. Throws on database errors only (a
+ * provider failure falls back to the extractive summary).
  */
-export async function updateRecap(db: Db, gameId: string, tip: { id: string; depth: number }, contextMemory: number, memory: NarratorMemory | undefined): Promise<boolean> {
+export async function updateRecap(db: Db, gameId: string, tip: { id: string; depth: number }, contextMemory: number, memory: PaidMemory | undefined): Promise<boolean> {
   const window = historyWindow(contextMemory);
   if (window === undefined) return false; // context_memory 0: the prompt carries the whole story.
   const game = await db.selectFrom("saved_games").select(["recap", "recap_turns", "recap_edited"]).where("id", "=", gameId).executeTakeFirstOrThrow();
@@ -81,12 +89,12 @@ export async function updateRecap(db: Db, gameId: string, tip: { id: string; dep
 }
 
 /** The previous recap carried on with `turns`: the provider's text, else the extractive one. */
-async function carriedOn(previous: string, turns: ChatTurn[], edited: boolean, memory: NarratorMemory | undefined): Promise<string> {
+async function carriedOn(previous: string, turns: ChatTurn[], edited: boolean, memory: PaidMemory | undefined): Promise<string> {
   const append = (addition: string) => [previous, addition].filter((t) => t !== "").join("\n\n");
   if (memory) {
     try {
       // The player's text is kept as written: the provider summarises only the new turns.
-      const written = await memory.summarize(edited ? "" : previous, turns, AbortSignal.timeout(RECAP_TIMEOUT_MS));
+      const written = await memory.calls.summarize(edited ? "" : previous, turns, AbortSignal.timeout(RECAP_TIMEOUT_MS));
       if (written) return edited ? append(written) : written;
     } catch {
       // Extractive summary below.

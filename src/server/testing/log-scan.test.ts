@@ -1,4 +1,4 @@
-/** The suite's log scan (issue 20 §2) catches what it must: a line that is no JSON, an e-mail, a password, a key, story text. */
+/** The suite's log scan (issue 20 §2) catches what it must: a line that is no JSON, an e-mail, a password, a key, story text, a quoting JSON parse error. */
 
 import { describe, expect, it } from "vitest";
 import { personalDataIn } from "./log-scan";
@@ -12,5 +12,14 @@ describe("log scan", () => {
     expect(personalDataIn(JSON.stringify({ providerBody: "Incorrect API key provided: sk-proj-abc123xyz" }))).toBe("holds an API key");
     expect(personalDataIn(JSON.stringify({ headers: { authorization: "Bearer abc.def" } }))).toBe("holds a bearer token");
     expect(personalDataIn(JSON.stringify({ text: "La nebbia si alza sul porto di **Valmora** e una lanterna oscilla nel buio" }))).toBe("holds story text");
+    // A short quote of the text, below the story sentences' length (issue 36 finding 16d).
+    let parseError = "";
+    try {
+      JSON.parse("La nebbia si alza sul porto");
+    } catch (error) {
+      parseError = (error as Error).message;
+    }
+    expect(personalDataIn(JSON.stringify({ err: { type: "SyntaxError", message: parseError } }))).toBe("holds a JSON parse error quoting its text");
+    expect(personalDataIn(JSON.stringify({ failure: "not_json", answerChars: 27 }))).toBeNull();
   });
 });

@@ -2,7 +2,8 @@
  * What no log line may hold (issue 20 §2: "no personal data in logs beyond ids"), checked on
  * every line the whole test suite writes (global-setup.ts) and by log-scan.test.ts: every line
  * is one JSON object, and none holds an e-mail address, a test password, an API key or bearer
- * token, the auth secret's file content, or story text of the fake provider and of the players.
+ * token, the auth secret's file content, story text of the fake provider and of the players, or a
+ * JSON parse error quoting the text it read.
  */
 
 import { FAKE_REPLY } from "./fake-openai";
@@ -20,6 +21,9 @@ const FORBIDDEN: readonly [RegExp, string][] = [
   [/Bearer (?!\[redacted\])\S+/, "a bearer token"],
   [/chiave-segreta/i, "the tests' provider key"],
   [/storia-segreta/i, "a player's story text"],
+  // V8's JSON.parse error quotes the start of the text it could not read (issue 36 finding 16d:
+  // a model's answer, a player's body): "Unexpected token 'L', \"La nebbia \"... is not valid JSON".
+  [/is not valid JSON/, "a JSON parse error quoting its text"],
 ];
 
 /**

@@ -6,10 +6,10 @@
 
 import { type Kysely, sql } from "kysely";
 import { type AI_PURPOSE_LABELS, type AiUsageQuery, type AiUsageView, TOP_PLAYERS, type UsageTotals } from "../../../shared/ai-usage";
-import { tokensUsedOn } from "../../ai/usage";
 import { romePeriods } from "../../clock";
 import type { Database } from "../../db/schema";
 import type { Env } from "../../env";
+import { budgetState, tokensUsedOn } from "../../policies/spending";
 
 type Db = Kysely<Database>;
 
@@ -76,6 +76,6 @@ export async function usageReport(
     players: players.map((r) => ({ userId: r.user_id, email: r.email ?? null, nickname: r.nickname ?? null, ...totals(r, prices) })),
     total: totals({ calls: total?.calls ?? 0, input_tokens: total?.input_tokens ?? 0, output_tokens: total?.output_tokens ?? 0 }, prices),
     prices,
-    budget: { limit: env.AI_DAILY_TOKEN_BUDGET, usedToday, exhausted: env.AI_DAILY_TOKEN_BUDGET > 0 && usedToday >= env.AI_DAILY_TOKEN_BUDGET },
+    budget: { ...budgetState(env.AI_DAILY_TOKEN_BUDGET, usedToday), limit: env.AI_DAILY_TOKEN_BUDGET, usedToday },
   };
 }

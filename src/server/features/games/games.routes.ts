@@ -40,7 +40,8 @@
  * Errors before the stream starts are JSON: 401, 404 'Partita non trovata o non autorizzata.',
  * 404 'Messaggio non trovato in questa partita.', 429 'Limite messaggi raggiunto', 400 validation,
  * 503 AI_BUDGET_EXHAUSTED 'Il narratore si riposa fino a domani…' once the site's daily token
- * budget is spent (issue 20 §4: nothing charged; admins play on), 429 TOO_MANY_AT_ONCE when the
+ * budget is spent (the spending gate, issue 20 §4 and issue 36 finding 3: nothing charged; an
+ * admin's own turns go on, '/visualizza' does not), 429 TOO_MANY_AT_ONCE when the
  * player already has NARRATIONS_PER_PLAYER narrations running, or a picture in the making (issue 19).
  * Errors during the stream are an 'error' event. Every event of a turn stream carries as its SSE id
  * the number of characters of narration sent so far. Story control (issue 11 §2, ADR 0008) only adds
@@ -64,7 +65,6 @@ import { editMessage, moveTip, undoTurn } from "./story-control.service";
 import { storyMap } from "./story-map.service";
 import type { TurnInput } from "./turn.service";
 import { streamVisualization } from "./visualize.routes";
-import { prepareVisualization } from "./visualize.service";
 import { queryInteger } from "../../../shared/schemas/query-number";
 
 /** GET /:id/live: Last-Event-ID, the characters of narration the client already has (0 when absent). */
@@ -96,11 +96,10 @@ export const gamesRoutes = new Hono<AppEnv>()
     return c.json({ ok: true as const });
   })
   .post("/:id/messages", zValidator("json", sendMessageSchema, validationHook), async (c) => {
-    const user = currentUser(c);
     const input = c.req.valid("json");
     // '/visualizza' (typed or the button): a scene image instead of a narration (issue 3).
     if (parsePlayerAction(input.content).kind === "visualize") {
-      return streamVisualization(c, () => prepareVisualization(c.var.deps.db, user.id, c.req.param("id")));
+      return streamVisualization(c, c.req.param("id"));
     }
     return streamTurn(c, await budgetedTurn(c, input));
   })

@@ -20,8 +20,7 @@ import { type FinalTurnEvent, LiveRun } from "../../realtime/narration-registry"
 import { toMessageView } from "./games.service";
 import { findRunRow, isStale, RUN_FLUSH_MS, RUN_RENEW_MS, type RunRow, updateRunRow } from "./narration-runs.service";
 import { narrateTurn, type PreparedTurn, prepareTurn, type TurnInput } from "./turn.service";
-import { dailyBudget } from "../../ai/usage";
-import { isAdmin } from "../../auth/roles";
+import { type Admission, admitSpending } from "../../policies/spending";
 import type { Release } from "../../quota/bounds";
 import { groupChanged, passTurn, publishToGroup } from "./group.service";
 
@@ -34,24 +33,27 @@ export interface BoundedTurn {
 }
 
 /**
- * prepareTurn for `userId` once the site's daily token budget allows it (issue 20 §4): when
+ * prepareTurn for `userId`, the acting player (whose action the turn is, charged for it), once
+ * the spending gate admits it (policies/spending.ts; issue 20 §4, issue 36 finding 3): when
  * AI_DAILY_TOKEN_BUDGET is spent, a player's new turn is refused before anything is charged
- * (503 AI_BUDGET_EXHAUSTED); admins play on. A player has at most NARRATIONS_PER_PLAYER
- * narrations running at once on an instance (issue 19: 429 TOO_MANY_AT_ONCE, nothing charged).
- * Used by the chat routes and by a group's closed vote (issue 24: the host's turn).
+ * (503 AI_BUDGET_EXHAUSTED; an admin's own turns go on). A player has at most
+ * NARRATIONS_PER_PLAYER narrations running at once on an instance (issue 19: 429
+ * TOO_MANY_AT_ONCE, nothing charged). Used by the chat routes and by a group's closed vote
+ * (issue 24). Output: the prepared turn (with its pass) and the release of its narration slot.
  */
 export async function boundedTurn(deps: AppDeps, userId: string, gameId: string, input: TurnInput): Promise<BoundedTurn> {
-  const { db, env, metrics, bounds } = deps;
-  const budget = await dailyBudget(db, env.AI_DAILY_TOKEN_BUDGET);
-  if (budget.exhausted && !(await isAdmin(db, userId))) {
-    metrics.turns.inc({ outcome: "refused_budget" });
-    throw AppError.of("AI_BUDGET_EXHAUSTED", 503);
-  }
-  const release = bounds.narrations.take(userId);
+  const { db, metrics, bounds } = deps;
+  let admission: Admission;
   try {
-    return { turn: await prepareTurn(db, userId, gameId, input), release };
+    admission = await admitSpending(deps, { actorId: userId, purpose: "turn", slots: bounds.narrations });
   } catch (error) {
-    release();
+    if (error instanceof AppError && error.code === "AI_BUDGET_EXHAUSTED") metrics.turns.inc({ outcome: "refused_budget" });
+    throw error;
+  }
+  try {
+    return { turn: await prepareTurn(db, userId, gameId, input, admission.pass), release: admission.release };
+  } catch (error) {
+    admission.release();
     throw error;
   }
 }

@@ -24,6 +24,7 @@ import { rememberNarration } from "../../memory/background";
 import { buildNarrationContext } from "../../memory/context";
 import { type AppendOptions, appendMessage, currentPath, latestPlayerMessage, narrationsAnswering } from "../../story/story-tree";
 import type { Logger } from "../../ops/logger";
+import { followUp, type SpendingPass } from "../../policies/spending";
 import { findGameMessage, findOwnedGame, narratorConfigFor, type OwnedGame, toMessageView } from "./games.service";
 import { startRunRow } from "./narration-runs.service";
 import { type GroupTurn, groupPrompt, groupTurn } from "./group-turn";
@@ -52,6 +53,8 @@ export interface PreparedTurn {
   runId: string;
   /** A group story's players and how this turn was decided, for the narrator (issue 24); null: solo. */
   group: GroupTurn | null;
+  /** The spending gate's admission of this turn (issue 36 finding 3): its narration, choice repair and memory follow from it. */
+  pass: SpendingPass;
 }
 
 /**
@@ -123,7 +126,8 @@ async function turnTarget(db: Db, userId: string, game: OwnedGame, input: TurnIn
 
 /**
  * Step 1–2 of a turn, before anything is streamed.
- * Input: the owner, the game and a {@link TurnInput}. A new player's message is stored (at the
+ * Input: the owner, the game, a {@link TurnInput} and the turn's pass from the spending gate
+ * (policies/spending.ts, admitted before anything is charged). A new player's message is stored (at the
  * tip, or next to the one it replaces) and becomes the tip of the story; the narration's
  * narration_runs row (status 'running', issue 11 §4) is started in the same transaction.
  * Throws 404 GAME_NOT_FOUND, 404 MESSAGE_NOT_FOUND, 409 MESSAGE_NOT_EDITABLE, 409 NOTHING_TO_RETRY,
@@ -132,7 +136,7 @@ async function turnTarget(db: Db, userId: string, game: OwnedGame, input: TurnIn
  * visualize.service.ts, never here), 429 MESSAGE_LIMIT (spec §8 'Limite messaggi raggiunto');
  * in a group story (issue 24) 409 NOT_YOUR_TURN, 409 VOTE_MODE, 409 NARRATION_RUNNING.
  */
-export async function prepareTurn(db: Db, userId: string, gameId: string, input: TurnInput): Promise<PreparedTurn> {
+export async function prepareTurn(db: Db, userId: string, gameId: string, input: TurnInput, pass: SpendingPass): Promise<PreparedTurn> {
   // A new message at the tip may come from a member of a group story; the rest is the host's.
   const sending = "content" in input && input.replacing === undefined;
   const game = await findOwnedGame(db, userId, gameId, sending ? "member" : "owner");
@@ -159,7 +163,7 @@ export async function prepareTurn(db: Db, userId: string, gameId: string, input:
       : await appendMessage(trx, { game_id: game.id, user_id: userId, author_id: group ? userId : null, role: "user", content: target.content, image_url: null, created_at: nowIso() }, { parentId: target.parentId });
     const playerMessageId = row?.id ?? target.storedId!;
     await startRunRow(trx, game.id, runId, playerMessageId);
-    return { userId, game, action, userMessage: row && toMessageView(row), playerMessageId, narrationTip, chargedAt, tokens, runId, group };
+    return { userId, game, action, userMessage: row && toMessageView(row), playerMessageId, narrationTip, chargedAt, tokens, runId, group, pass };
   });
 }
 
@@ -196,7 +200,8 @@ export interface TurnResult {
  * Steps 3–5: builds the prompt, streams the narration through `onDelta`, stores it.
  * A narration that ended normally but does not end with exactly three choices A), B), C) is
  * repaired after the stream (issue 11 §3, ai/choice-contract.ts): choices the narrator writes in
- * one short extra call, or generic ones if that fails; choices appended to the prose are also
+ * one short extra call (when the spending gate still admits it), or generic ones if that fails or
+ * is skipped; choices appended to the prose are also
  * sent through `onDelta`, and the stored text (returned in `message`) is the repaired one. The
  * repair takes no quota and never delays the first word. A narration stopped by the player
  * ('Stop') is stored as the player left it.
@@ -261,7 +266,7 @@ export async function narrateTurn(db: Db, turn: PreparedTurn, options: NarrateOp
     if (stopped) return { message: null, progress: game.progress, stopped };
     throw AppError.of("EMPTY_REPLY", 502);
   }
-  const content = stopped ? narration : await withThreeChoices(narration, request, options);
+  const content = stopped ? narration : await withThreeChoices(narration, request, turn.pass, options);
   const progress = advanceProgress(game.progress, config.story_pacing, restart);
   const now = nowIso();
   // The narration answers this turn's player message and becomes the tip of the story, unless
@@ -277,20 +282,23 @@ export async function narrateTurn(db: Db, turn: PreparedTurn, options: NarrateOp
     return stored;
   });
   // Facts and recap are kept in the background, never delaying the turn (memory/background.ts).
-  rememberNarration(db, options.narrator, { gameId: game.id, genre: request.genre, messageId: row.id, depth: row.depth, content, contextMemory: config.context_memory }, options.logger);
+  rememberNarration(db, options.narrator, { gameId: game.id, genre: request.genre, messageId: row.id, depth: row.depth, content, contextMemory: config.context_memory }, turn.pass, options.logger);
   return { message: toMessageView(row), progress, stopped };
 }
 
 /**
  * The narration made to keep the choice contract (issue 11 §3): {@link keepChoiceContract} with
- * the narrator's `repairChoices`, bounded by choiceRepairTimeoutMs. What is appended to the
- * narration is sent through `onDelta`; a replaced choice block reaches the player with 'done'.
- * Output: the text to store. Never throws (a failed repair gives the generic choices).
+ * the narrator's `repairChoices`, bounded by choiceRepairTimeoutMs, when the spending gate still
+ * admits it after the narration (issue 36 finding 3: with the budget spent by now, the generic
+ * choices instead). What is appended to the narration is sent through `onDelta`; a replaced
+ * choice block reaches the player with 'done'. Input: the narration, the turn's request and pass.
+ * Output: the text to store. Never throws (a failed or skipped repair gives the generic choices).
  */
-async function withThreeChoices(narration: string, request: NarrationRequest, options: NarrateOptions): Promise<string> {
-  const { text } = await keepChoiceContract(narration, (prose) =>
-    options.narrator.repairChoices({ ...request, narration: prose, signal: AbortSignal.timeout(choiceRepairTimeoutMs(options.connectTimeoutMs)) }),
-  );
+async function withThreeChoices(narration: string, request: NarrationRequest, pass: SpendingPass, options: NarrateOptions): Promise<string> {
+  const { text } = await keepChoiceContract(narration, async (prose) => {
+    if (!(await followUp(pass, "choice-repair"))) throw new Error("Choice repair skipped: the daily token budget is spent");
+    return options.narrator.repairChoices({ ...request, narration: prose, signal: AbortSignal.timeout(choiceRepairTimeoutMs(options.connectTimeoutMs)) });
+  });
   if (text !== narration && text.startsWith(narration)) await options.onDelta(text.slice(narration.length));
   return text;
 }

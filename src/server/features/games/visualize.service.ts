@@ -3,6 +3,9 @@
  * generate-image and the title call, §9 costs; issue 3).
  *
  * Order of a visualisation:
+ * 0. the spending gate (policies/spending.ts, issue 36 finding 3), before anything else: with the
+ *    site's daily token budget spent, 503 AI_BUDGET_EXHAUSTED (admins too); the player's picture
+ *    slot (issue 19). The pass it gives names the player charged below;
  * 1. refusals, before anything is charged: the game must be the player's (404); enough image
  *    quota ('Token visualizzazione insufficienti', 429) and 2 messages left today (429
  *    'Limite messaggi raggiunto'); a prior narration ('Nessun messaggio disponibile per generare
@@ -37,6 +40,7 @@ import { screenPublication } from "../moderation/screening";
 import { findReadableGame, type OwnedGame } from "./games.service";
 import { isGameStarted } from "./turn.service";
 import { publicName } from "../../accounts/public-name";
+import type { SpendingPass } from "../../policies/spending";
 
 type Db = Kysely<Database>;
 
@@ -49,6 +53,8 @@ export interface PreparedVisualization {
   chargedAt: Date;
   /** Counters right after the image was taken. */
   tokens: TokensView | null;
+  /** The spending gate's admission of the picture and its title. */
+  pass: SpendingPass;
 }
 
 export interface VisualizationResult {
@@ -60,10 +66,12 @@ export interface VisualizationResult {
 
 /**
  * Steps 1–2: checks every refusal, then takes one image from the counter.
- * Input: the player's id and the game id. Output: what step 3 needs.
+ * Input: the pass of the spending gate (its actor is the player charged) and the game id.
+ * Output: what step 3 needs.
  * Throws 404 GAME_NOT_FOUND, 409 GAME_NOT_STARTED, 429 VISUALIZE_LIMIT, 429 MESSAGE_LIMIT, 400 NO_SCENE.
  */
-export async function prepareVisualization(db: Db, userId: string, gameId: string): Promise<PreparedVisualization> {
+export async function prepareVisualization(db: Db, pass: SpendingPass, gameId: string): Promise<PreparedVisualization> {
+  const userId = pass.actorId;
   // A member of a group story asks too, charged to them (issue 24).
   const game = await findReadableGame(db, userId, gameId);
   const [admin, started, tokens, last] = await Promise.all([
@@ -84,7 +92,7 @@ export async function prepareVisualization(db: Db, userId: string, gameId: strin
   const chargedAt = new Date();
   const taken = await takeVisualization(db, userId, chargedAt);
   if (!taken) throw AppError.of("VISUALIZE_LIMIT", 429);
-  return { userId, game, scene, chargedAt, tokens: taken };
+  return { userId, game, scene, chargedAt, tokens: taken, pass };
 }
 
 /** Maps a provider failure to the player's error (spec §8 game errors). */

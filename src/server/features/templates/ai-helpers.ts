@@ -4,14 +4,18 @@
  * generate the empty fields with structured output (a JSON schema of exactly the fields wanted).
  * They use the configured OpenAI-compatible provider through the server's chat client
  * (ai/openai-client.ts: retries, usage, metrics; ADR 0014), structured output as a JSON schema
- * checked by zod, or the offline versions when no provider is set.
+ * checked by zod, or the offline versions when no provider is set. Each takes the spending gate's
+ * pass (policies/spending.ts, issue 36 finding 3): its caller was admitted before any provider call.
+ * A failure is logged by its kind and the answer's length, never the model's text (issue 36
+ * finding 16d: the answer is story data).
  */
 
 import { z } from "zod";
 import { GENRES, type GenreName } from "../../../shared/genres";
-import type { ConfiguredChat } from "../../ai/openai-client";
+import { type ConfiguredChat, ProviderError } from "../../ai/openai-client";
 import { AppError } from "../../errors";
 import type { Logger } from "../../ops/logger";
+import type { SpendingPass } from "../../policies/spending";
 import { offlineGenerate, offlineImprove } from "./offline-helpers";
 
 /** Longest wait for one helper answer from the provider. */
@@ -44,6 +48,39 @@ const FIELD_GUIDES: Record<string, string> = {
   forbidden_topics: "Argomenti da evitare, separati da virgole.",
 };
 
+/** Why a model's answer was not used: not JSON, not the fields asked for, or nothing in it. */
+type AnswerFault = "not_json" | "schema" | "empty";
+
+/** A model answer a helper cannot use; its message names the fault, never the answer's text. */
+class HelperAnswerError extends Error {
+  constructor(readonly fault: AnswerFault) {
+    super(`Helper answer unusable: ${fault}`);
+  }
+}
+
+/**
+ * The answer parsed as JSON. Throws HelperAnswerError('not_json'), not JSON.parse's SyntaxError,
+ * whose message quotes the start of the text.
+ */
+function parsedJson(answer: string): unknown {
+  try {
+    return JSON.parse(answer);
+  } catch {
+    throw new HelperAnswerError("not_json");
+  }
+}
+
+/**
+ * What a helper's failure logs (issue 36 finding 16d): its kind, the provider's HTTP status and
+ * the answer's length in characters; never the model's text nor an error message quoting it.
+ * Input: the error caught and the answer, when one came.
+ */
+function helperFailure(error: unknown, answer: string | undefined): { failure: string; status?: number; answerChars?: number } {
+  if (error instanceof ProviderError) return { failure: `provider_${error.kind}`, status: error.status };
+  const failure = error instanceof HelperAnswerError ? error.fault : `unexpected_${error instanceof Error ? error.name : typeof error}`;
+  return { failure, answerChars: answer?.length };
+}
+
 /** A field to generate: free text, or one of a list of choices. */
 export interface FieldSpec {
   name: string;
@@ -57,12 +94,12 @@ export interface ImproveRequest {
 }
 
 /**
- * Improves one field (spec §7 improve-text: {text, field, context} → improvedText).
- * Output: {improvedText, source: model name | 'offline'}. Throws 400 EMPTY_FIELD ('Campo vuoto')
- * for a blank text, 502 IMPROVE_FAILED ('Non è stato possibile migliorare il testo.') when the
+ * Improves one field (spec §7 improve-text: {text, field, context} → improvedText), with the
+ * spending gate's pass. Output: {improvedText, source: model name | 'offline'}. Throws 400
+ * EMPTY_FIELD ('Campo vuoto') for a blank text, 502 IMPROVE_FAILED ('Non è stato possibile migliorare il testo.') when the
  * provider fails or answers nothing.
  */
-export async function improveText(provider: ConfiguredChat, request: ImproveRequest, logger: Logger): Promise<{ improvedText: string; source: string }> {
+export async function improveText(provider: ConfiguredChat, pass: SpendingPass, request: ImproveRequest, logger: Logger): Promise<{ improvedText: string; source: string }> {
   const text = request.text.trim();
   if (!text) throw AppError.of("EMPTY_FIELD", 400);
   if (!provider) return { improvedText: offlineImprove(text, request.field), source: "offline" };
@@ -82,8 +119,9 @@ export async function improveText(provider: ConfiguredChat, request: ImproveRequ
   ]
     .filter((line) => line !== false && line !== undefined)
     .join("\n");
+  let answer: string | undefined;
   try {
-    const answer = await provider.client.complete({
+    answer = await provider.client.complete({
       purpose: "helper",
       messages: [
         { role: "system", content: system },
@@ -94,10 +132,10 @@ export async function improveText(provider: ConfiguredChat, request: ImproveRequ
       signal: AbortSignal.timeout(HELPER_TIMEOUT_MS),
     });
     const improvedText = answer.trim().replace(/^["«](.*)["»]$/s, "$1").trim();
-    if (!improvedText) throw new Error("risposta vuota");
+    if (!improvedText) throw new HelperAnswerError("empty");
     return { improvedText, source: provider.label };
   } catch (error) {
-    logger.warn({ err: error, field: request.field }, "Miglioramento del testo fallito");
+    logger.warn({ ...helperFailure(error, answer), field: request.field }, "Miglioramento del testo fallito");
     throw AppError.of("IMPROVE_FAILED", 502);
   }
 }
@@ -110,13 +148,14 @@ export function knownGenre(value: string): GenreName | null {
 
 /**
  * Generates the given fields from title and genre (spec §7 generate-content; structured output).
- * Input: title, genre (one of the 14), the fields to fill (already known to be empty). Output:
- * {generatedContent: field → text for exactly those fields, source}. With a provider the request
+ * Input: the spending gate's pass, title, genre (one of the 14), the fields to fill (already
+ * known to be empty). Output: {generatedContent: field → text for exactly those fields, source}. With a provider the request
  * carries a JSON schema with one required property per field (choices as enums). Throws 400
  * MISSING_FIELDS ('Campi mancanti') without title or genre, 502 GENERATE_FAILED on failure.
  */
 export async function generateFields(
   provider: ConfiguredChat,
+  pass: SpendingPass,
   request: { title: string; genre: string; fields: FieldSpec[]; kind: "template" | "game" },
   logger: Logger,
 ): Promise<{ generatedContent: Record<string, string>; source: string }> {
@@ -134,8 +173,9 @@ export async function generateFields(
     );
   }
   const schema = z.object(shape).describe("I campi mancanti della storia, in italiano.");
+  let answer: string | undefined;
   try {
-    const answer = await provider.client.complete({
+    answer = await provider.client.complete({
       purpose: "helper",
       jsonSchema: { name: request.kind === "template" ? "contenuti_template" : "contenuti_partita", schema: z.toJSONSchema(schema, { target: "draft-7" }) },
       messages: [
@@ -154,16 +194,17 @@ export async function generateFields(
       maxTokens: 3000,
       signal: AbortSignal.timeout(HELPER_TIMEOUT_MS),
     });
-    const output: Record<string, unknown> = schema.parse(JSON.parse(answer));
+    const output = schema.safeParse(parsedJson(answer));
+    if (!output.success) throw new HelperAnswerError("schema");
     const generatedContent: Record<string, string> = {};
     for (const field of request.fields) {
-      const value = output[field.name];
+      const value: unknown = output.data[field.name];
       if (typeof value === "string" && value.trim()) generatedContent[field.name] = value.trim();
     }
-    if (Object.keys(generatedContent).length === 0) throw new Error("nessun campo generato");
+    if (Object.keys(generatedContent).length === 0) throw new HelperAnswerError("empty");
     return { generatedContent, source: provider.label };
   } catch (error) {
-    logger.warn({ err: error, kind: request.kind }, "Generazione dei contenuti fallita");
+    logger.warn({ ...helperFailure(error, answer), kind: request.kind }, "Generazione dei contenuti fallita");
     throw AppError.of("GENERATE_FAILED", 502);
   }
 }

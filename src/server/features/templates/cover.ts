@@ -14,15 +14,16 @@ import { buildImagePrompt } from "../../ai/illustrator";
 import type { AppDeps } from "../../context";
 import { AppError } from "../../errors";
 import { extensionOfContentType } from "../../media/media-storage";
+import type { SpendingPass } from "../../policies/spending";
 import { knownGenre } from "./ai-helpers";
 
 /**
  * Draws and stores a cover.
- * Input: title, description, genre of the form. Output: {url: '/media/covers/…', source:
+ * Input: the spending gate's pass for it (policies/spending.ts), title, description, genre of the form. Output: {url: '/media/covers/…', source:
  * illustrator label}. Throws 400 MISSING_COVER_FIELDS ('Campi mancanti') when one is missing,
  * 502 COVER_FAILED when drawing or storing fails.
  */
-export async function generateCover(deps: Pick<AppDeps, "illustrator" | "media" | "env" | "logger">, input: GenerateCoverInput): Promise<CoverResultView> {
+export async function generateCover(deps: Pick<AppDeps, "illustrator" | "media" | "env" | "logger">, pass: SpendingPass, input: GenerateCoverInput): Promise<CoverResultView> {
   const genre = knownGenre(input.genre);
   if (!input.title || !input.description || !genre) throw AppError.of("MISSING_COVER_FIELDS", 400);
   const scene = `Copertina della storia «${input.title}». ${input.description}`;

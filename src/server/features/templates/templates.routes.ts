@@ -17,7 +17,9 @@
  *   POST /api/custom-games/generate {title, genre, fields} → 200 GenerateResultView  empty fields only;
  *     it costs one message of the daily quota (429 'Limite messaggi raggiunto', given back on failure);
  *     with every field already filled it answers {generatedContent: {}, source: 'none'} and costs nothing (issue 22 §5);
- *     429 TOO_MANY_AT_ONCE while another AI helper call of the player runs (issue 19; so do the admin helpers below)
+ *     429 TOO_MANY_AT_ONCE while another AI helper call of the player runs (issue 19; so do the admin helpers below);
+ *     503 AI_BUDGET_EXHAUSTED once the site's daily token budget is spent (issue 36 finding 3: nothing
+ *     charged, no provider call; so do the admin helpers below, admins included)
  * Admins (401 visitors, 403 'Accesso negato' others, audit-logged):
  *   GET    /api/admin/templates?cursor&limit&search → 200 KeysetPage<AdminTemplateView> newest first; search in
  *                                            the title (issue 22 §11); 400 for a malformed cursor
@@ -60,7 +62,6 @@ import type { Database } from "../../db/schema";
 import { AppError } from "../../errors";
 import { deleteUnreferencedMedia } from "../../media/media-references";
 import { cursorParam } from "../../keyset-cursor";
-import { withSlot } from "../../quota/bounds";
 import { refundMessages, takeMessages } from "../../quota/quota";
 import { validationHook } from "../../validation";
 import { type FieldSpec, generateFields, improveText } from "./ai-helpers";
@@ -82,6 +83,7 @@ import {
   updateTemplate,
 } from "./templates.service";
 import type { Logger } from "../../ops/logger";
+import { type SpendingPass, withSpending } from "../../policies/spending";
 
 /**
  * Saves a template through `audited` (its audit entry: auditedChange, or auditedEdit for a
@@ -168,10 +170,10 @@ export const customGamesRoutes = new Hono<AppEnv>()
     const { db, chat, logger } = c.var.deps;
     const userId = currentUser(c).id;
     const chargedAt = new Date();
-    const result = await aiHelper(c, async () => {
+    const result = await aiHelper(c, async (pass) => {
       if (!(await takeMessages(db, userId, CUSTOM_GAME_GENERATE_COST, chargedAt))) throw AppError.of("MESSAGE_LIMIT", 429);
       try {
-        return await generateFields(chat, { title, genre, fields: wanted, kind: "game" }, logger);
+        return await generateFields(chat, pass, { title, genre, fields: wanted, kind: "game" }, logger);
       } catch (error) {
         await refundMessages(db, userId, CUSTOM_GAME_GENERATE_COST, chargedAt);
         throw error;
@@ -230,25 +232,29 @@ export const adminTemplatesRoutes = new Hono<AppEnv>()
   })
   .post("/ai/improve", zValidator("json", improveTextSchema, validationHook), async (c) => {
     const { text, field, context } = c.req.valid("json");
-    const result = await aiHelper(c, () => improveText(c.var.deps.chat, { text, field, context }, c.var.deps.logger));
+    const result = await aiHelper(c, (pass) => improveText(c.var.deps.chat, pass, { text, field, context }, c.var.deps.logger));
     return c.json(result satisfies ImproveResultView);
   })
   .post("/ai/generate", zValidator("json", generateContentSchema, validationHook), async (c) => {
     const { title, genre, fields } = c.req.valid("json");
     const wanted = GENERATABLE_FIELDS.filter((f) => isEmpty(fields[f])).map((name) => ({ name }));
-    const result = await aiHelper(c, () => generateFields(c.var.deps.chat, { title, genre, fields: wanted, kind: "template" }, c.var.deps.logger));
+    const result = await aiHelper(c, (pass) => generateFields(c.var.deps.chat, pass, { title, genre, fields: wanted, kind: "template" }, c.var.deps.logger));
     return c.json(result satisfies GenerateResultView);
   })
   .post("/ai/cover", zValidator("json", generateCoverSchema, validationHook), async (c) => {
-    const result = await aiHelper(c, () => generateCover(c.var.deps, c.req.valid("json")));
+    const result = await aiHelper(c, (pass) => generateCover(c.var.deps, pass, c.req.valid("json")));
     return c.json(result satisfies CoverResultView);
   });
 
 /**
- * Runs one AI helper call of the signed-in user inside their AI helper slot (issue 19: at most
- * AI_HELPERS_PER_PLAYER at once, 429 TOO_MANY_AT_ONCE; AI_HELPERS_MAX per instance, 503 SERVER_BUSY).
+ * Runs one AI helper call of the signed-in user once the spending gate admits it
+ * (policies/spending.ts): 503 AI_BUDGET_EXHAUSTED with the site's daily token budget spent
+ * (issue 36 finding 3, admins included), then inside their AI helper slot (issue 19: at most
+ * AI_HELPERS_PER_PLAYER at once, 429 TOO_MANY_AT_ONCE; AI_HELPERS_MAX per instance, 503
+ * SERVER_BUSY). `call` gets the gate's pass, which the provider calls need.
  */
-function aiHelper<T>(c: Context<AppEnv>, call: () => Promise<T>): Promise<T> {
-  return withSlot(c.var.deps.bounds.aiHelpers, currentUser(c).id, call);
+function aiHelper<T>(c: Context<AppEnv>, call: (pass: SpendingPass) => Promise<T>): Promise<T> {
+  const { deps } = c.var;
+  return withSpending(deps, { actorId: currentUser(c).id, purpose: "helper", slots: deps.bounds.aiHelpers }, call);
 }
 
