@@ -2,13 +2,22 @@
  * Entry point (npm start): env → database → migrations → seeds → listen; SIGTERM/SIGINT stop
  * cleanly within SHUTDOWN_TIMEOUT_MS (then running work is cut and the process exits). Exits with
  * status 1 and a message naming the bad variable on invalid configuration.
+ *
+ * A stop always ends (issue 36 finding 20): the whole of it, closing steps and the log's last
+ * lines included, is bounded (SHUTDOWN_TIMEOUT_MS + CLOSE_TAIL_MS + LOG_CLOSE_MS; past that the
+ * process exits with 1 whatever still hangs), and a second signal exits at once with 1. A stop
+ * that ends by itself exits with 0 (a closing step that failed is in the log).
  */
 
 import fs from "node:fs";
 import path from "node:path";
 import "dotenv/config";
 import { EnvError, loadEnv } from "./env";
-import { startServer } from "./server";
+import { closeLogger } from "./ops/logger";
+import { CLOSE_TAIL_MS, startServer } from "./server";
+
+/** How long the log gets to write its last lines at the end of a stop, ms (a pipe nobody reads would hold it forever). */
+const LOG_CLOSE_MS = 1_000;
 
 async function main() {
   let env;
@@ -27,19 +36,25 @@ async function main() {
   logger.info({ url: server.url, database: dialect, narrator: narrator.label }, `${env.BRAND_NAME}.ai in ascolto su ${server.url}`);
   if (!server.deps.webRoot) logger.warn("Interfaccia web non compilata: esegui `npm run build`.");
 
-  const stop = async (signal: string) => {
+  /** Ends the process now with status 1, logging `reason` and dropping the log lines not yet written. */
+  const forceExit = (reason: string) => {
+    logger.error({ timeoutMs: env.SHUTDOWN_TIMEOUT_MS }, reason);
+    void closeLogger(logger, 0);
+    process.exit(1);
+  };
+  let stopping = false;
+  const stop = async (signal: NodeJS.Signals) => {
+    if (stopping) return forceExit("Seconda richiesta di chiusura: uscita immediata");
+    stopping = true;
+    // Not unref'd: if the stop hangs past every bound, this timer still ends the process.
+    setTimeout(() => forceExit("Chiusura: tempo scaduto, uscita forzata"), env.SHUTDOWN_TIMEOUT_MS + CLOSE_TAIL_MS + LOG_CLOSE_MS);
     logger.info({ signal, timeoutMs: env.SHUTDOWN_TIMEOUT_MS }, "Chiusura in corso…");
-    try {
-      await server.close();
-      logger.info("Chiusura completata");
-    } catch (error) {
-      logger.error({ err: error }, "Chiusura non riuscita");
-    }
-    logger.flush();
+    await server.close();
+    logger.info("Chiusura completata");
+    await closeLogger(logger, LOG_CLOSE_MS);
     process.exit(0);
   };
-  process.once("SIGTERM", () => void stop("SIGTERM"));
-  process.once("SIGINT", () => void stop("SIGINT"));
+  for (const signal of ["SIGTERM", "SIGINT"] as const) process.on(signal, () => void stop(signal));
 }
 
 void main().catch((error: unknown) => {

@@ -62,7 +62,9 @@ export interface RunningServer {
   /**
    * Stops accepting connections, waits for in-flight requests and narrations (at most
    * SHUTDOWN_TIMEOUT_MS; then connections are closed and narrations cut, keeping what they
-   * wrote), then closes the database.
+   * wrote), then closes the event bus and the database. Takes at most SHUTDOWN_TIMEOUT_MS +
+   * CLOSE_TAIL_MS (issue 36 finding 20): a closing step that fails or runs out of time is logged
+   * and the stop goes on. Never rejects.
    */
   close(): Promise<void>;
 }
@@ -73,6 +75,12 @@ export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 /** After a cut (SHUTDOWN_TIMEOUT_MS), how long narrations get to store what they wrote, ms. */
 const CUT_GRACE_MS = 2_000;
 
+/** How long each closing step after the graceful part (event bus, database) may take, ms. */
+const CLOSE_STEP_MS = 1_000;
+
+/** Longest a close() lasts past SHUTDOWN_TIMEOUT_MS, ms: the cut narrations' grace, then each closing step. */
+export const CLOSE_TAIL_MS = CUT_GRACE_MS + 2 * CLOSE_STEP_MS;
+
 /** Whether `work` settles within `ms` (its failure counts as settled). */
 async function settlesWithin(work: Promise<unknown>, ms: number): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
@@ -80,6 +88,12 @@ async function settlesWithin(work: Promise<unknown>, ms: number): Promise<boolea
   const settled = await Promise.race([work.then(() => true as const, () => true as const), late]);
   clearTimeout(timer);
   return settled;
+}
+
+/** Runs the closing step `name` within CLOSE_STEP_MS; its failure, or its running out of time, is logged and the stop goes on. */
+async function closeStep(name: string, step: () => Promise<void>, logger: Logger): Promise<void> {
+  const work = step().catch((error: unknown) => logger.error({ err: error, step: name }, "Chiusura: un passo non è riuscito"));
+  if (!(await settlesWithin(work, CLOSE_STEP_MS))) logger.warn({ step: name, timeoutMs: CLOSE_STEP_MS }, "Chiusura: un passo non è terminato in tempo, si prosegue");
 }
 
 /** Reads AUTH_SECRET, or a secret generated once and kept in DATA_DIR/auth-secret. */
@@ -225,8 +239,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
           narrations.cut();
           await settlesWithin(narrations.drain(), CUT_GRACE_MS);
         }
-        await bus.close();
-        await handle.close();
+        await closeStep("event bus", () => bus.close(), logger);
+        await closeStep("database", () => handle.close(), logger);
       })();
       return closing;
     },

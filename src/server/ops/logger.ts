@@ -64,16 +64,61 @@ export interface LoggerOptions {
   destination?: DestinationStream;
 }
 
+/** pino's asynchronous standard output (a sonic-boom stream). */
+type StandardOutput = ReturnType<typeof pino.destination>;
+
+/** The asynchronous standard output of each logger createLogger made, until closeLogger lets go of it. */
+const standardOutputs = new WeakMap<Logger, StandardOutput>();
+
 /**
  * Creates the process's logger. Input: level, format and an optional destination. Output: a pino
  * Logger whose lines carry `time` (ISO 8601), `level` (its name), `reqId` inside a request, and
- * `msg`. Errors go under `err` (type, message, stack).
+ * `msg`. Errors go under `err` (type, message, stack). A stop ends it with closeLogger.
  */
 export function createLogger(options: LoggerOptions): Logger {
-  const destination = options.destination ?? (options.pretty ? pretty({ colorize: true, sync: true, translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname" }) : pino.destination({ dest: 1, sync: false }));
+  if (options.destination) return createPino(options.level, options.destination);
+  if (options.pretty) return createPino(options.level, pretty({ colorize: true, sync: true, translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname" }));
+  const output = pino.destination({ dest: 1, sync: false });
+  const logger = createPino(options.level, output);
+  standardOutputs.set(logger, output);
+  return logger;
+}
+
+/**
+ * The last step of a stop (issue 36 finding 20): writes the lines the logger still holds, then
+ * lets go of standard output, all within `withinMs` (0: at once). Lines still held then (a pipe
+ * whose reader stopped reading or is gone) are dropped, so that nothing is left for the exit:
+ * pino flushes at exit synchronously, and its sonic-boom retries a write to a closed pipe (EPIPE)
+ * or a full one forever, which kept stopped servers alive. Later lines of the logger are not
+ * written. Input: a logger of createLogger (others are only silenced) and the bound in ms.
+ * Output: resolves when done; never rejects. A second call drops what is left at once.
+ */
+export async function closeLogger(logger: Logger, withinMs: number): Promise<void> {
+  logger.level = "silent";
+  const output = standardOutputs.get(logger);
+  if (!output) return;
+  if (withinMs > 0) {
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, withinMs);
+      const ended = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      output.once("close", ended);
+      // A write error (EPIPE: the reader is gone) ends it too; pino then stops writing to it.
+      output.on("error", ended);
+      output.end();
+    });
+  }
+  standardOutputs.delete(logger);
+  output.destroy();
+}
+
+/** The pino logger of createLogger over `destination`. */
+function createPino(level: string, destination: DestinationStream): Logger {
   return pino(
     {
-      level: options.level,
+      level,
       base: undefined,
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },

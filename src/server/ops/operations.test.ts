@@ -3,7 +3,8 @@
  * - every response carries X-Request-Id, and the request's log lines (JSON, with a level) carry
  *   the same id; a trusted proxy's X-Request-Id is kept, anyone else's replaced;
  * - GET /metrics parses as Prometheus text (parse-prometheus-text-format) and its counters move
- *   after a turn; it is served to loopback or with the bearer token, not through a proxy;
+ *   after a turn; it is served to loopback or with the bearer token, not through a proxy (any
+ *   header a proxy sets, or a connection from TRUSTED_PROXIES);
  * - /api/ready answers 200 while the database answers, 503 when it does not;
  * - a stop that runs out of SHUTDOWN_TIMEOUT_MS cuts a running narration, which keeps its words.
  */
@@ -11,7 +12,7 @@
 import parsePrometheusTextFormat from "parse-prometheus-text-format";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeOpenAI, startFakeOpenAI } from "../testing/fake-openai";
-import { DIALECTS, newGame, readEvents, registerPlayer, restartTestServer, startTestServer, TestClient, type TestServer } from "../testing/harness";
+import { DIALECTS, fetchFrom, newGame, readEvents, registerPlayer, restartTestServer, startTestServer, TestClient, type TestServer } from "../testing/harness";
 import type { LogEntry } from "../testing/log-capture";
 
 const METRICS_TOKEN = "token-delle-metriche-di-prova";
@@ -48,6 +49,31 @@ async function scrape(server: TestServer, headers: Record<string, string> = {}) 
     return count;
   };
 }
+
+/**
+ * Headers by which proxies and CDNs pass the client on (issue 36 finding 14), one request each:
+ * the standard ones, the vendors' own, and one no list names (a rule that depends on a list of
+ * names misses it).
+ */
+const PROXY_HEADERS: Record<string, string> = {
+  forwarded: "for=203.0.113.9;proto=https",
+  "x-forwarded-for": "203.0.113.9",
+  "x-forwarded-host": "storie.example",
+  "x-forwarded-proto": "https",
+  via: "1.1 nginx",
+  "x-real-ip": "203.0.113.9",
+  "true-client-ip": "203.0.113.9",
+  "cf-connecting-ip": "2001:db8::9",
+  "x-client-ip": "203.0.113.9",
+  "fastly-client-ip": "203.0.113.9",
+  "x-cluster-client-ip": "203.0.113.9",
+  "client-ip": "203.0.113.9",
+  "x-original-forwarded-for": "203.0.113.9, 10.0.0.2",
+  "x-envoy-external-address": "203.0.113.9",
+  "x-azure-clientip": "203.0.113.9",
+  "x-appengine-user-ip": "203.0.113.9",
+  "x-indirizzo-visitatore": "[2001:db8::9]:4711",
+};
 
 describe.each(DIALECTS)("operations on %s", (dialect) => {
   let fake: FakeOpenAI;
@@ -105,6 +131,19 @@ describe.each(DIALECTS)("operations on %s", (dialect) => {
     await scrape(server, { "x-forwarded-for": "203.0.113.9", authorization: `Bearer ${METRICS_TOKEN}` });
   });
 
+  it("/metrics on loopback is refused to a request carrying any header a proxy sets, and served to a plain scraper (issue 36 finding 14)", async () => {
+    const url = new URL("/metrics", server.url);
+    for (const [name, value] of Object.entries(PROXY_HEADERS)) {
+      const refused = await fetchFrom("127.0.0.1", url, { headers: { [name]: value } });
+      expect({ name, status: refused.status }).toEqual({ name, status: 403 });
+      const withToken = await fetchFrom("127.0.0.1", url, { headers: { [name]: value, authorization: `Bearer ${METRICS_TOKEN}` } });
+      expect({ name, status: withToken.status }).toEqual({ name, status: 200 });
+    }
+    // What Prometheus sends from this machine is no proxy's.
+    const scraper = { accept: "text/plain;version=0.0.4", "user-agent": "Prometheus/3.5.0", "x-prometheus-scrape-timeout-seconds": "10" };
+    expect((await fetchFrom("127.0.0.1", url, { headers: scraper })).status).toBe(200);
+  });
+
   it("/api/ready says the database answers, /api/health that the process lives", async () => {
     expect((await new TestClient(server.url).json("GET", "/api/ready")).body).toEqual({ status: "ready", database: dialect });
     expect((await new TestClient(server.url).json("GET", "/api/health")).status).toBe(200);
@@ -119,6 +158,19 @@ describe.each(DIALECTS)("readiness and shutdown on %s", (dialect) => {
       expect(kept.headers.get("x-request-id")).toBe("proxy-4bf92f3577b34da6");
       const odd = await fetch(new URL("/api/health", server.url), { headers: { "x-request-id": `<script>${"x".repeat(200)}` } });
       expect(odd.headers.get("x-request-id")).toMatch(UUID);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("/metrics is refused without the token to a connection from TRUSTED_PROXIES, which may forward the public with no header at all (issue 36 finding 14)", async () => {
+    const server = await startTestServer(dialect, { env: { TRUSTED_PROXIES: "127.0.0.1", METRICS_TOKEN } });
+    try {
+      const url = new URL("/metrics", server.url);
+      expect((await fetchFrom("127.0.0.1", url)).status).toBe(403);
+      expect((await fetchFrom("127.0.0.1", url, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).status).toBe(200);
+      // Another loopback address is not the proxy: a scraper on this machine.
+      expect((await fetchFrom("127.0.0.2", url)).status).toBe(200);
     } finally {
       await server.close();
     }
