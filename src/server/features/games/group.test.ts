@@ -9,9 +9,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { memoryIdle } from "../../memory/background";
 import { FAKE_REPLY, type FakeOpenAI, startFakeOpenAI } from "../../testing/fake-openai";
-import { DIALECTS, newGame, openLive, readEvents, registerPlayer, startServerProcess, startTestServer, TestClient, type TestServer } from "../../testing/harness";
-
-type Player = Awaited<ReturnType<typeof registerPlayer>>;
+import { type Player, groupPlay } from "../../testing/group-play";
+import { DIALECTS, newGame, openLive, registerPlayer, startServerProcess, startTestServer, TestClient, type TestServer } from "../../testing/harness";
 
 /** The presence's grace before a player who closed the story is 'assente' (30 s on a real server). */
 const AWAY_MS = 600;
@@ -37,42 +36,7 @@ describe.each(DIALECTS)("group play on %s", (dialect) => {
   afterEach(() => {
     vi.useRealTimers();
   });
-
-  const tokenOf = (url: string) => url.split("/").at(-1)!;
-
-  async function invite(host: Player, gameId: string): Promise<string> {
-    const created = await host.client.json("POST", `/api/games/${gameId}/invitations`);
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    expect(created.body.url).toMatch(/^\/invito\/[A-Za-z0-9_-]{43}$/);
-    return tokenOf(created.body.url);
-  }
-
-  async function join(player: Player, token: string, characterName = "Bruna") {
-    return player.client.json("POST", `/api/invitations/${token}/join`, { characterName, characterLine: "Una ladra gentile." });
-  }
-
-  /** A host with a game and `others` players who joined it, in seat order. */
-  async function group(others: number) {
-    const host = await registerPlayer(server);
-    const gameId = await newGame(host.client);
-    const token = await invite(host, gameId);
-    const players: Player[] = [];
-    for (let i = 0; i < others; i++) {
-      const player = await registerPlayer(server);
-      expect((await join(player, token, `Eroe ${i + 1}`)).status).toBe(200);
-      players.push(player);
-    }
-    return { host, gameId, token, players };
-  }
-
-  /** Sends a turn and reads its stream to the end. Output: the status and the events. */
-  async function send(player: Player, gameId: string, content: string) {
-    const response = await player.client.post(`/api/games/${gameId}/messages`, { content });
-    if (response.status !== 200) return { status: response.status, body: await response.json(), events: [] };
-    return { status: 200, body: null, events: await readEvents(response) };
-  }
-
-  const groupOf = async (player: Player, gameId: string) => (await player.client.json("GET", `/api/games/${gameId}/group`)).body;
+  const { invite, join, group, send, groupOf, votingGroup, narrations, openTab } = groupPlay(() => server);
 
   it("an invitation lets players join up to 4, shows the story first, and is dead once revoked", async () => {
     const { host, gameId, token, players } = await group(2);
@@ -204,28 +168,6 @@ describe.each(DIALECTS)("group play on %s", (dialect) => {
     await send(host, gameId, "Resto di guardia");
     expect(JSON.stringify(fake.requests.at(-1))).not.toContain("Torno tra un minuto");
   });
-
-  async function votingGroup(others: number, voteSeconds = 60) {
-    const created = await group(others);
-    expect((await created.host.client.json("PUT", `/api/games/${created.gameId}/group`, { mode: "vote", voteSeconds })).status).toBe(200);
-    expect((await send(created.host, created.gameId, "/inizia")).events.at(-1)?.event).toBe("done");
-    return created;
-  }
-
-  /** Waits until the story holds `count` narrations and none is being written. Output: the game. */
-  async function narrations(player: Player, gameId: string, count: number) {
-    let game: any;
-    await expect
-      .poll(
-        async () => {
-          game = (await player.client.json("GET", `/api/games/${gameId}`)).body;
-          return game.liveNarration === null ? game.messages.filter((m: any) => m.role === "assistant").length : -1;
-        },
-        { timeout: 10_000 },
-      )
-      .toBe(count);
-    return game;
-  }
 
   it("'voto': concurrent votes count once per player, and exactly one narration follows the majority", async () => {
     const { host, gameId, players } = await votingGroup(3);
@@ -379,16 +321,6 @@ describe.each(DIALECTS)("group play on %s", (dialect) => {
     expect((await a.client.json("DELETE", `/api/games/${gameId}/players/${a.id}`)).status).toBe(204);
     expect((await a.client.json("GET", "/api/profile/games")).body).toEqual([]);
   });
-
-  /** Opens the game page's presence stream of `player` on the story (tab `tab`). Output: its events and close(). */
-  async function openTab(player: Player, gameId: string, tab: string) {
-    const controller = new AbortController();
-    const response = await player.client.request("GET", `/api/presence?tab=${tab}&game=${gameId}`, undefined, { signal: controller.signal });
-    const events: string[] = [];
-    void readEvents(response, (e) => void events.push(e.event)).catch(() => undefined);
-    await expect.poll(() => events).toEqual(["ready"]);
-    return { events, close: () => controller.abort() };
-  }
 
   const presentOf = async (viewer: Player, gameId: string) =>
     Object.fromEntries((await groupOf(viewer, gameId)).players.map((p: any) => [p.userId, p.present]));
