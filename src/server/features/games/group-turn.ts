@@ -7,7 +7,8 @@ import type { Transaction } from "kysely";
 import type { PlayerAction } from "../../../shared/commands";
 import type { Database } from "../../db/schema";
 import { AppError } from "../../errors";
-import { groupPlayers, lockGroupGame, narrationRunning } from "./group.service";
+import { hasQuorum, readBallots, type VoteOutcome, voteOutcome } from "../../policies/vote-outcome";
+import { type GroupGame, type GroupPlayer, groupPlayers, lockGroupGame, narrationRunning } from "./group.service";
 
 /** What the narrator knows of a group turn: the players and how the turn was decided. */
 export interface GroupTurn {
@@ -22,26 +23,49 @@ export interface GroupTurn {
  * Checks that `userId` may send a turn of the group story `gameId` now, in the turn's
  * transaction (the story row locked, so two sends never both pass): no narration running; for a
  * new message (`newMessage`; the host's 'Riprova', 'Rigenera' and 'Modifica' are not), 'a turno'
- * only the player whose turn it is, 'voto' only the host with the vote's `decision`, or the
- * host's '/inizia'. Output: the {@link GroupTurn}.
+ * only the player whose turn it is; 'voto' only the outcome of the closed vote on the tip
+ * (`voted`, its content) sent by the player the vote's rule names, or the host's '/inizia'.
+ * Output: the {@link GroupTurn}.
  * Throws 409 NARRATION_RUNNING, 409 NOT_YOUR_TURN ('Non è il tuo turno: tocca a {nickname}.'),
- * 409 VOTE_MODE ('In questa storia si decide con il voto.').
+ * 409 VOTE_MODE ('In questa storia si decide con il voto.'), and for `voted` 409 VOTE_NOT_READY
+ * (no closed vote unanswered on the tip, or another outcome), 409 VOTE_NO_QUORUM.
  */
-export async function groupTurn(trx: Transaction<Database>, gameId: string, userId: string, action: PlayerAction, { newMessage, decision }: { newMessage: boolean; decision?: string }): Promise<GroupTurn> {
+export async function groupTurn(trx: Transaction<Database>, gameId: string, userId: string, action: PlayerAction, { newMessage, voted }: { newMessage: boolean; voted?: string }): Promise<GroupTurn> {
   const game = await lockGroupGame(trx, gameId);
   const players = await groupPlayers(trx, gameId);
   if (await narrationRunning(trx, gameId)) throw AppError.of("NARRATION_RUNNING", 409);
-  if (newMessage && game.play_mode === "turns" && game.turn_user_id !== userId) {
-    const turn = players.find((p) => p.user_id === game.turn_user_id);
-    throw AppError.of("NOT_YOUR_TURN", 409, turn ? `Non è il tuo turno: tocca a ${turn.nickname}.` : undefined);
-  }
-  if (newMessage && game.play_mode === "vote" && !(userId === game.user_id && (decision !== undefined || action.kind === "start"))) throw AppError.of("VOTE_MODE", 409);
+  const notYourTurn = (turnUserId: string | null) => {
+    const turn = players.find((p) => p.user_id === turnUserId);
+    return AppError.of("NOT_YOUR_TURN", 409, turn ? `Non è il tuo turno: tocca a ${turn.nickname}.` : undefined);
+  };
+  if (newMessage && game.play_mode === "turns" && game.turn_user_id !== userId) throw notYourTurn(game.turn_user_id);
+  const starting = userId === game.user_id && action.kind === "start";
+  if (newMessage && game.play_mode === "vote" && voted === undefined && !starting) throw AppError.of("VOTE_MODE", 409);
+  const decision = voted === undefined ? null : await votedTurn(trx, game, players, voted);
+  if (decision && decision.actorId !== userId) throw notYourTurn(decision.actorId);
   const sender = players.find((p) => p.user_id === userId);
   return {
     players: players.map((p) => ({ nickname: p.nickname, characterName: p.character_name, characterLine: p.character_line })),
     sender: sender?.character_name ?? "",
-    decision: decision ?? null,
+    decision: decision?.decision ?? null,
   };
+}
+
+/**
+ * The outcome of the story's closed vote, asked of the vote's rule again in the turn's transaction
+ * (issue 36 finding 2): a path that closed a vote without the rule narrates nothing. Input: the
+ * locked story, its players and the content sent. Output: the {@link VoteOutcome}.
+ * Throws 409 VOTE_NOT_READY (not 'voto', no closed vote unanswered on the tip, another content),
+ * 409 VOTE_NO_QUORUM.
+ */
+async function votedTurn(trx: Transaction<Database>, game: GroupGame, players: GroupPlayer[], content: string): Promise<VoteOutcome> {
+  const closed = game.play_mode === "vote" && game.vote_tip_id !== null && game.vote_tip_id === game.tip_message_id && game.vote_deadline === null;
+  if (!closed) throw AppError.of("VOTE_NOT_READY", 409);
+  const ballots = await readBallots(trx, game.id, game.vote_tip_id!);
+  if (!hasQuorum(ballots, game.user_id, players)) throw AppError.of("VOTE_NO_QUORUM", 409);
+  const outcome = voteOutcome(ballots, game.user_id, players);
+  if (outcome.content !== content) throw AppError.of("VOTE_NOT_READY", 409);
+  return outcome;
 }
 
 /**

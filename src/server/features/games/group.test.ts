@@ -189,21 +189,22 @@ describe.each(DIALECTS)("group play on %s", (dialect) => {
     const game = await narrations(host, gameId, 2);
     expect(fake.requests.length - requests).toBe(1);
     const decided = game.messages.filter((m: any) => m.role === "user").at(-1);
-    expect(decided).toMatchObject({ content: "B", author: { color: "#1e88e5" } });
+    expect(decided).toMatchObject({ content: "B", author: { color: "#d81b60" } });
     expect(fake.requests.at(-1).messages[0].content).toContain("Ha vinto a maggioranza (3 voti su 4): la scelta B");
     const votes = await server.deps.db.selectFrom("turn_votes").select("user_id").where("game_id", "=", gameId).execute();
     expect(votes.map((v) => v.user_id).sort()).toEqual(everyone.map((p) => p.id).sort());
-    // Charged to the host only.
+    // Written by and charged to the first voter of the winning option, never to the host (issue 36 finding 2).
     const sent = async (p: Player) => (await p.client.json("GET", "/api/me")).body.tokens.messagesSent;
-    expect(await sent(host)).toBe(2);
-    expect(await sent(players[0]!)).toBe(0);
+    expect(await sent(host)).toBe(1);
+    expect(await sent(players[0]!)).toBe(1);
+    expect(await sent(players[1]!)).toBe(0);
     expect((await groupOf(host, gameId)).vote).toBeNull();
   });
 
-  it("a tie goes to the host's vote; the deadline closes a vote without everybody", async () => {
+  it("a tie goes to the host's vote; past the deadline a vote closes once it has its quorum", async () => {
     const { host, gameId, players } = await votingGroup(3, 30);
     const [a, b, c] = players as [Player, Player, Player];
-    // The same action in another spelling, voted before the host's: sent as the host wrote it.
+    // The same action in another spelling, voted before the host's: the turn of its first voter, as they wrote it.
     expect((await b.client.json("POST", `/api/games/${gameId}/votes`, { action: "  accendiamo una TORCIA " })).status).toBe(200);
     await Promise.all([
       host.client.json("POST", `/api/games/${gameId}/votes`, { action: "Accendiamo una torcia" }),
@@ -211,16 +212,21 @@ describe.each(DIALECTS)("group play on %s", (dialect) => {
       c.client.json("POST", `/api/games/${gameId}/votes`, { choice: "C" }),
     ]);
     const tied = await narrations(host, gameId, 2);
-    expect(tied.messages.filter((m: any) => m.role === "user").at(-1).content).toBe("Accendiamo una torcia");
+    expect(tied.messages.filter((m: any) => m.role === "user").at(-1)).toMatchObject({ content: "accendiamo una TORCIA", author: { color: "#43a047" } });
     expect(fake.requests.at(-1).messages[0].content).toContain("pareggio");
 
-    // Two of four vote; 30 s later the first read closes the vote and the narrator follows them.
+    // Two of four vote: no quorum (issue 36 finding 2). 30 s later the vote stays open and says
+    // so; a third vote makes the quorum and the narrator follows them.
     expect((await a.client.json("POST", `/api/games/${gameId}/votes`, { choice: "A" })).status).toBe(200);
     expect((await b.client.json("POST", `/api/games/${gameId}/votes`, { choice: "A" })).status).toBe(200);
     const open = await groupOf(c, gameId);
     expect(open.vote.votes).toHaveLength(2);
     expect(Date.parse(open.vote.deadline) - Date.now()).toBeGreaterThan(25_000);
     vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 31_000 });
+    const waiting = await groupOf(c, gameId);
+    expect(waiting.vote.votes).toHaveLength(2);
+    expect(waiting.voteNotice).toBe("Il tempo è scaduto, ma il voto resta aperto: si decide quando vota chi ospita la storia o più della metà dei giocatori.");
+    expect((await c.client.json("POST", `/api/games/${gameId}/votes`, { choice: "B" })).status).toBe(200);
     expect((await groupOf(c, gameId)).vote).toBeNull();
     vi.useRealTimers();
     const closed = await narrations(host, gameId, 3);

@@ -62,9 +62,10 @@ export interface PreparedTurn {
  * - `{retry: true}`: the player's message at the tip, left unanswered ('Riprova');
  * - `{regenerate: true}`: the player's message the narration at the tip answers ('Rigenera').
  * In a group story (issue 24) a new message at the tip comes from any member whose turn it is;
- * `decision` (never from a request) is how a closed vote decided: the host's turn, in 'voto'.
+ * `vote` (never from a request) marks the outcome of a closed vote in 'voto', sent as the turn of
+ * the player the vote's rule names (policies/vote-outcome.ts, checked in the turn's transaction).
  */
-export type TurnInput = { content: string; replacing?: string; decision?: string } | { retry: true } | { regenerate: true };
+export type TurnInput = { content: string; replacing?: string; vote?: true } | { retry: true } | { regenerate: true };
 
 /**
  * True once the game has started on the path ending at `tipId`: a player's message ('/inizia' or
@@ -130,7 +131,8 @@ async function turnTarget(db: Db, userId: string, game: OwnedGame, input: TurnIn
  * 409 NOTHING_TO_REGENERATE, 409 GAME_NOT_STARTED for a new message but '/inizia' on a path
  * without a player's message (spec §4), 400 NO_SCENE for '/visualizza' (handled by
  * visualize.service.ts, never here), 429 MESSAGE_LIMIT (spec §8 'Limite messaggi raggiunto');
- * in a group story (issue 24) 409 NOT_YOUR_TURN, 409 VOTE_MODE, 409 NARRATION_RUNNING.
+ * in a group story (issue 24) 409 NOT_YOUR_TURN, 409 VOTE_MODE, 409 NARRATION_RUNNING, and for a
+ * vote's outcome 409 VOTE_NOT_READY, 409 VOTE_NO_QUORUM (issue 36 finding 2).
  */
 export async function prepareTurn(db: Db, userId: string, gameId: string, input: TurnInput): Promise<PreparedTurn> {
   // A new message at the tip may come from a member of a group story; the rest is the host's.
@@ -149,7 +151,8 @@ export async function prepareTurn(db: Db, userId: string, gameId: string, input:
   const { narrationTip } = target;
   const runId = randomUUID();
   return db.transaction().execute(async (trx) => {
-    const group = game.play_mode === "solo" ? null : await groupTurn(trx, game.id, userId, action, { newMessage: sending, decision: "content" in input ? input.decision : undefined });
+    const voted = "content" in input && input.vote ? target.content : undefined;
+    const group = game.play_mode === "solo" ? null : await groupTurn(trx, game.id, userId, action, { newMessage: sending, voted });
     const tokens = await takeMessages(trx, userId, 1, chargedAt);
     if (!tokens) throw AppError.of("MESSAGE_LIMIT", 429);
     // last_played moves when the narration is stored (narrateTurn), in the same write as progress.
