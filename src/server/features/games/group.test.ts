@@ -152,10 +152,14 @@ describe.each(DIALECTS)("group play on %s", (dialect) => {
     ]);
     expect(game.messages.filter((m: any) => m.role === "assistant").every((m: any) => !("author" in m))).toBe(true);
     // The narrator was told who plays.
-    const system = fake.requests.at(-1).messages[0].content as string;
+    // The system prompt says it is a group; the cast and who acts are the players' words, quoted
+    // in the player's message (issue 36 finding 11).
+    const [system, turn] = [fake.requests.at(-1).messages[0].content as string, fake.requests.at(-1).messages.at(-1).content as string];
     expect(system).toContain("GRUPPO DI GIOCO");
-    expect(system).toContain("- Eroe 2: Una ladra gentile.");
-    expect(system).toContain("In questo turno agisce Eroe 1");
+    expect(system).not.toContain("Una ladra gentile.");
+    expect(turn).toContain('- "Eroe 2": "Una ladra gentile."');
+    expect(turn).toContain('In questo turno agisce "Eroe 1"');
+    expect(turn.endsWith("\n\nApro la porta")).toBe(true);
 
     expect((await a.client.json("POST", `/api/games/${gameId}/group/skip`)).status).toBe(404);
     expect((await host.client.json("POST", `/api/games/${gameId}/group/skip`)).body.turnUserId).toBe(host.id);
@@ -190,7 +194,7 @@ describe.each(DIALECTS)("group play on %s", (dialect) => {
     expect(fake.requests.length - requests).toBe(1);
     const decided = game.messages.filter((m: any) => m.role === "user").at(-1);
     expect(decided).toMatchObject({ content: "B", author: { color: "#d81b60" } });
-    expect(fake.requests.at(-1).messages[0].content).toContain("Ha vinto a maggioranza (3 voti su 4): la scelta B");
+    expect(fake.requests.at(-1).messages.at(-1).content).toContain("Ha vinto a maggioranza (3 voti su 4): la scelta B");
     const votes = await server.deps.db.selectFrom("turn_votes").select("user_id").where("game_id", "=", gameId).execute();
     expect(votes.map((v) => v.user_id).sort()).toEqual(everyone.map((p) => p.id).sort());
     // Written by and charged to the first voter of the winning option, never to the host (issue 36 finding 2).
@@ -213,7 +217,7 @@ describe.each(DIALECTS)("group play on %s", (dialect) => {
     ]);
     const tied = await narrations(host, gameId, 2);
     expect(tied.messages.filter((m: any) => m.role === "user").at(-1)).toMatchObject({ content: "accendiamo una TORCIA", author: { color: "#43a047" } });
-    expect(fake.requests.at(-1).messages[0].content).toContain("pareggio");
+    expect(fake.requests.at(-1).messages.at(-1).content).toContain("pareggio");
 
     // Two of four vote: no quorum (issue 36 finding 2). 30 s later the vote stays open and says
     // so; a third vote makes the quorum and the narrator follows them.

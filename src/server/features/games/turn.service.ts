@@ -14,6 +14,7 @@ import { type PlayerAction, parsePlayerAction } from "../../../shared/commands";
 import { resolveGenre } from "../../../shared/genres";
 import { advanceProgress, phaseFor } from "../../ai/progress";
 import { keepChoiceContract } from "../../ai/choice-contract";
+import { withPlayerData } from "../../ai/prompt";
 import { choiceRepairTimeoutMs, NarrationTimeoutError, withTimeouts } from "../../ai/timeouts";
 import type { NarrationRequest, Narrator } from "../../ai/types";
 import { nowIso } from "../../clock";
@@ -26,7 +27,7 @@ import { type AppendOptions, appendMessage, currentPath, latestPlayerMessage, na
 import type { Logger } from "../../ops/logger";
 import { findGameMessage, findOwnedGame, narratorConfigFor, type OwnedGame, toMessageView } from "./games.service";
 import { startRunRow } from "./narration-runs.service";
-import { type GroupTurn, groupPrompt, groupTurn } from "./group-turn";
+import { GROUP_SYSTEM_PROMPT, type GroupTurn, groupTurn, groupTurnData } from "./group-turn";
 
 type Db = Kysely<Database>;
 
@@ -234,8 +235,9 @@ export async function narrateTurn(db: Db, turn: PreparedTurn, options: NarrateOp
     variant,
     action: turn.action,
     phase,
-    system: turn.group ? `${context.system}\n\n${groupPrompt(turn.group)}` : context.system,
-    messages: context.messages,
+    // A group's cast and actions are the players' words: quoted data in the user turn, never in the system role (issue 36 finding 11).
+    system: turn.group ? `${context.system}\n\n${GROUP_SYSTEM_PROMPT}` : context.system,
+    messages: turn.group ? withPlayerData(context.messages, groupTurnData(turn.group)) : context.messages,
     temperature: config.temperature,
     maxTokens: config.max_tokens,
     signal: controller.signal,
