@@ -16,7 +16,7 @@ import { nowIso } from "../../clock";
 import type { AppDeps } from "../../context";
 import type { Database } from "../../db/schema";
 import { AppError } from "../../errors";
-import { readBallots, voteClosesNow, voteOutcome } from "../../policies/vote-outcome";
+import { countedBallots, readBallots, voteClosesNow, voteOutcome } from "../../policies/vote-outcome";
 import { findGroupGame, type GroupGame, groupChanged, groupPlayers, narrationRunning, presentPlayers } from "./group.service";
 import { boundedTurn, startNarration } from "./live-narration";
 
@@ -86,7 +86,8 @@ export async function closeVoteIfDue(deps: AppDeps, gameId: string): Promise<voi
   const players = await groupPlayers(db, gameId);
   const [ballots, present] = await Promise.all([readBallots(db, gameId, tip), presentPlayers(db, gameId, players.map((p) => p.user_id))]);
   const expired = Date.parse(game.vote_deadline!) <= Date.now();
-  const unvoted = expired && ballots.length === 0;
+  // A deadline without a (current player's) ballot just ends the vote.
+  const unvoted = expired && countedBallots(ballots, players).length === 0;
   if (!unvoted && !voteClosesNow(ballots, game.user_id, players, present, expired)) return;
   // One conditional update: whoever changes the row closes the vote and narrates.
   const closed = await db
