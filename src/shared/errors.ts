@@ -42,6 +42,13 @@ export const ERRORS = {
   NOT_VOTING: { title: "Errore", message: "In questa storia non si vota." },
   ALREADY_VOTED: { title: "Voto già dato", message: "Hai già votato in questo turno." },
   VOTE_NOT_READY: { title: "Attendi il narratore", message: "Si vota quando il narratore ha finito di raccontare." },
+  /** Issue 36 finding 2: a vote decides with the host's vote or more than half of the players (ADR 0019). */
+  VOTE_NO_QUORUM: {
+    title: "Il voto resta aperto",
+    message: "Il tempo è scaduto, ma il voto resta aperto: si decide quando vota chi ospita la storia o più della metà dei giocatori.",
+  },
+  /** Issue 36 finding 2: the turn a vote chose was refused (the acting player's limit, the day's budget…); the group votes again. */
+  VOTE_TURN_REFUSED: { title: "Turno non partito", message: "Il turno scelto dal voto non è partito: votate di nuovo." },
   NARRATION_RUNNING: { title: "Attendi il narratore", message: "Il narratore sta ancora raccontando: attendi la fine." },
   GAME_NOT_STARTED: { title: "Partita non iniziata", message: "Premi /inizia per cominciare la partita." },
   NOTHING_TO_RETRY: { title: "Errore", message: "Non c'è nessun messaggio a cui rispondere." },

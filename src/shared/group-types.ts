@@ -60,6 +60,11 @@ export interface GroupView {
   /** Seat order (join order), host included. */
   players: GroupPlayerView[];
   vote: GroupVoteStateView | null;
+  /**
+   * What the players are told about the vote ('voto'), in Italian, or null: the open vote waits
+   * for its quorum past the deadline, or the turn the last vote chose was refused (vote again).
+   */
+  voteNotice: string | null;
   /** The latest side notes, oldest first. */
   notes: GroupNoteView[];
 }

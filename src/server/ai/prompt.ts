@@ -90,6 +90,18 @@ export function describeAction(action: PlayerAction, previousNarration: string |
 }
 
 /**
+ * Data the players wrote, put in front of the latest player's turn (issue 36 finding 11: player
+ * text never goes in the system role). Input: the model messages (oldest first) and the data.
+ * Output: new messages, the latest user turn beginning with `data` and a blank line (a user turn
+ * of its own at the end when there is none).
+ */
+export function withPlayerData(messages: readonly ChatTurn[], data: string): ChatTurn[] {
+  const latest = messages.findLastIndex((m) => m.role === "user");
+  if (latest < 0) return [...messages, { role: "user", content: data }];
+  return messages.map((m, i) => (i === latest ? { role: "user", content: `${data}\n\n${m.content}` } : m));
+}
+
+/**
  * Number of stored messages the model sees: context_memory × 2, or undefined for all (0).
  * Spec §7 chat: default 10 exchanges; 0 means the full history.
  */

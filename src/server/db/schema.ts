@@ -167,6 +167,8 @@ export interface SavedGamesTable {
   vote_tip_id: string | null;
   /** ISO time when the open vote closes; null: no vote open. */
   vote_deadline: string | null;
+  /** The error code of the turn the last vote chose, when it was refused (migration 0026): the group votes again; null otherwise. */
+  vote_refusal: string | null;
   /** A template's moderation state (issue 23, migration 0020). */
   moderation_state: Generated<ModerationState>;
   /** 1: the copy a player kept on leaving a group story (issue 24, migration 0023): read, export and delete only. */

@@ -16,18 +16,31 @@ export const VOTE_SECONDS_DEFAULT = 60;
 /** Longest action a player may propose in a vote: a chat message's length. */
 export const VOTE_ACTION_MAX = 500;
 
-/** The character a player sets on joining and may change later (PUT /api/games/:id/players/me). */
+/**
+ * What breaks a line or is no text (issue 36 finding 11): control characters (newline, carriage
+ * return, tab, NUL, escape, C1) and the Unicode line and paragraph separators.
+ */
+const LINE_BREAK = /[\p{Cc}\u2028\u2029]/u;
+/** Whether a (trimmed) value is one line of text: no {@link LINE_BREAK}. */
+const isOneLine = (value: string) => !LINE_BREAK.test(value);
+
+/**
+ * The character a player sets on joining and may change later (PUT /api/games/:id/players/me):
+ * a name and a line, each one line of text (issue 36 finding 11: they reach the narrator).
+ */
 export const characterSchema = z
   .object({
     characterName: z
       .string({ error: "Scrivi il nome del tuo personaggio." })
       .trim()
       .min(1, "Scrivi il nome del tuo personaggio.")
-      .max(CHARACTER_NAME_MAX, `Il nome del personaggio può contenere al massimo ${CHARACTER_NAME_MAX} caratteri.`),
+      .max(CHARACTER_NAME_MAX, `Il nome del personaggio può contenere al massimo ${CHARACTER_NAME_MAX} caratteri.`)
+      .refine(isOneLine, "Il nome del personaggio va scritto su una sola riga."),
     characterLine: z
       .string({ error: "Descrivi il tuo personaggio in una riga." })
       .trim()
       .max(CHARACTER_LINE_MAX, `La descrizione può contenere al massimo ${CHARACTER_LINE_MAX} caratteri.`)
+      .refine(isOneLine, "La descrizione del personaggio va scritta su una sola riga.")
       .default(""),
   })
   .strict();
@@ -51,7 +64,7 @@ export const groupSettingsSchema = z
   .strict();
 export type GroupSettingsInput = z.infer<typeof groupSettingsSchema>;
 
-/** POST /api/games/:id/votes: one of the choices A, B, C, or an action the player proposes. */
+/** POST /api/games/:id/votes: one of the choices A, B, C, or an action the player proposes (one line). */
 export const voteSchema = z.union(
   [
     z.object({ choice: z.enum(["A", "B", "C"], { error: "Scegli A, B o C." }) }).strict(),
@@ -61,7 +74,8 @@ export const voteSchema = z.union(
           .string()
           .trim()
           .min(1, "Scrivi l'azione che proponi.")
-          .max(VOTE_ACTION_MAX, `L'azione può contenere al massimo ${VOTE_ACTION_MAX} caratteri.`),
+          .max(VOTE_ACTION_MAX, `L'azione può contenere al massimo ${VOTE_ACTION_MAX} caratteri.`)
+          .refine(isOneLine, "L'azione proposta va scritta su una sola riga."),
       })
       .strict(),
   ],

@@ -8,13 +8,14 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import type { LiveEvent } from "../../../shared/api-types";
-import type { GroupPlayerView, GroupView, MessageAuthorView, PlayMode, VoteChoice } from "../../../shared/group-types";
+import type { GroupPlayerView, GroupView, MessageAuthorView, PlayMode } from "../../../shared/group-types";
 import type { CharacterInput, GroupSettingsInput } from "../../../shared/schemas/group";
 import { publicName } from "../../accounts/public-name";
 import { nowIso } from "../../clock";
 import type { Database } from "../../db/schema";
 import { lockedForUpdate } from "../../db/row-lock";
 import { AppError } from "../../errors";
+import { countedBallots, hasQuorum, readBallots, voteNotice } from "../../policies/vote-outcome";
 import type { EventBus } from "../../realtime/event-bus";
 import { userTopic } from "../../realtime/live-events";
 import { isStorableId } from "./games.service";
@@ -47,6 +48,8 @@ export interface GroupGame {
   turn_user_id: string | null;
   vote_tip_id: string | null;
   vote_deadline: string | null;
+  /** The error code of the turn the last vote chose, when it was refused (issue 36 finding 2). */
+  vote_refusal: string | null;
 }
 
 /** A player of a group story, in seat order. */
@@ -59,7 +62,7 @@ export interface GroupPlayer {
   seat: number;
 }
 
-const GROUP_COLUMNS = ["g.id", "g.user_id", "g.title", "g.genre", "g.tip_message_id", "g.play_mode", "g.vote_seconds", "g.turn_user_id", "g.vote_tip_id", "g.vote_deadline"] as const;
+const GROUP_COLUMNS = ["g.id", "g.user_id", "g.title", "g.genre", "g.tip_message_id", "g.play_mode", "g.vote_seconds", "g.turn_user_id", "g.vote_tip_id", "g.vote_deadline", "g.vote_refusal"] as const;
 
 /**
  * Loads a story for its group features: for a member (`access` 'member') or its host only
@@ -123,15 +126,14 @@ const typedAt = new Map<string, number>();
 export async function buildGroupView(db: Db, game: GroupGame, meId: string): Promise<GroupView> {
   const players = await groupPlayers(db, game.id);
   const voteOpen = game.play_mode === "vote" && game.vote_deadline !== null && game.vote_tip_id !== null && game.vote_tip_id === game.tip_message_id;
-  const [present, votes, notes] = await Promise.all([
+  const [present, ballots, notes] = await Promise.all([
     presentPlayers(db, game.id, players.map((p) => p.user_id)),
-    voteOpen
-      ? db.selectFrom("turn_votes").select(["user_id", "choice", "action"]).where("game_id", "=", game.id).where("tip_message_id", "=", game.vote_tip_id!).orderBy("created_at", "asc").execute()
-      : Promise.resolve([]),
+    voteOpen ? readBallots(db, game.id, game.vote_tip_id!) : Promise.resolve([]),
     db.selectFrom("side_notes").select(["id", "user_id", "text", "created_at"]).where("game_id", "=", game.id).orderBy("created_at", "desc").orderBy("id", "desc").limit(NOTES_SHOWN).execute(),
   ]);
   const now = Date.now();
-  const members = new Set(players.map((p) => p.user_id));
+  const votes = countedBallots(ballots, players);
+  const voteState = { open: voteOpen, quorum: hasQuorum(votes, game.user_id, players), expired: voteOpen && Date.parse(game.vote_deadline!) <= now };
   return {
     mode: game.play_mode,
     voteSeconds: game.vote_seconds,
@@ -154,9 +156,10 @@ export async function buildGroupView(db: Db, game: GroupGame, meId: string): Pro
       ? {
           tipMessageId: game.vote_tip_id!,
           deadline: game.vote_deadline!,
-          votes: votes.filter((v) => members.has(v.user_id)).map((v) => ({ userId: v.user_id, choice: v.choice as VoteChoice | null, action: v.action })),
+          votes: votes.map((v) => ({ userId: v.user_id, choice: v.choice, action: v.action })),
         }
       : null,
+    voteNotice: game.play_mode === "vote" ? voteNotice(voteState, game.vote_refusal) : null,
     notes: notes.reverse().map((n) => ({ id: n.id, userId: n.user_id, text: n.text, createdAt: n.created_at })),
   };
 }
@@ -233,10 +236,10 @@ export async function setGroupSettings(db: Db, hostId: string, gameId: string, i
   const turn = input.mode === "turns" ? (players.some((p) => p.user_id === game.turn_user_id) ? game.turn_user_id : game.user_id) : null;
   await db
     .updateTable("saved_games")
-    .set({ play_mode: input.mode, vote_seconds: input.voteSeconds, turn_user_id: turn, vote_tip_id: null, vote_deadline: null })
+    .set({ play_mode: input.mode, vote_seconds: input.voteSeconds, turn_user_id: turn, vote_tip_id: null, vote_deadline: null, vote_refusal: null })
     .where("id", "=", game.id)
     .execute();
-  return { ...game, play_mode: input.mode, vote_seconds: input.voteSeconds, turn_user_id: turn, vote_tip_id: null, vote_deadline: null };
+  return { ...game, play_mode: input.mode, vote_seconds: input.voteSeconds, turn_user_id: turn, vote_tip_id: null, vote_deadline: null, vote_refusal: null };
 }
 
 /**

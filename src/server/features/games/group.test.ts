@@ -9,9 +9,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { memoryIdle } from "../../memory/background";
 import { FAKE_REPLY, type FakeOpenAI, startFakeOpenAI } from "../../testing/fake-openai";
-import { DIALECTS, newGame, openLive, readEvents, registerPlayer, startServerProcess, startTestServer, TestClient, type TestServer } from "../../testing/harness";
-
-type Player = Awaited<ReturnType<typeof registerPlayer>>;
+import { type Player, groupPlay } from "../../testing/group-play";
+import { DIALECTS, newGame, openLive, registerPlayer, startServerProcess, startTestServer, TestClient, type TestServer } from "../../testing/harness";
 
 /** The presence's grace before a player who closed the story is 'assente' (30 s on a real server). */
 const AWAY_MS = 600;
@@ -37,42 +36,7 @@ describe.each(DIALECTS)("group play on %s", (dialect) => {
   afterEach(() => {
     vi.useRealTimers();
   });
-
-  const tokenOf = (url: string) => url.split("/").at(-1)!;
-
-  async function invite(host: Player, gameId: string): Promise<string> {
-    const created = await host.client.json("POST", `/api/games/${gameId}/invitations`);
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    expect(created.body.url).toMatch(/^\/invito\/[A-Za-z0-9_-]{43}$/);
-    return tokenOf(created.body.url);
-  }
-
-  async function join(player: Player, token: string, characterName = "Bruna") {
-    return player.client.json("POST", `/api/invitations/${token}/join`, { characterName, characterLine: "Una ladra gentile." });
-  }
-
-  /** A host with a game and `others` players who joined it, in seat order. */
-  async function group(others: number) {
-    const host = await registerPlayer(server);
-    const gameId = await newGame(host.client);
-    const token = await invite(host, gameId);
-    const players: Player[] = [];
-    for (let i = 0; i < others; i++) {
-      const player = await registerPlayer(server);
-      expect((await join(player, token, `Eroe ${i + 1}`)).status).toBe(200);
-      players.push(player);
-    }
-    return { host, gameId, token, players };
-  }
-
-  /** Sends a turn and reads its stream to the end. Output: the status and the events. */
-  async function send(player: Player, gameId: string, content: string) {
-    const response = await player.client.post(`/api/games/${gameId}/messages`, { content });
-    if (response.status !== 200) return { status: response.status, body: await response.json(), events: [] };
-    return { status: 200, body: null, events: await readEvents(response) };
-  }
-
-  const groupOf = async (player: Player, gameId: string) => (await player.client.json("GET", `/api/games/${gameId}/group`)).body;
+  const { invite, join, group, send, groupOf, votingGroup, narrations, openTab } = groupPlay(() => server);
 
   it("an invitation lets players join up to 4, shows the story first, and is dead once revoked", async () => {
     const { host, gameId, token, players } = await group(2);
@@ -188,10 +152,14 @@ describe.each(DIALECTS)("group play on %s", (dialect) => {
     ]);
     expect(game.messages.filter((m: any) => m.role === "assistant").every((m: any) => !("author" in m))).toBe(true);
     // The narrator was told who plays.
-    const system = fake.requests.at(-1).messages[0].content as string;
+    // The system prompt says it is a group; the cast and who acts are the players' words, quoted
+    // in the player's message (issue 36 finding 11).
+    const [system, turn] = [fake.requests.at(-1).messages[0].content as string, fake.requests.at(-1).messages.at(-1).content as string];
     expect(system).toContain("GRUPPO DI GIOCO");
-    expect(system).toContain("- Eroe 2: Una ladra gentile.");
-    expect(system).toContain("In questo turno agisce Eroe 1");
+    expect(system).not.toContain("Una ladra gentile.");
+    expect(turn).toContain('- "Eroe 2": "Una ladra gentile."');
+    expect(turn).toContain('In questo turno agisce "Eroe 1"');
+    expect(turn.endsWith("\n\nApro la porta")).toBe(true);
 
     expect((await a.client.json("POST", `/api/games/${gameId}/group/skip`)).status).toBe(404);
     expect((await host.client.json("POST", `/api/games/${gameId}/group/skip`)).body.turnUserId).toBe(host.id);
@@ -204,28 +172,6 @@ describe.each(DIALECTS)("group play on %s", (dialect) => {
     await send(host, gameId, "Resto di guardia");
     expect(JSON.stringify(fake.requests.at(-1))).not.toContain("Torno tra un minuto");
   });
-
-  async function votingGroup(others: number, voteSeconds = 60) {
-    const created = await group(others);
-    expect((await created.host.client.json("PUT", `/api/games/${created.gameId}/group`, { mode: "vote", voteSeconds })).status).toBe(200);
-    expect((await send(created.host, created.gameId, "/inizia")).events.at(-1)?.event).toBe("done");
-    return created;
-  }
-
-  /** Waits until the story holds `count` narrations and none is being written. Output: the game. */
-  async function narrations(player: Player, gameId: string, count: number) {
-    let game: any;
-    await expect
-      .poll(
-        async () => {
-          game = (await player.client.json("GET", `/api/games/${gameId}`)).body;
-          return game.liveNarration === null ? game.messages.filter((m: any) => m.role === "assistant").length : -1;
-        },
-        { timeout: 10_000 },
-      )
-      .toBe(count);
-    return game;
-  }
 
   it("'voto': concurrent votes count once per player, and exactly one narration follows the majority", async () => {
     const { host, gameId, players } = await votingGroup(3);
@@ -247,21 +193,22 @@ describe.each(DIALECTS)("group play on %s", (dialect) => {
     const game = await narrations(host, gameId, 2);
     expect(fake.requests.length - requests).toBe(1);
     const decided = game.messages.filter((m: any) => m.role === "user").at(-1);
-    expect(decided).toMatchObject({ content: "B", author: { color: "#1e88e5" } });
-    expect(fake.requests.at(-1).messages[0].content).toContain("Ha vinto a maggioranza (3 voti su 4): la scelta B");
+    expect(decided).toMatchObject({ content: "B", author: { color: "#d81b60" } });
+    expect(fake.requests.at(-1).messages.at(-1).content).toContain("Ha vinto a maggioranza (3 voti su 4): la scelta B");
     const votes = await server.deps.db.selectFrom("turn_votes").select("user_id").where("game_id", "=", gameId).execute();
     expect(votes.map((v) => v.user_id).sort()).toEqual(everyone.map((p) => p.id).sort());
-    // Charged to the host only.
+    // Written by and charged to the first voter of the winning option, never to the host (issue 36 finding 2).
     const sent = async (p: Player) => (await p.client.json("GET", "/api/me")).body.tokens.messagesSent;
-    expect(await sent(host)).toBe(2);
-    expect(await sent(players[0]!)).toBe(0);
+    expect(await sent(host)).toBe(1);
+    expect(await sent(players[0]!)).toBe(1);
+    expect(await sent(players[1]!)).toBe(0);
     expect((await groupOf(host, gameId)).vote).toBeNull();
   });
 
-  it("a tie goes to the host's vote; the deadline closes a vote without everybody", async () => {
+  it("a tie goes to the host's vote; past the deadline a vote closes once it has its quorum", async () => {
     const { host, gameId, players } = await votingGroup(3, 30);
     const [a, b, c] = players as [Player, Player, Player];
-    // The same action in another spelling, voted before the host's: sent as the host wrote it.
+    // The same action in another spelling, voted before the host's: the turn of its first voter, as they wrote it.
     expect((await b.client.json("POST", `/api/games/${gameId}/votes`, { action: "  accendiamo una TORCIA " })).status).toBe(200);
     await Promise.all([
       host.client.json("POST", `/api/games/${gameId}/votes`, { action: "Accendiamo una torcia" }),
@@ -269,16 +216,21 @@ describe.each(DIALECTS)("group play on %s", (dialect) => {
       c.client.json("POST", `/api/games/${gameId}/votes`, { choice: "C" }),
     ]);
     const tied = await narrations(host, gameId, 2);
-    expect(tied.messages.filter((m: any) => m.role === "user").at(-1).content).toBe("Accendiamo una torcia");
-    expect(fake.requests.at(-1).messages[0].content).toContain("pareggio");
+    expect(tied.messages.filter((m: any) => m.role === "user").at(-1)).toMatchObject({ content: "accendiamo una TORCIA", author: { color: "#43a047" } });
+    expect(fake.requests.at(-1).messages.at(-1).content).toContain("pareggio");
 
-    // Two of four vote; 30 s later the first read closes the vote and the narrator follows them.
+    // Two of four vote: no quorum (issue 36 finding 2). 30 s later the vote stays open and says
+    // so; a third vote makes the quorum and the narrator follows them.
     expect((await a.client.json("POST", `/api/games/${gameId}/votes`, { choice: "A" })).status).toBe(200);
     expect((await b.client.json("POST", `/api/games/${gameId}/votes`, { choice: "A" })).status).toBe(200);
     const open = await groupOf(c, gameId);
     expect(open.vote.votes).toHaveLength(2);
     expect(Date.parse(open.vote.deadline) - Date.now()).toBeGreaterThan(25_000);
     vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 31_000 });
+    const waiting = await groupOf(c, gameId);
+    expect(waiting.vote.votes).toHaveLength(2);
+    expect(waiting.voteNotice).toBe("Il tempo è scaduto, ma il voto resta aperto: si decide quando vota chi ospita la storia o più della metà dei giocatori.");
+    expect((await c.client.json("POST", `/api/games/${gameId}/votes`, { choice: "B" })).status).toBe(200);
     expect((await groupOf(c, gameId)).vote).toBeNull();
     vi.useRealTimers();
     const closed = await narrations(host, gameId, 3);
@@ -379,16 +331,6 @@ describe.each(DIALECTS)("group play on %s", (dialect) => {
     expect((await a.client.json("DELETE", `/api/games/${gameId}/players/${a.id}`)).status).toBe(204);
     expect((await a.client.json("GET", "/api/profile/games")).body).toEqual([]);
   });
-
-  /** Opens the game page's presence stream of `player` on the story (tab `tab`). Output: its events and close(). */
-  async function openTab(player: Player, gameId: string, tab: string) {
-    const controller = new AbortController();
-    const response = await player.client.request("GET", `/api/presence?tab=${tab}&game=${gameId}`, undefined, { signal: controller.signal });
-    const events: string[] = [];
-    void readEvents(response, (e) => void events.push(e.event)).catch(() => undefined);
-    await expect.poll(() => events).toEqual(["ready"]);
-    return { events, close: () => controller.abort() };
-  }
 
   const presentOf = async (viewer: Player, gameId: string) =>
     Object.fromEntries((await groupOf(viewer, gameId)).players.map((p: any) => [p.userId, p.present]));

@@ -3,11 +3,12 @@
  * /invito/{token} (32 random bytes; only its SHA-256 is stored, so the link is shown once), valid
  * for 7 days until revoked; anyone signed in (guests too) joins through it with a character, up to
  * GROUP_MAX_PLAYERS players, host included. A revoked or expired invitation is 404 and can never
- * be replayed.
+ * be replayed. A story has at most LIVE_INVITATIONS_MAX usable invitations and keeps its latest
+ * DEAD_INVITATIONS_KEPT revoked or expired ones (issue 36 finding 16c).
  */
 
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { type Insertable, type Kysely, sql } from "kysely";
+import { type ExpressionBuilder, type Insertable, type Kysely, sql, type Transaction } from "kysely";
 import type { InvitationCreatedView, InvitationListView, InvitationPreviewView, JoinedView } from "../../../shared/group-types";
 import { GROUP_MAX_PLAYERS, type JoinInput } from "../../../shared/schemas/group";
 import { publicName } from "../../accounts/public-name";
@@ -24,34 +25,60 @@ type Db = Kysely<Database>;
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /** Invitations of one story that may be usable at once (more: 409 TOO_MANY_INVITATIONS). */
 const LIVE_INVITATIONS_MAX = 20;
+/**
+ * Revoked or expired invitations one story keeps (the latest, for the host's list); older ones are
+ * deleted, so creating and revoking links in a loop never piles rows up (issue 36 finding 16c).
+ */
+const DEAD_INVITATIONS_KEPT = 10;
 /** A token is 43 base64url characters; anything much longer is not one. */
 const TOKEN_MAX_LENGTH = 100;
 
 const tokenHash = (token: string) => createHash("sha256").update(token).digest("hex");
 
+/** An invitation that no longer works: revoked, or expired at `now` (ISO). */
+const dead = (now: string) => (eb: ExpressionBuilder<Database, "game_invitations">) => eb.or([eb("revoked_at", "is not", null), eb("expires_at", "<=", now)]);
+
+/**
+ * Deletes the story's invitations revoked or expired at `now` (ISO) but the latest
+ * DEAD_INVITATIONS_KEPT (issue 36 finding 16c).
+ */
+async function forgetDeadInvitations(db: Db | Transaction<Database>, gameId: string, now: string): Promise<void> {
+  const kept = db.selectFrom("game_invitations").select("id").where("game_id", "=", gameId).where(dead(now)).orderBy("created_at", "desc").orderBy("id", "desc").limit(DEAD_INVITATIONS_KEPT);
+  await db.deleteFrom("game_invitations").where("game_id", "=", gameId).where(dead(now)).where("id", "not in", kept).execute();
+}
+
 /**
  * POST /api/games/:id/invitations (host): a new link. Output: {id, url: '/invito/{token}',
- * expiresAt}, the only time the token is given. Throws 404 GAME_NOT_FOUND (not the host),
- * 409 TOO_MANY_INVITATIONS past LIVE_INVITATIONS_MAX usable ones.
+ * expiresAt}, the only time the token is given. The count and the insert run with the story row
+ * locked, so links asked at the same time never pass the bound together; the story's old revoked
+ * and expired links are forgotten. Throws 404 GAME_NOT_FOUND (not the host), 409
+ * TOO_MANY_INVITATIONS past LIVE_INVITATIONS_MAX usable ones.
  */
 export async function createInvitation(db: Db, hostId: string, gameId: string): Promise<InvitationCreatedView> {
   const game = await findGroupGame(db, hostId, gameId, "owner");
   const now = new Date();
-  const live = await db
-    .selectFrom("game_invitations")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("game_id", "=", game.id)
-    .where("revoked_at", "is", null)
-    .where("expires_at", ">", now.toISOString())
-    .executeTakeFirstOrThrow();
-  if (Number(live.n) >= LIVE_INVITATIONS_MAX) throw AppError.of("TOO_MANY_INVITATIONS", 409);
   const token = randomBytes(32).toString("base64url");
   const row = { id: randomUUID(), game_id: game.id, token_hash: tokenHash(token), created_by: hostId, created_at: now.toISOString(), expires_at: new Date(now.getTime() + INVITATION_TTL_MS).toISOString() };
-  await db.insertInto("game_invitations").values(row).execute();
+  await db.transaction().execute(async (trx) => {
+    await lockGroupGame(trx, game.id);
+    const live = await trx
+      .selectFrom("game_invitations")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("game_id", "=", game.id)
+      .where("revoked_at", "is", null)
+      .where("expires_at", ">", now.toISOString())
+      .executeTakeFirstOrThrow();
+    if (Number(live.n) >= LIVE_INVITATIONS_MAX) throw AppError.of("TOO_MANY_INVITATIONS", 409);
+    await trx.insertInto("game_invitations").values(row).execute();
+    await forgetDeadInvitations(trx, game.id, now.toISOString());
+  });
   return { id: row.id, url: `/invito/${token}`, expiresAt: row.expires_at };
 }
 
-/** GET /api/games/:id/invitations (host): the story's latest 50 invitations, newest first. Throws 404 GAME_NOT_FOUND. */
+/**
+ * GET /api/games/:id/invitations (host): the story's invitations, newest first: the usable ones
+ * and the latest revoked or expired ones (at most 50). Throws 404 GAME_NOT_FOUND.
+ */
 export async function listInvitations(db: Db, hostId: string, gameId: string): Promise<InvitationListView> {
   const game = await findGroupGame(db, hostId, gameId, "owner");
   const rows = await db
@@ -67,7 +94,9 @@ export async function listInvitations(db: Db, hostId: string, gameId: string): P
 
 /**
  * DELETE /api/games/:id/invitations/:invitationId (host): the link stops working for good (a
- * second revocation keeps the first time). Throws 404 GAME_NOT_FOUND, 404 INVITATION_NOT_FOUND.
+ * second revocation keeps the first time); past the latest DEAD_INVITATIONS_KEPT revoked or
+ * expired links, the oldest are deleted (their hashes go with them: a deleted link is as dead as a
+ * revoked one). Throws 404 GAME_NOT_FOUND, 404 INVITATION_NOT_FOUND.
  */
 export async function revokeInvitation(db: Db, hostId: string, gameId: string, invitationId: string): Promise<void> {
   const game = await findGroupGame(db, hostId, gameId, "owner");
@@ -79,6 +108,7 @@ export async function revokeInvitation(db: Db, hostId: string, gameId: string, i
     .where("game_id", "=", game.id)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) throw AppError.of("INVITATION_NOT_FOUND", 404);
+  await forgetDeadInvitations(db, game.id, new Date().toISOString());
 }
 
 /** The story of a usable invitation (not revoked, not expired, a game). Throws 404 INVITATION_NOT_FOUND. */

@@ -14,6 +14,7 @@ import { type PlayerAction, parsePlayerAction } from "../../../shared/commands";
 import { resolveGenre } from "../../../shared/genres";
 import { advanceProgress, phaseFor } from "../../ai/progress";
 import { keepChoiceContract } from "../../ai/choice-contract";
+import { withPlayerData } from "../../ai/prompt";
 import { choiceRepairTimeoutMs, NarrationTimeoutError, withTimeouts } from "../../ai/timeouts";
 import type { NarrationRequest, Narrator } from "../../ai/types";
 import { nowIso } from "../../clock";
@@ -27,7 +28,7 @@ import type { Logger } from "../../ops/logger";
 import { followUp, type SpendingPass } from "../../policies/spending";
 import { findGameMessage, findOwnedGame, narratorConfigFor, type OwnedGame, toMessageView } from "./games.service";
 import { startRunRow } from "./narration-runs.service";
-import { type GroupTurn, groupPrompt, groupTurn } from "./group-turn";
+import { GROUP_SYSTEM_PROMPT, type GroupTurn, groupTurn, groupTurnData } from "./group-turn";
 
 type Db = Kysely<Database>;
 
@@ -65,9 +66,10 @@ export interface PreparedTurn {
  * - `{retry: true}`: the player's message at the tip, left unanswered ('Riprova');
  * - `{regenerate: true}`: the player's message the narration at the tip answers ('Rigenera').
  * In a group story (issue 24) a new message at the tip comes from any member whose turn it is;
- * `decision` (never from a request) is how a closed vote decided: the host's turn, in 'voto'.
+ * `vote` (never from a request) marks the outcome of a closed vote in 'voto', sent as the turn of
+ * the player the vote's rule names (policies/vote-outcome.ts, checked in the turn's transaction).
  */
-export type TurnInput = { content: string; replacing?: string; decision?: string } | { retry: true } | { regenerate: true };
+export type TurnInput = { content: string; replacing?: string; vote?: true } | { retry: true } | { regenerate: true };
 
 /**
  * True once the game has started on the path ending at `tipId`: a player's message ('/inizia' or
@@ -134,7 +136,8 @@ async function turnTarget(db: Db, userId: string, game: OwnedGame, input: TurnIn
  * 409 NOTHING_TO_REGENERATE, 409 GAME_NOT_STARTED for a new message but '/inizia' on a path
  * without a player's message (spec §4), 400 NO_SCENE for '/visualizza' (handled by
  * visualize.service.ts, never here), 429 MESSAGE_LIMIT (spec §8 'Limite messaggi raggiunto');
- * in a group story (issue 24) 409 NOT_YOUR_TURN, 409 VOTE_MODE, 409 NARRATION_RUNNING.
+ * in a group story (issue 24) 409 NOT_YOUR_TURN, 409 VOTE_MODE, 409 NARRATION_RUNNING, and for a
+ * vote's outcome 409 VOTE_NOT_READY, 409 VOTE_NO_QUORUM (issue 36 finding 2).
  */
 export async function prepareTurn(db: Db, userId: string, gameId: string, input: TurnInput, pass: SpendingPass): Promise<PreparedTurn> {
   // A new message at the tip may come from a member of a group story; the rest is the host's.
@@ -153,7 +156,8 @@ export async function prepareTurn(db: Db, userId: string, gameId: string, input:
   const { narrationTip } = target;
   const runId = randomUUID();
   return db.transaction().execute(async (trx) => {
-    const group = game.play_mode === "solo" ? null : await groupTurn(trx, game.id, userId, action, { newMessage: sending, decision: "content" in input ? input.decision : undefined });
+    const voted = "content" in input && input.vote ? target.content : undefined;
+    const group = game.play_mode === "solo" ? null : await groupTurn(trx, game.id, userId, action, { newMessage: sending, voted });
     const tokens = await takeMessages(trx, userId, 1, chargedAt);
     if (!tokens) throw AppError.of("MESSAGE_LIMIT", 429);
     // last_played moves when the narration is stored (narrateTurn), in the same write as progress.
@@ -236,8 +240,9 @@ export async function narrateTurn(db: Db, turn: PreparedTurn, options: NarrateOp
     variant,
     action: turn.action,
     phase,
-    system: turn.group ? `${context.system}\n\n${groupPrompt(turn.group)}` : context.system,
-    messages: context.messages,
+    // A group's cast and actions are the players' words: quoted data in the user turn, never in the system role (issue 36 finding 11).
+    system: turn.group ? `${context.system}\n\n${GROUP_SYSTEM_PROMPT}` : context.system,
+    messages: turn.group ? withPlayerData(context.messages, groupTurnData(turn.group)) : context.messages,
     temperature: config.temperature,
     maxTokens: config.max_tokens,
     signal: controller.signal,

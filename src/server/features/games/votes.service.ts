@@ -1,11 +1,13 @@
 /**
  * 'Voto' in a group story (issue 24 'Gioca insieme', ADR 0019). The first vote on a narration
  * opens the vote (deadline: now + vote_seconds); every member votes once (the primary key of
- * turn_votes); the vote closes when every present player voted or the deadline passed — checked
- * after each vote, by a timer on the instance that opened it and on reads — through ONE
- * conditional update, so exactly one instance narrates. The majority wins, a tie goes to the
- * host's vote (else to the option voted first); the turn is the host's message, charged to the
- * host, and the narrator is told how the group decided.
+ * turn_votes). Whether it closes, who wins and whose turn it is are the vote's rule
+ * (policies/vote-outcome.ts, issue 36 finding 2): checked after each vote, by a timer on the
+ * instance that opened it, on reads and when a player goes away, and closed through ONE
+ * conditional update, so exactly one instance narrates. The turn is the first voter of the winning
+ * option's (written by them, charged to them); the narrator is told how the group decided. A vote
+ * without quorum stays open past its deadline; a turn refused (the actor's limit, the day's
+ * budget) starts the vote over and tells the group why.
  */
 
 import type { Kysely } from "kysely";
@@ -14,57 +16,17 @@ import { nowIso } from "../../clock";
 import type { AppDeps } from "../../context";
 import type { Database } from "../../db/schema";
 import { AppError } from "../../errors";
-import { findGroupGame, type GroupGame, type GroupPlayer, groupChanged, groupPlayers, narrationRunning, presentPlayers } from "./group.service";
+import { countedBallots, readBallots, voteClosesNow, voteOutcome } from "../../policies/vote-outcome";
+import { findGroupGame, type GroupGame, groupChanged, groupPlayers, narrationRunning, presentPlayers } from "./group.service";
 import { boundedTurn, startNarration } from "./live-narration";
 
 type Db = Kysely<Database>;
-
-/** A stored vote. */
-export interface CastVote {
-  user_id: string;
-  choice: "A" | "B" | "C" | null;
-  action: string | null;
-}
-
-/** The winner of a vote: the message sent for the group and how it was decided (for the narrator). */
-export interface VoteOutcome {
-  content: string;
-  decision: string;
-}
-
-const optionKey = (v: CastVote) => v.choice ?? `azione:${v.action!.trim().toLowerCase()}`;
-const optionLabel = (v: CastVote) => (v.choice ? `la scelta ${v.choice}` : `l'azione «${v.action!.trim()}»`);
-
-/**
- * Counts the votes (oldest first) of a closed vote. The option with most votes wins; on a tie the
- * host's option if it is among the tied, else the tied option voted first. An action is sent as
- * the host wrote it when the host voted for it, else as its first voter did. Input: the votes, the
- * host's id and the players (for their characters' names). Output: {@link VoteOutcome}.
- */
-export function tallyVotes(votes: CastVote[], hostId: string, players: GroupPlayer[]): VoteOutcome {
-  const counts = new Map<string, { vote: CastVote; count: number }>();
-  for (const vote of votes) {
-    const entry = counts.get(optionKey(vote)) ?? { vote, count: 0 };
-    entry.count++;
-    counts.set(optionKey(vote), entry);
-  }
-  const most = Math.max(...[...counts.values()].map((e) => e.count));
-  const tied = [...counts.entries()].filter(([, e]) => e.count === most);
-  const hostVote = votes.find((v) => v.user_id === hostId);
-  const [key, winner] = (tied.length > 1 && hostVote && tied.find(([k]) => k === optionKey(hostVote))) || tied[0]!;
-  // An action proposed in several spellings is sent as the host wrote it, if the host chose it.
-  const chosen = hostVote && optionKey(hostVote) === key ? hostVote : winner.vote;
-  const name = (userId: string) => players.find((p) => p.user_id === userId)?.character_name ?? "un giocatore";
-  const how = tied.length > 1 ? "C'è stato un pareggio, deciso dal voto di chi ospita la storia" : `Ha vinto a maggioranza (${most} voti su ${votes.length})`;
-  const ballots = votes.map((v) => `${name(v.user_id)}: ${optionLabel(v)}`).join("; ");
-  return { content: chosen.choice ?? chosen.action!.trim(), decision: `${how}: ${optionLabel(chosen)}. I voti: ${ballots}. Racconta come il gruppo ha deciso.` };
-}
 
 /** The game row of a vote check, unscoped (the caller authorised the request, or it is the instance's timer). */
 function voteGame(db: Db, gameId: string): Promise<GroupGame | undefined> {
   return db
     .selectFrom("saved_games")
-    .select(["id", "user_id", "title", "genre", "tip_message_id", "play_mode", "vote_seconds", "turn_user_id", "vote_tip_id", "vote_deadline"])
+    .select(["id", "user_id", "title", "genre", "tip_message_id", "play_mode", "vote_seconds", "turn_user_id", "vote_tip_id", "vote_deadline", "vote_refusal"])
     .where("id", "=", gameId)
     .executeTakeFirst() as Promise<GroupGame | undefined>;
 }
@@ -75,8 +37,8 @@ const voteOpen = (game: GroupGame | undefined): game is GroupGame =>
 
 /**
  * POST /api/games/:id/votes {choice} | {action} (member, 'voto'): the player's vote on the
- * narration at the tip; the first vote opens the vote. Then the vote is closed if everybody
- * present has voted. Throws 404 GAME_NOT_FOUND, 409 NOT_VOTING, 409 VOTE_NOT_READY (no narration
+ * narration at the tip; the first vote opens the vote (and clears the last refusal's notice). Then
+ * the vote is closed if the vote's rule says so ({@link closeVoteIfDue}). Throws 404 GAME_NOT_FOUND, 409 NOT_VOTING, 409 VOTE_NOT_READY (no narration
  * to vote on yet, one being written, or the vote just closed), 409 ALREADY_VOTED.
  */
 export async function castVote(deps: AppDeps, userId: string, gameId: string, vote: VoteInput): Promise<void> {
@@ -89,7 +51,7 @@ export async function castVote(deps: AppDeps, userId: string, gameId: string, vo
   const deadline = new Date(Date.now() + game.vote_seconds * 1000).toISOString();
   const opened = await db
     .updateTable("saved_games")
-    .set({ vote_tip_id: tip, vote_deadline: deadline })
+    .set({ vote_tip_id: tip, vote_deadline: deadline, vote_refusal: null })
     .where("id", "=", game.id)
     .where("play_mode", "=", "vote")
     .where("tip_message_id", "=", tip)
@@ -109,11 +71,12 @@ export async function castVote(deps: AppDeps, userId: string, gameId: string, vo
 }
 
 /**
- * Closes the story's open vote when every present player (every player, when none is present)
- * voted or its deadline passed, and narrates the outcome as the host's turn. Only the caller
- * whose conditional update closes it narrates; a deadline without votes just ends the vote (the
- * next vote opens a new one). Never throws for the outcome's turn (a refusal, e.g. the host's
- * message limit, is logged and the group told).
+ * Closes the story's open vote when the vote's rule says so ({@link voteClosesNow}: quorum, and
+ * the deadline passed or every present player voted) and narrates the outcome as the turn of the
+ * first voter of the winning option. Only the caller whose conditional update closes it narrates;
+ * a deadline without votes just ends the vote (the next vote opens a new one). Never throws for
+ * the outcome's turn: a refusal (the actor's message limit, the day's budget…) is logged, the vote
+ * starts over and the group is told why (saved_games.vote_refusal).
  */
 export async function closeVoteIfDue(deps: AppDeps, gameId: string): Promise<void> {
   const { db, logger } = deps;
@@ -121,33 +84,48 @@ export async function closeVoteIfDue(deps: AppDeps, gameId: string): Promise<voi
   if (!voteOpen(game)) return;
   const tip = game.vote_tip_id!;
   const players = await groupPlayers(db, gameId);
-  const members = new Set(players.map((p) => p.user_id));
-  const [stored, present] = await Promise.all([
-    db.selectFrom("turn_votes").select(["user_id", "choice", "action"]).where("game_id", "=", gameId).where("tip_message_id", "=", tip).orderBy("created_at", "asc").execute(),
-    presentPlayers(db, gameId, [...members]),
-  ]);
-  const votes = stored.filter((v) => members.has(v.user_id));
-  const voters = new Set(votes.map((v) => v.user_id));
-  const required = present.size > 0 ? players.filter((p) => present.has(p.user_id)) : players;
+  const [ballots, present] = await Promise.all([readBallots(db, gameId, tip), presentPlayers(db, gameId, players.map((p) => p.user_id))]);
   const expired = Date.parse(game.vote_deadline!) <= Date.now();
-  if (!expired && !required.every((p) => voters.has(p.user_id))) return;
+  // A deadline without a (current player's) ballot just ends the vote.
+  const unvoted = expired && countedBallots(ballots, players).length === 0;
+  if (!unvoted && !voteClosesNow(ballots, game.user_id, players, present, expired)) return;
   // One conditional update: whoever changes the row closes the vote and narrates.
   const closed = await db
     .updateTable("saved_games")
-    .set(votes.length === 0 ? { vote_tip_id: null, vote_deadline: null } : { vote_deadline: null })
+    .set(unvoted ? { vote_tip_id: null, vote_deadline: null } : { vote_deadline: null })
     .where("id", "=", gameId)
     .where("vote_tip_id", "=", tip)
     .where("vote_deadline", "=", game.vote_deadline!)
     .executeTakeFirst();
-  if (Number(closed.numUpdatedRows) === 0 || votes.length === 0) return;
-  const outcome = tallyVotes(votes, game.user_id, players);
+  if (Number(closed.numUpdatedRows) === 0 || unvoted) return;
+  const outcome = voteOutcome(ballots, game.user_id, players);
   try {
-    const { turn, release } = await boundedTurn(deps, game.user_id, gameId, { content: outcome.content, decision: outcome.decision });
+    const { turn, release } = await boundedTurn(deps, outcome.actorId, gameId, { content: outcome.content, vote: true });
     startNarration(deps, turn, release);
   } catch (error) {
     logger.warn({ err: error, gameId }, "Voto: il turno del gruppo non è partito");
+    await startOver(db, gameId, tip, error instanceof AppError ? error.code : "GENERIC");
     await groupChanged(db, deps.bus, gameId);
   }
+}
+
+/**
+ * After the turn a closed vote chose was refused: the vote on `tip` starts over (its ballots are
+ * dropped, so everybody votes again) and `refusal` is what the group is told until the next vote
+ * opens. Only while that closed vote is still unanswered on the tip.
+ */
+async function startOver(db: Db, gameId: string, tip: string, refusal: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const reset = await trx
+      .updateTable("saved_games")
+      .set({ vote_tip_id: null, vote_deadline: null, vote_refusal: refusal })
+      .where("id", "=", gameId)
+      .where("vote_tip_id", "=", tip)
+      .where("tip_message_id", "=", tip)
+      .where("vote_deadline", "is", null)
+      .executeTakeFirst();
+    if (Number(reset.numUpdatedRows) > 0) await trx.deleteFrom("turn_votes").where("game_id", "=", gameId).where("tip_message_id", "=", tip).execute();
+  });
 }
 
 /**

@@ -11,6 +11,7 @@ describe("sendBlockedReason", () => {
     turnUserId: "h",
     players: [{ userId: "h", nickname: "Ada", color: "#1e88e5", characterName: "Lira", characterLine: "", isHost: true, present: true, typing: false }],
     vote: null,
+    voteNotice: null,
     notes: [],
     ...patch,
   });

@@ -262,7 +262,11 @@ function useSecondsLeft(deadline: string | undefined): number | null {
 /** The text of a vote's ballot: 'B' or the proposed action in quotes. */
 const ballotText = (vote: GroupVoteView) => (vote.choice ? vote.choice : `«${vote.action ?? ""}»`);
 
-/** 'A', 'B', 'C' and a proposed action (POST /votes, validated by voteSchema), the countdown and who voted. */
+/**
+ * 'A', 'B', 'C' and a proposed action (POST /votes, validated by voteSchema), the countdown, who
+ * voted, and what the server tells the group about the vote (a missing quorum past the deadline,
+ * a refused turn: issue 36 finding 2).
+ */
 function VotePanel({ gameId, group, narrating }: GroupProps) {
   const id = useId();
   const { vote } = useGroupActions(gameId);
@@ -282,13 +286,18 @@ function VotePanel({ gameId, group, narrating }: GroupProps) {
         </h2>
         <p className="text-xs text-muted-foreground">
           {votes.length} di {present} {votes.length === 1 ? "ha" : "hanno"} votato
-          {secondsLeft !== null && (
+          {secondsLeft !== null && !group.voteNotice && (
             <span role="timer" className="ml-2 tabular-nums">
               · si chiude tra {Math.floor(secondsLeft / 60)}:{String(secondsLeft % 60).padStart(2, "0")}
             </span>
           )}
         </p>
       </div>
+      {group.voteNotice && (
+        <p role="status" className="text-sm font-medium">
+          {group.voteNotice}
+        </p>
+      )}
       {mine ? (
         <p className="text-sm">Hai votato: {ballotText(mine)}. Aspetta gli altri giocatori.</p>
       ) : (
@@ -318,7 +327,8 @@ function VotePanel({ gameId, group, narrating }: GroupProps) {
 /**
  * Above the message box of a group story: 'Tocca a …' ('a turno') or the vote ('voto'), and a
  * polite live region that announces whose turn it is and, once a vote is decided, what the group
- * chose: in 'voto' every new player's message is the decision of a vote (sent as the host's).
+ * chose: in 'voto' every new player's message is the decision of a vote (the turn of the first
+ * player who voted for the winning option).
  * Input: the group props and `decided`, the story's latest player's message.
  */
 export function GroupTurn({ gameId, group, narrating, decided }: GroupProps & { decided: { id: string; content: string } | null }) {
