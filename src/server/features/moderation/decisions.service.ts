@@ -9,8 +9,8 @@
  * audited. The author receives the statement in the bell and by e-mail with a link to
  * /decisioni/{id}, where 'Contesta la decisione' opens one appeal (within APPEAL_DAYS). The
  * reporters who left an e-mail receive the outcome (never the author's identity). An appeal is
- * decided by a moderator other than the one who decided (admins included); reversing it puts the
- * item back and lifts a suspension that decision imposed. Nobody decides the reports or the
+ * decided by a moderator other than the one who decided (admins included); reversing it undoes
+ * exactly what the decision changed (decision-effects.ts). Nobody decides the reports or the
  * appeal of an item they wrote (policies/conflict-of-interest.ts, issue 36 finding 5): that module
  * closes the reports and records the appeal's outcome. Everything happens in one transaction per
  * action; notifications leave once it commits.
@@ -29,10 +29,11 @@ import {
 import type { z } from "zod";
 import { appendAudit, type AuditActor } from "../../audit";
 import { nowIso } from "../../clock";
-import type { Database, ModerationDecisionsTable, ModerationState } from "../../db/schema";
+import type { Database, ModerationDecisionsTable } from "../../db/schema";
 import { AppError } from "../../errors";
 import { closeAppeal, closeReports } from "../../policies/conflict-of-interest";
 import { findContent, setContentState } from "./content";
+import { changesOf, stateAfter, type Undone, undoDecision } from "./decision-effects";
 import { AfterCommit, mailLater, type NoticeDeps, notifyUser, signature } from "./notices";
 import { publishSitemapChanged } from "../../realtime/live-events";
 
@@ -58,13 +59,6 @@ function statementText(d: Pick<Selectable<ModerationDecisionsTable>, "content_ki
     "Se non sei d'accordo puoi contestare la decisione dalla pagina della decisione: la esaminerà un moderatore diverso.",
   ];
   return lines.filter(Boolean).join("\n");
-}
-
-/** The state an item takes after a decision, from its state before. */
-function stateAfter(action: DecisionData["action"], before: ModerationState): ModerationState {
-  if (action === "remove") return "removed";
-  if (action === "restrict") return "restricted";
-  return before === "held" ? "visible" : before;
 }
 
 /**
@@ -97,6 +91,7 @@ export async function decideItem(deps: NoticeDeps, moderator: AuditActor & { id:
       automated_decision: 0,
       first_report_at: firstReportAt,
       created_at: nowIso(),
+      ...changesOf(item, input.action),
     };
     await trx.insertInto("moderation_decisions").values(decision).execute();
     if (item) {
@@ -213,36 +208,36 @@ export async function createAppeal(db: Db, author: AuditActor & { id: string }, 
   });
 }
 
+/** The appeal's outcome as its author reads it, by what the reversal did to the item. */
+const REVERSAL_OUTCOMES: Record<Undone, string> = {
+  restored: "l'ha accolta, la decisione è annullata e il contenuto è di nuovo pubblico.",
+  "later-stands": "l'ha accolta e la decisione è annullata, ma sul contenuto resta valido un esame successivo dei moderatori.",
+  gone: "l'ha accolta e la decisione è annullata.",
+};
+
 /**
  * POST /api/moderation/appeals/:id/decision. Input: deps, the moderator, the appeal id and
- * {outcome, reasons}. 'reversed' puts the item back (visible; a removed story is no longer taken
- * down) and lifts the suspension this decision imposed; 'upheld' keeps the decision. The author
- * receives the outcome in the bell and by e-mail. Throws 404 APPEAL_NOT_FOUND (unknown or already
- * decided), 403 CONFLICT_OF_INTEREST (the caller wrote the item), 409 APPEAL_SAME_MODERATOR (the
- * caller made the decision).
+ * {outcome, reasons}. 'reversed' undoes exactly what the decision changed (decision-effects.ts:
+ * the item's state and a story's place in the gallery, unless a later decision stands; the
+ * suspension it imposed); 'upheld' keeps the decision. The author receives the outcome in the
+ * bell and by e-mail. Throws 404 APPEAL_NOT_FOUND (unknown or already decided), 403
+ * CONFLICT_OF_INTEREST (the caller wrote the item), 409 APPEAL_SAME_MODERATOR (the caller made
+ * the decision).
  */
 export async function decideAppeal(deps: NoticeDeps, moderator: AuditActor & { id: string }, appealId: string, input: AppealDecisionInput): Promise<void> {
   const after = new AfterCommit();
   await deps.db.transaction().execute(async (trx) => {
     const decision = await closeAppeal(trx, moderator.id, appealId, input.outcome, input.reasons);
     const reversed = input.outcome === "reversed";
-    if (reversed) {
-      const item = await findContent(trx, decision.content_kind, decision.content_id);
-      if (item) {
-        await setContentState(trx, item, "visible", null);
-        after.add("mappa del sito", () => publishSitemapChanged(deps.bus));
-      }
-      if (decision.author_user_id) {
-        await trx.deleteFrom("publishing_suspensions").where("user_id", "=", decision.author_user_id).where("decision_id", "=", decision.id).execute();
-      }
-    }
+    const undone = reversed ? await undoDecision(trx, decision) : null;
+    // What is public changed: every instance rebuilds its sitemap (issue 19).
+    if (undone === "restored") after.add("mappa del sito", () => publishSitemapChanged(deps.bus));
     await appendAudit(trx, moderator, "moderation.appeal.decision", `ricorso ${appealId} sulla decisione ${decision.id} «${decision.content_title}»: ${reversed ? "accolto, decisione annullata" : "respinto, decisione confermata"}`);
     if (decision.author_user_id) {
+      const outcome = undone ? REVERSAL_OUTCOMES[undone] : "l'ha respinta, la decisione resta valida.";
       await notifyUser(deps, trx, after, decision.author_user_id, {
         title: reversed ? "Ricorso accolto" : "Ricorso respinto",
-        content:
-          `Un moderatore diverso ha esaminato la tua contestazione su «${decision.content_title}»: ` +
-          `${reversed ? "l'ha accolta, la decisione è annullata e il contenuto è di nuovo pubblico." : "l'ha respinta, la decisione resta valida."}\nMotivazione: ${input.reasons}`,
+        content: `Un moderatore diverso ha esaminato la tua contestazione su «${decision.content_title}»: ${outcome}\nMotivazione: ${input.reasons}`,
         url: decisionPath(decision.id),
         mailSubject: `Esito del tuo ricorso su ${deps.env.BRAND_NAME}.ai`,
       });

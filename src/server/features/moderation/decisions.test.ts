@@ -1,9 +1,12 @@
 /**
- * Who decides (issue 36 finding 5), over real HTTP on
+ * Who decides, and what a reversal gives back (issue 36 findings 5 and 19), over real HTTP on
  * SQLite and PostgreSQL, with two moderators and an admin:
  * - nobody decides the reports or the appeal of an item they wrote (image owner, story owner, a
  *   player who wrote in a group story, a template's creator or editor), whatever their role: the
- *   queue marks the item as not theirs and the server answers 403 CONFLICT_OF_INTEREST.
+ *   queue marks the item as not theirs and the server answers 403 CONFLICT_OF_INTEREST;
+ * - a reversed decision restores exactly what it changed: the state before (restricted stays
+ *   restricted), a story's place in 'Storie condivise', and the suspension it imposed, while a
+ *   later decision that still stands is kept.
  */
 
 import { randomUUID } from "node:crypto";
@@ -77,6 +80,7 @@ describe.each(DIALECTS)("moderation decisions on %s", (dialect) => {
   }
 
   const queueItem = async (client: Client, id: string) => (await client.json("GET", "/api/moderation/queue")).body.items.find((i: { id: string }) => i.id === id);
+  const sharedList = async () => (await new TestClient(server.url).json("GET", "/api/shares?limit=48")).body.items.map((s: { id: string }) => s.id);
 
   beforeAll(async () => {
     web = tempWebRoot();
@@ -155,6 +159,74 @@ describe.each(DIALECTS)("moderation decisions on %s", (dialect) => {
       expect(await queueItem(first.client, story.shareId)).toMatchObject({ canDecide: false, conflict: "author" });
       expect((await decide(first.client, "story", story.shareId, { action: "keep" })).status).toBe(403);
       expect((await decide(second.client, "story", story.shareId, { action: "keep" })).status).toBe(200);
+    });
+  });
+
+  describe("finding 19: a reversal restores exactly what the decision changed", () => {
+    it("an upheld appeal puts a removed story back in 'Storie condivise' with 'Mostra nella galleria' checked", async () => {
+      const author = await registerPlayer(server);
+      const story = await sharedStory(author);
+      await report("story", story.shareId);
+      const removed = await decide(first.client, "story", story.shareId, removal);
+      expect(removed.status).toBe(200);
+      expect(await sharedList()).not.toContain(story.shareId);
+
+      const appealId = await appeal(author, removed.body.decisionId);
+      expect((await second.client.json("POST", `/api/moderation/appeals/${appealId}/decision`, { outcome: "reversed", reasons: "È finzione." })).status).toBe(200);
+      expect((await new TestClient(server.url).get(story.path)).status).toBe(200);
+      expect(await sharedList()).toContain(story.shareId);
+      expect((await author.client.json("GET", `/api/games/${story.gameId}/share`)).body.share).toMatchObject({ listed: true, takenDownAt: null });
+      const notice = (await author.client.json("GET", "/api/notifications")).body.find((n: { title: string }) => n.title === "Ricorso accolto");
+      expect(notice.content).toContain("il contenuto è di nuovo pubblico");
+    });
+
+    it("a restriction under a later removal: each reversal gives back its own step, in either order", async () => {
+      const author = await registerPlayer(server);
+      const visitor = new TestClient(server.url);
+      const galleryIds = async () => (await visitor.json("GET", "/api/images?limit=60")).body.items.map((i: { id: string }) => i.id);
+      for (const order of [["removal", "restriction"], ["restriction", "removal"]] as const) {
+        const image = await addImage(author.id);
+        await report("image", image);
+        const restricted = await decide(first.client, "image", image, restriction);
+        await report("image", image);
+        const removed = await decide(second.client, "image", image, removal);
+        const decisions = { restriction: restricted.body.decisionId as string, removal: removed.body.decisionId as string };
+        const appeals = { restriction: await appeal(author, decisions.restriction), removal: await appeal(author, decisions.removal) };
+
+        expect((await admin.json("POST", `/api/moderation/appeals/${appeals[order[0]]}/decision`, { outcome: "reversed", reasons: "Annullata." })).status).toBe(200);
+        // Reversing the removal first leaves the restriction; reversing the restriction first leaves the removal.
+        expect((await visitor.json("GET", `/api/images/${image}`)).status, order.join()).toBe(order[0] === "removal" ? 200 : 410);
+        expect(await galleryIds()).not.toContain(image);
+        expect((await admin.json("POST", `/api/moderation/appeals/${appeals[order[1]]}/decision`, { outcome: "reversed", reasons: "Annullata." })).status).toBe(200);
+        expect((await visitor.json("GET", `/api/images/${image}`)).status, order.join()).toBe(200);
+        expect(await galleryIds(), order.join()).toContain(image);
+      }
+      // The author is told when a reversal leaves the item under a later decision.
+      const notices = (await author.client.json("GET", "/api/notifications")).body.map((n: { content: string }) => n.content);
+      expect(notices.filter((c: string) => c.includes("ma sul contenuto resta valido un esame successivo dei moderatori"))).toHaveLength(1);
+    });
+
+    it("reversing one decision lifts only its own suspension: another standing decision keeps the author suspended", async () => {
+      const author = await registerPlayer(server);
+      const decisionIds: string[] = [];
+      for (const moderator of [first, second]) {
+        const image = await addImage(author.id);
+        await report("image", image);
+        const removed = await decide(moderator.client, "image", image, { ...removal, suspendAuthor: true });
+        expect(removed.status).toBe(200);
+        decisionIds.push(removed.body.decisionId);
+      }
+      const shareRefused = async () => (await author.client.json("PUT", `/api/games/${await newGame(author.client)}/share`, { showNickname: false, listed: false })).status;
+      expect(await shareRefused()).toBe(403);
+
+      const reverse = async (decisionId: string) => {
+        const appealId = await appeal(author, decisionId);
+        expect((await admin.json("POST", `/api/moderation/appeals/${appealId}/decision`, { outcome: "reversed", reasons: "Annullata." })).status).toBe(200);
+      };
+      await reverse(decisionIds[0]!);
+      expect(await shareRefused()).toBe(403);
+      await reverse(decisionIds[1]!);
+      expect(await shareRefused()).toBe(201);
     });
   });
 });
