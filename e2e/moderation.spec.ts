@@ -3,7 +3,9 @@
  * moderator sees it in 'Segnalazioni' (and only that part of the console) and removes it with a
  * reason; the image leaves the gallery and its page answers 410 with the Italian notice; the
  * author reads the statement of reasons from the bell and contests it; an admin (a different
- * moderator) decides the appeal and the image is back. Pages are captured at 390 and 1280 px.
+ * moderator) decides the appeal and the image is back. A moderator's own picture, once reported,
+ * shows in their queue as someone else's to decide (issue 36 finding 5). Pages are captured at
+ * 390 and 1280 px.
  */
 
 import { type Browser, expect, type Page, test } from "@playwright/test";
@@ -22,6 +24,22 @@ async function capture(page: Page, name: string) {
 async function newPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   return context.newPage();
+}
+
+/** A new player made moderator by the admin; both signed in, each in a browser of their own. */
+async function moderatorAndAdmin(browser: Browser): Promise<{ moderator: Page; moderatorEmail: string; admin: Page }> {
+  const moderator = await newPage(browser);
+  const moderatorEmail = await signedInPlayer(moderator);
+  const moderatorId = (await (await moderator.request.get("/api/me")).json()).user.id;
+  const admin = await newPage(browser);
+  await signInAdmin(admin);
+  await admin.goto("/generi");
+  const promoted = await admin.request.put(`/api/admin/users/${moderatorId}`, {
+    data: { email: moderatorEmail, role: "moderator", plan: "base" },
+    headers: { origin: new URL(admin.url()).origin },
+  });
+  expect(promoted.status()).toBe(200);
+  return { moderator, moderatorEmail, admin };
 }
 
 test("a visitor's report, a moderator's removal, the author's appeal and an admin's reversal", async ({ browser }) => {
@@ -51,17 +69,7 @@ test("a visitor's report, a moderator's removal, the author's appeal and an admi
   await capture(visitor, "report-received");
 
   // A moderator: the console shows only 'Segnalazioni'.
-  const moderator = await newPage(browser);
-  const moderatorEmail = await signedInPlayer(moderator);
-  const moderatorId = (await (await moderator.request.get("/api/me")).json()).user.id;
-  const admin = await newPage(browser);
-  await signInAdmin(admin);
-  await admin.goto("/generi");
-  const promoted = await admin.request.put(`/api/admin/users/${moderatorId}`, {
-    data: { email: moderatorEmail, role: "moderator", plan: "base" },
-    headers: { origin: new URL(admin.url()).origin },
-  });
-  expect(promoted.status()).toBe(200);
+  const { moderator, admin } = await moderatorAndAdmin(browser);
   await moderator.goto("/generi");
   await moderator.getByRole("link", { name: "Segnalazioni" }).first().click();
   await expect(moderator).toHaveURL(/\/admin\/reports$/);
@@ -128,4 +136,28 @@ test("a visitor's report, a moderator's removal, the author's appeal and an admi
   await expect(visitor.getByRole("heading", { level: 1, name: image.title })).toBeVisible();
   await author.reload();
   await expect(author.getByText("Accolta: la decisione è stata annullata")).toBeVisible();
+});
+
+test("a moderator's own picture waits in 'Segnalazioni' for someone else (issue 36 finding 5)", async ({ browser }) => {
+  const { moderator, moderatorEmail, admin } = await moderatorAndAdmin(browser);
+  const origin = { origin: new URL(admin.url()).origin };
+  const image = await createImageViaApi(moderator, moderatorEmail);
+  const visitor = await newPage(browser);
+  const reported = await visitor.request.post("/api/reports", {
+    data: { kind: "image", contentId: image.id, reason: "violenza", explanation: "", email: "", goodFaith: true },
+    headers: origin,
+  });
+  expect(reported.status()).toBe(201);
+
+  const imageLink = `a[href^="/galleria/${image.id}"]`;
+  await moderator.goto("/admin/reports");
+  const own = moderator.getByRole("listitem").filter({ has: moderator.locator(imageLink) });
+  await expect(own.getByText("Hai scritto tu questo contenuto: le segnalazioni deve deciderle un altro moderatore.")).toBeVisible();
+  await expect(own.getByRole("button", { name: "Registra la decisione" })).toHaveCount(0);
+  await expectAccessible(moderator);
+  await capture(moderator, "own-content");
+
+  await admin.goto("/admin/reports");
+  const theirs = admin.getByRole("listitem").filter({ has: admin.locator(imageLink) });
+  await expect(theirs.getByRole("button", { name: "Registra la decisione" })).toBeVisible();
 });

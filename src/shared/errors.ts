@@ -136,6 +136,11 @@ export const ERRORS = {
     title: "Moderatore diverso richiesto",
     message: "Il ricorso deve essere deciso da un moderatore diverso da chi ha preso la decisione.",
   },
+  /** Issue 36 finding 5: nobody decides the reports or the appeal of an item they wrote, whatever their role. */
+  CONFLICT_OF_INTEREST: {
+    title: "Conflitto di interessi",
+    message: "Non puoi decidere su un contenuto che hai scritto tu: lo deciderà un altro moderatore.",
+  },
   PUBLISHING_SUSPENDED: {
     title: "Pubblicazione sospesa",
     message: "La possibilità di pubblicare contenuti è sospesa per il tuo account per decisione dei moderatori.",

@@ -4,6 +4,12 @@ import type { AppealInput, ContentKindName, DecisionAction } from "./schemas/mod
 
 export type ModerationStateName = "visible" | "held" | "restricted" | "removed";
 
+/**
+ * Why the viewer may not decide an item or an appeal (issue 36 finding 5): 'author' — they wrote
+ * it; 'decided' — they made the contested decision.
+ */
+export type DecisionConflict = "author" | "decided";
+
 /** GET /api/reports/target/:kind/:id: what the report page names (anyone). */
 export interface ReportTargetView {
   kind: ContentKindName;
@@ -67,6 +73,9 @@ export interface QueueItemView {
   earlierDecisions: EarlierDecisionView[];
   reports: QueueReportView[];
   firstReportAt: string;
+  /** False when the viewer wrote it ('author'): another moderator must decide. */
+  canDecide: boolean;
+  conflict: Extract<DecisionConflict, "author"> | null;
 }
 
 export interface QueueView {
@@ -101,8 +110,9 @@ export interface AppealQueueItemView {
   createdAt: string;
   decision: Omit<DecisionView, "appeal" | "canAppeal" | "actionLabel"> & { moderatorNickname: string | null };
   content: QueueContentView | null;
-  /** False when the caller made the decision (a different moderator must decide). */
+  /** False when the caller wrote the item or made the decision (conflict says which): a different moderator must decide. */
   canDecide: boolean;
+  conflict: DecisionConflict | null;
 }
 
 /** GET /api/moderation/stats (dashboard). */

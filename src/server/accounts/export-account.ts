@@ -9,7 +9,8 @@ import type { Database } from "../db/schema";
 /**
  * The nine tables of spec §7, then the other tables holding the user's rows (story_facts: issue 11 §1
  * 'Ricordi'; story_shares: issue 13, the links of their shared stories; issue 23: their personal
- * notifications, the reports they made, the decisions on their content, their appeals, a suspension).
+ * notifications, the reports they made, the decisions on their content, their appeals, a suspension;
+ * issue 36: the templates an admin wrote).
  */
 export const EXPORTED_TABLES = [
   "profiles",
@@ -30,6 +31,7 @@ export const EXPORTED_TABLES = [
   "moderation_decisions",
   "moderation_appeals",
   "publishing_suspensions",
+  "template_authors",
 ] as const;
 
 export type ExportedTable = (typeof EXPORTED_TABLES)[number];

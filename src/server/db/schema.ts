@@ -428,6 +428,14 @@ export interface ModerationDecisionsTable {
   /** The oldest report the decision answered (handling time = created_at − first_report_at). */
   first_report_at: string | null;
   created_at: string;
+  /**
+   * The item's state a reversal gives back (issue 36 finding 19, migration 0029): its state before
+   * the decision, rewritten when an earlier decision it stood on is reversed; null for decisions
+   * made before migration 0029.
+   */
+  state_before: ModerationState | null;
+  /** A story's 'listed' (1/0) before a decision that cleared it (a removal); null when unchanged. */
+  listed_before: number | null;
 }
 
 /** 'Contesta la decisione' (issue 23; DSA Art. 20). */
@@ -440,6 +448,14 @@ export interface ModerationAppealsTable {
   outcome_reasons: string | null;
   decided_by: string | null;
   decided_at: string | null;
+  created_at: string;
+}
+
+/** An admin who wrote a template: created it or saved an edit (issue 36 finding 5, migration 0029). */
+export interface TemplateAuthorsTable {
+  template_id: string;
+  user_id: string;
+  /** When they first wrote it. */
   created_at: string;
 }
 
@@ -490,6 +506,7 @@ export interface Database {
   moderation_decisions: ModerationDecisionsTable;
   moderation_appeals: ModerationAppealsTable;
   publishing_suspensions: PublishingSuspensionsTable;
+  template_authors: TemplateAuthorsTable;
   auth_limits: AuthLimitsTable;
   settings: SettingsTable;
   twoFactor: TwoFactorTable;
@@ -568,4 +585,5 @@ export const USER_OWNED_COLUMNS = {
   moderation_decisions: "author_user_id",
   moderation_appeals: "author_user_id",
   ai_usage: "user_id",
+  template_authors: "user_id",
 } as const;

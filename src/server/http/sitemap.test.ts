@@ -14,7 +14,7 @@ import { imagePath } from "../../shared/image-slug";
 import { TEMPLATE_FORM_DEFAULTS } from "../../shared/schemas/template";
 import { templatePath } from "../../shared/slug";
 import { ERRORS } from "../../shared/errors";
-import { DIALECTS, newGame, signIn, startServerProcess, startTestServer, TestClient, type TestServer } from "../testing/harness";
+import { DIALECTS, newGame, registerPlayer, signIn, startServerProcess, startTestServer, TestClient, type TestServer } from "../testing/harness";
 
 const ADMIN = { email: "mappa-admin@example.com", password: "password-admin-1" };
 
@@ -154,8 +154,10 @@ describe.each(DIALECTS)("robots.txt and sitemap on %s", (dialect) => {
 
   it("a story a moderator removes leaves the cached sitemap at once (issue 19)", async () => {
     const admin = await signIn(server, ADMIN.email, ADMIN.password);
-    const gameId = await newGame(admin, "fantasy");
-    const shared = await admin.json("PUT", `/api/games/${gameId}/share`, { showNickname: false, listed: true });
+    // A player's story: nobody decides on their own content (issue 36 finding 5).
+    const author = await registerPlayer(server);
+    const gameId = await newGame(author.client, "fantasy");
+    const shared = await author.client.json("PUT", `/api/games/${gameId}/share`, { showNickname: false, listed: true });
     const url = `${server.url}${shared.body.path}`;
     expect((await xml(visitor, "/sitemaps/pages.xml")).text).toContain(url);
     const report = { kind: "story", contentId: shared.body.id, reason: "violenza", explanation: "", email: "", goodFaith: true };

@@ -35,6 +35,8 @@ export interface ContentItem {
   /** The player who made it; null for templates (they belong to the site) or an erased account. */
   authorId: string | null;
   state: ModerationState;
+  /** A story's 'Mostra nella galleria' (story_shares.listed); undefined for other kinds. */
+  listed?: boolean;
 }
 
 /** The public page of a shared story (as share.service's sharePath). */
@@ -62,13 +64,13 @@ export async function findContent(db: Db, kind: ContentKindName, id: string): Pr
       const row = await db
         .selectFrom("story_shares as s")
         .innerJoin("saved_games as g", "g.id", "s.game_id")
-        .select(["s.id", "g.title", "g.user_id", "s.moderation_state", "s.taken_down_at"])
+        .select(["s.id", "g.title", "g.user_id", "s.moderation_state", "s.taken_down_at", "s.listed"])
         .where("s.id", "=", id)
         .executeTakeFirst();
       if (!row) return null;
       // A story an admin took down from 'Storie condivise' (issue 13) is removed too.
       const state = row.taken_down_at ? "removed" : row.moderation_state;
-      return { kind, id: row.id, title: row.title, path: storyPath(row.id, row.title), authorId: row.user_id, state };
+      return { kind, id: row.id, title: row.title, path: storyPath(row.id, row.title), authorId: row.user_id, state, listed: Number(row.listed) === 1 };
     }
     case "template": {
       const row = await db
@@ -86,17 +88,20 @@ export async function findContent(db: Db, kind: ContentKindName, id: string): Pr
 /**
  * Sets an item's moderation_state (inside the decision's transaction). A removed story is also
  * taken down (taken_down_at, taken_down_by: its owner can neither share nor revoke it, as with an
- * admin's takedown); a story brought back (an appeal upheld for its author) is no longer.
- * Input: the item, the new state and the moderator who decided (null: automatic screening).
+ * admin's takedown); a story brought back (an appeal upheld for its author) is no longer, and
+ * gets back `listed` when given (issue 36 finding 19: what the removal cleared).
+ * Input: the item, the new state, the moderator who decided (null: automatic screening or a
+ * reversal) and, for a story brought back, its listed before the removal.
  */
-export async function setContentState(db: Db, item: Pick<ContentItem, "kind" | "id">, state: ModerationState, moderatorId: string | null): Promise<void> {
+export async function setContentState(db: Db, item: Pick<ContentItem, "kind" | "id">, state: ModerationState, moderatorId: string | null, listed?: boolean): Promise<void> {
   switch (item.kind) {
     case "image":
       await db.updateTable("generated_images").set({ moderation_state: state }).where("id", "=", item.id).execute();
       return;
     case "story": {
       const now = nowIso();
-      const takedown = state === "removed" ? { taken_down_at: now, taken_down_by: moderatorId, listed: 0 } : { taken_down_at: null, taken_down_by: null };
+      const restored = listed === undefined ? {} : { listed: listed ? 1 : 0 };
+      const takedown = state === "removed" ? { taken_down_at: now, taken_down_by: moderatorId, listed: 0 } : { taken_down_at: null, taken_down_by: null, ...restored };
       await db.updateTable("story_shares").set({ moderation_state: state, updated_at: now, ...takedown }).where("id", "=", item.id).execute();
       return;
     }

@@ -9,9 +9,11 @@
  * audited. The author receives the statement in the bell and by e-mail with a link to
  * /decisioni/{id}, where 'Contesta la decisione' opens one appeal (within APPEAL_DAYS). The
  * reporters who left an e-mail receive the outcome (never the author's identity). An appeal is
- * decided by a moderator other than the one who decided (admins included); reversing it puts the
- * item back and lifts a suspension that decision imposed. Everything happens in one transaction
- * per action; notifications leave once it commits.
+ * decided by a moderator other than the one who decided (admins included); reversing it undoes
+ * exactly what the decision changed (decision-effects.ts). Nobody decides the reports or the
+ * appeal of an item they wrote (policies/conflict-of-interest.ts, issue 36 finding 5): that module
+ * closes the reports and records the appeal's outcome. Everything happens in one transaction per
+ * action; notifications leave once it commits.
  */
 
 import { randomUUID } from "node:crypto";
@@ -27,9 +29,11 @@ import {
 import type { z } from "zod";
 import { appendAudit, type AuditActor } from "../../audit";
 import { nowIso } from "../../clock";
-import type { Database, ModerationDecisionsTable, ModerationState } from "../../db/schema";
+import type { Database, ModerationDecisionsTable } from "../../db/schema";
 import { AppError } from "../../errors";
+import { closeAppeal, closeReports } from "../../policies/conflict-of-interest";
 import { findContent, setContentState } from "./content";
+import { changesOf, stateAfter, type Undone, undoDecision } from "./decision-effects";
 import { AfterCommit, mailLater, type NoticeDeps, notifyUser, signature } from "./notices";
 import { publishSitemapChanged } from "../../realtime/live-events";
 
@@ -57,43 +61,29 @@ function statementText(d: Pick<Selectable<ModerationDecisionsTable>, "content_ki
   return lines.filter(Boolean).join("\n");
 }
 
-/** The state an item takes after a decision, from its state before. */
-function stateAfter(action: DecisionData["action"], before: ModerationState): ModerationState {
-  if (action === "remove") return "removed";
-  if (action === "restrict") return "restricted";
-  return before === "held" ? "visible" : before;
-}
-
 /**
  * POST /api/moderation/items/:kind/:id/decision. Input: deps, the moderator (audit actor), the
- * item and the validated decision. Output: {decisionId}. Throws 409 NOTHING_TO_DECIDE when the
- * item has no open report (already decided, also by a concurrent moderator).
+ * item and the validated decision. Output: {decisionId}. Throws 403 CONFLICT_OF_INTEREST when the
+ * moderator wrote the item, 409 NOTHING_TO_DECIDE when it has no open report (already decided,
+ * also by a concurrent moderator).
  */
 export async function decideItem(deps: NoticeDeps, moderator: AuditActor & { id: string }, kind: ContentKindName, contentId: string, input: DecisionData): Promise<{ decisionId: string }> {
   const after = new AfterCommit();
   const result = await deps.db.transaction().execute(async (trx) => {
     const decisionId = randomUUID();
-    // Closing the open reports first takes their row locks: a concurrent decision finds none.
-    const closed = await trx
-      .updateTable("content_reports")
-      .set({ status: "decided", decision_id: decisionId, open_key: null, updated_at: nowIso() })
-      .where("content_kind", "=", kind)
-      .where("content_id", "=", contentId)
-      .where("status", "=", "open")
-      .returning(["source", "reporter_email", "created_at"])
-      .execute();
-    if (closed.length === 0) throw AppError.of("NOTHING_TO_DECIDE", 409);
+    const { closed, authorship } = await closeReports(trx, moderator.id, kind, contentId, decisionId);
     const item = await findContent(trx, kind, contentId);
+    const authorId = authorship.owner;
     const firstReportAt = closed.map((r) => r.created_at).sort()[0]!;
     const decision = {
       id: decisionId,
       content_kind: kind,
       content_id: contentId,
       content_title: item?.title ?? "contenuto eliminato",
-      author_user_id: item?.authorId ?? null,
+      author_user_id: authorId,
       moderator_id: moderator.id,
       action: input.action,
-      suspend_author: input.suspendAuthor && item?.authorId ? 1 : 0,
+      suspend_author: input.suspendAuthor && authorId ? 1 : 0,
       ground_type: input.action === "keep" ? null : (input.groundType ?? null),
       ground: input.ground || null,
       facts: input.facts || null,
@@ -101,6 +91,7 @@ export async function decideItem(deps: NoticeDeps, moderator: AuditActor & { id:
       automated_decision: 0,
       first_report_at: firstReportAt,
       created_at: nowIso(),
+      ...changesOf(item, input.action),
     };
     await trx.insertInto("moderation_decisions").values(decision).execute();
     if (item) {
@@ -108,10 +99,10 @@ export async function decideItem(deps: NoticeDeps, moderator: AuditActor & { id:
       // What is public changed: every instance rebuilds its sitemap (issue 19).
       after.add("mappa del sito", () => publishSitemapChanged(deps.bus));
     }
-    if (decision.suspend_author && item?.authorId) {
+    if (decision.suspend_author && authorId) {
       await trx
         .insertInto("publishing_suspensions")
-        .values({ user_id: item.authorId, decision_id: decisionId, created_at: decision.created_at })
+        .values({ user_id: authorId, decision_id: decisionId, created_at: decision.created_at })
         .onConflict((oc) => oc.column("user_id").doNothing())
         .execute();
     }
@@ -122,9 +113,9 @@ export async function decideItem(deps: NoticeDeps, moderator: AuditActor & { id:
       `${kind} ${contentId} «${decision.content_title}»: ${DECISION_LABELS[input.action]}${decision.suspend_author ? ", pubblicazione sospesa all'autore" : ""} (${closed.length} segnalazioni; decisione ${decisionId})`,
     );
     // The author hears of restrictions and removals, and of a held item being published.
-    if (item?.authorId && (input.action !== "keep" || item.state === "held")) {
+    if (authorId && item && (input.action !== "keep" || item.state === "held")) {
       const kept = input.action === "keep";
-      await notifyUser(deps, trx, after, item.authorId, {
+      await notifyUser(deps, trx, after, authorId, {
         title: kept ? "Contenuto pubblicato" : "Decisione di moderazione",
         content: kept ? `Un moderatore ha esaminato «${decision.content_title}»: non viola le regole ed è di nuovo pubblico.` : statementText(decision),
         url: kept ? null : decisionPath(decisionId),
@@ -217,51 +208,37 @@ export async function createAppeal(db: Db, author: AuditActor & { id: string }, 
   });
 }
 
+/** The appeal's outcome as its author reads it, by what the reversal did to the item. */
+const REVERSAL_OUTCOMES: Record<Undone, string> = {
+  restored: "l'ha accolta, la decisione è annullata e il contenuto è di nuovo pubblico.",
+  "later-stands": "l'ha accolta e la decisione è annullata, ma sul contenuto resta valido un esame successivo dei moderatori.",
+  gone: "l'ha accolta e la decisione è annullata.",
+};
+
 /**
  * POST /api/moderation/appeals/:id/decision. Input: deps, the moderator, the appeal id and
- * {outcome, reasons}. 'reversed' puts the item back (visible; a removed story is no longer taken
- * down) and lifts the suspension this decision imposed; 'upheld' keeps the decision. The author
- * receives the outcome in the bell and by e-mail. Throws 404 APPEAL_NOT_FOUND (unknown or already
- * decided), 409 APPEAL_SAME_MODERATOR (the caller made the decision).
+ * {outcome, reasons}. 'reversed' undoes exactly what the decision changed (decision-effects.ts:
+ * the item's state and a story's place in the gallery, unless a later decision stands; the
+ * suspension it imposed); 'upheld' keeps the decision. The author receives the outcome in the
+ * bell and by e-mail. Throws 404 APPEAL_NOT_FOUND (unknown or already decided), 403
+ * CONFLICT_OF_INTEREST (the caller wrote the item), 409 APPEAL_SAME_MODERATOR (the caller made
+ * the decision).
  */
 export async function decideAppeal(deps: NoticeDeps, moderator: AuditActor & { id: string }, appealId: string, input: AppealDecisionInput): Promise<void> {
   const after = new AfterCommit();
   await deps.db.transaction().execute(async (trx) => {
-    const appeal = await trx
-      .selectFrom("moderation_appeals as a")
-      .innerJoin("moderation_decisions as d", "d.id", "a.decision_id")
-      .select(["a.id", "a.decision_id", "d.moderator_id", "d.content_kind", "d.content_id", "d.content_title", "d.author_user_id"])
-      .where("a.id", "=", appealId)
-      .where("a.status", "=", "open")
-      .executeTakeFirst();
-    if (!appeal) throw AppError.of("APPEAL_NOT_FOUND", 404);
-    if (appeal.moderator_id === moderator.id) throw AppError.of("APPEAL_SAME_MODERATOR", 409);
-    const decided = await trx
-      .updateTable("moderation_appeals")
-      .set({ status: input.outcome, outcome_reasons: input.reasons, decided_by: moderator.id, decided_at: nowIso() })
-      .where("id", "=", appealId)
-      .where("status", "=", "open")
-      .executeTakeFirst();
-    if (Number(decided.numUpdatedRows) === 0) throw AppError.of("APPEAL_NOT_FOUND", 404);
+    const decision = await closeAppeal(trx, moderator.id, appealId, input.outcome, input.reasons);
     const reversed = input.outcome === "reversed";
-    if (reversed) {
-      const item = await findContent(trx, appeal.content_kind, appeal.content_id);
-      if (item) {
-        await setContentState(trx, item, "visible", null);
-        after.add("mappa del sito", () => publishSitemapChanged(deps.bus));
-      }
-      if (appeal.author_user_id) {
-        await trx.deleteFrom("publishing_suspensions").where("user_id", "=", appeal.author_user_id).where("decision_id", "=", appeal.decision_id).execute();
-      }
-    }
-    await appendAudit(trx, moderator, "moderation.appeal.decision", `ricorso ${appealId} sulla decisione ${appeal.decision_id} «${appeal.content_title}»: ${reversed ? "accolto, decisione annullata" : "respinto, decisione confermata"}`);
-    if (appeal.author_user_id) {
-      await notifyUser(deps, trx, after, appeal.author_user_id, {
+    const undone = reversed ? await undoDecision(trx, decision) : null;
+    // What is public changed: every instance rebuilds its sitemap (issue 19).
+    if (undone === "restored") after.add("mappa del sito", () => publishSitemapChanged(deps.bus));
+    await appendAudit(trx, moderator, "moderation.appeal.decision", `ricorso ${appealId} sulla decisione ${decision.id} «${decision.content_title}»: ${reversed ? "accolto, decisione annullata" : "respinto, decisione confermata"}`);
+    if (decision.author_user_id) {
+      const outcome = undone ? REVERSAL_OUTCOMES[undone] : "l'ha respinta, la decisione resta valida.";
+      await notifyUser(deps, trx, after, decision.author_user_id, {
         title: reversed ? "Ricorso accolto" : "Ricorso respinto",
-        content:
-          `Un moderatore diverso ha esaminato la tua contestazione su «${appeal.content_title}»: ` +
-          `${reversed ? "l'ha accolta, la decisione è annullata e il contenuto è di nuovo pubblico." : "l'ha respinta, la decisione resta valida."}\nMotivazione: ${input.reasons}`,
-        url: decisionPath(appeal.decision_id),
+        content: `Un moderatore diverso ha esaminato la tua contestazione su «${decision.content_title}»: ${outcome}\nMotivazione: ${input.reasons}`,
+        url: decisionPath(decision.id),
         mailSubject: `Esito del tuo ricorso su ${deps.env.BRAND_NAME}.ai`,
       });
     }

@@ -15,8 +15,11 @@
  *   GET  /api/moderation/appeals         → 200 AppealQueueItemView[]
  *   GET  /api/moderation/stats           → 200 ModerationStatsView
  *   GET  /api/moderation/summary.csv?month=YYYY-MM → 200 text/csv attachment
- *   POST /api/moderation/items/:kind/:id/decision DecisionInput → 200 {decisionId}; 409 NOTHING_TO_DECIDE
- *   POST /api/moderation/appeals/:id/decision {outcome, reasons} → 200 {ok}; 404; 409 APPEAL_SAME_MODERATOR
+ *   POST /api/moderation/items/:kind/:id/decision DecisionInput → 200 {decisionId}; 409 NOTHING_TO_DECIDE;
+ *                                          403 CONFLICT_OF_INTEREST (the caller wrote the item: issue 36 finding 5)
+ *   POST /api/moderation/appeals/:id/decision {outcome, reasons} → 200 {ok}; 404; 409 APPEAL_SAME_MODERATOR;
+ *                                          403 CONFLICT_OF_INTEREST
+ * The queue and the appeals say, per item, whether the caller may decide it (canDecide, conflict).
  * Moderators act only here: every other admin route stays admin-only (requireAdmin).
  */
 

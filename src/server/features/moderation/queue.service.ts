@@ -3,7 +3,9 @@
  * the oldest open report first, each with its content in place, its author (nickname; for admins
  * also the account's e-mail and a link to it on /admin/users), the earlier decisions on the same
  * author, and the reports themselves (reason, explanation, repeats, date — never who sent them).
- * Also the open appeals, each with its decision and content. Reads are bounded: QUEUE_ITEMS items,
+ * Also the open appeals, each with its decision and content. Every item and appeal says whether
+ * the viewer may decide it (policies/conflict-of-interest.ts, issue 36 finding 5: not what they
+ * wrote, not an appeal against their own decision). Reads are bounded: QUEUE_ITEMS items,
  * APPEAL_ITEMS appeals, EARLIER_DECISIONS per author.
  */
 
@@ -11,6 +13,8 @@ import type { Kysely } from "kysely";
 import type { AppealQueueItemView, EarlierDecisionView, QueueItemView, QueueReportView, QueueView } from "../../../shared/moderation-types";
 import { reasonLabel } from "../../../shared/schemas/moderation";
 import type { Database } from "../../db/schema";
+import { authorshipOf } from "../../policies/authorship";
+import { appealConflict, reportConflict } from "../../policies/conflict-of-interest";
 import { contentPreview, findContent, isPublishingSuspended } from "./content";
 import { decisionSummary } from "./decisions.service";
 
@@ -20,7 +24,7 @@ export const QUEUE_ITEMS = 30;
 export const APPEAL_ITEMS = 30;
 const EARLIER_DECISIONS = 5;
 
-/** Who looks at the queue: their id (appeals they decided themselves are marked) and whether they are an admin. */
+/** Who looks at the queue: their id (what they may not decide is marked) and whether they are an admin. */
 export interface QueueViewer {
   id: string;
   isAdmin: boolean;
@@ -66,7 +70,7 @@ async function earlierDecisions(db: Db, authorId: string | null): Promise<Earlie
 
 /**
  * GET /api/moderation/queue. Input: the viewer. Output: QueueView (at most QUEUE_ITEMS items,
- * oldest open report first, and how many more wait).
+ * oldest open report first, each with canDecide / conflict for the viewer, and how many more wait).
  */
 export async function listQueue(db: Db, viewer: QueueViewer): Promise<QueueView> {
   const groups = await db
@@ -82,6 +86,8 @@ export async function listQueue(db: Db, viewer: QueueViewer): Promise<QueueView>
   const items: QueueItemView[] = [];
   for (const group of groups.slice(0, QUEUE_ITEMS)) {
     const item = await findContent(db, group.content_kind, group.content_id);
+    const authorship = await authorshipOf(db, group.content_kind, group.content_id);
+    const conflict = reportConflict(authorship, viewer.id);
     const reports = await db
       .selectFrom("content_reports")
       .select(["id", "source", "reason", "explanation", "repeats", "created_at"])
@@ -95,8 +101,8 @@ export async function listQueue(db: Db, viewer: QueueViewer): Promise<QueueView>
       id: group.content_id,
       state: item?.state ?? "removed",
       content: item ? await contentPreview(db, item) : null,
-      author: await authorOf(db, item?.authorId ?? null, viewer),
-      earlierDecisions: await earlierDecisions(db, item?.authorId ?? null),
+      author: await authorOf(db, authorship.owner, viewer),
+      earlierDecisions: await earlierDecisions(db, authorship.owner),
       reports: reports.map(
         (r): QueueReportView => ({
           id: r.id,
@@ -109,6 +115,8 @@ export async function listQueue(db: Db, viewer: QueueViewer): Promise<QueueView>
         }),
       ),
       firstReportAt: group.first_at,
+      canDecide: conflict === null,
+      conflict,
     });
   }
   return { items, more: Math.max(0, total - items.length) };
@@ -123,7 +131,8 @@ export async function countOpenItems(db: Db): Promise<number> {
 
 /**
  * GET /api/moderation/appeals: open appeals, oldest first (at most APPEAL_ITEMS), with their
- * decision, the content and whether the viewer may decide them (not their own decision).
+ * decision, the content and whether the viewer may decide them (not their own decision, not an
+ * item they wrote).
  */
 export async function listAppeals(db: Db, viewer: QueueViewer): Promise<AppealQueueItemView[]> {
   const rows = await db
@@ -131,7 +140,7 @@ export async function listAppeals(db: Db, viewer: QueueViewer): Promise<AppealQu
     .innerJoin("moderation_decisions as d", "d.id", "a.decision_id")
     .leftJoin("profiles as p", "p.id", "d.moderator_id")
     .selectAll("d")
-    .select(["a.id as appeal_id", "a.text as appeal_text", "a.created_at as appealed_at", "p.nickname"])
+    .select(["a.id as appeal_id", "a.text as appeal_text", "a.created_at as appealed_at", "a.author_user_id as appellant_id", "p.nickname"])
     .where("a.status", "=", "open")
     .orderBy("a.created_at")
     .limit(APPEAL_ITEMS)
@@ -139,13 +148,15 @@ export async function listAppeals(db: Db, viewer: QueueViewer): Promise<AppealQu
   const appeals: AppealQueueItemView[] = [];
   for (const r of rows) {
     const item = await findContent(db, r.content_kind, r.content_id);
+    const conflict = await appealConflict(db, viewer.id, r, r.appellant_id);
     appeals.push({
       id: r.appeal_id,
       text: r.appeal_text,
       createdAt: r.appealed_at,
       decision: { ...decisionSummary(r), moderatorNickname: r.nickname ?? null },
       content: item ? await contentPreview(db, item) : null,
-      canDecide: r.moderator_id !== viewer.id,
+      canDecide: conflict === null,
+      conflict,
     });
   }
   return appeals;

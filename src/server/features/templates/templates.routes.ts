@@ -60,6 +60,7 @@ import { currentUser, requireAdmin, requireUser } from "../../auth/middleware";
 import type { AppEnv } from "../../context";
 import type { Database } from "../../db/schema";
 import { AppError } from "../../errors";
+import { recordTemplateWriter } from "../../policies/authorship";
 import { deleteUnreferencedMedia } from "../../media/media-references";
 import { cursorParam } from "../../keyset-cursor";
 import { refundMessages, takeMessages } from "../../quota/quota";
@@ -89,7 +90,8 @@ import { type SpendingPass, withSpending } from "../../policies/spending";
  * Saves a template through `audited` (its audit entry: auditedChange, or auditedEdit for a
  * versioned edit, issue 22 §9); its public texts (title, description, opening, cover URL) are
  * screened first (issue 23: with MODERATION_MODEL set, a flagged template is held for the
- * moderators instead of appearing in Scopri). Output: the stored template.
+ * moderators instead of appearing in Scopri). The admin who saves it is recorded as one of its
+ * writers, who never decide its reports (issue 36 finding 5). Output: the stored template.
  */
 async function screenedChange(
   c: Context<AppEnv>,
@@ -100,6 +102,7 @@ async function screenedChange(
   const publication = await screenPublication(c.var.deps, [input.title, input.description, input.initial_prompt]);
   const template = await audited(async (trx) => {
     const saved = await save(trx);
+    await recordTemplateWriter(trx, saved.id, currentUser(c).id);
     await publication.hold(trx, { kind: "template", id: saved.id, title: saved.title, authorId: null });
     return saved;
   });

@@ -6,11 +6,13 @@
  *   admins also get the account), earlier decisions on the same author, the reports (reason,
  *   explanation, repeats; never who sent them) and the decision form;
  * - the open appeals ('Contesta la decisione'), each decided by a moderator other than the one
- *   who decided.
+ *   who decided;
+ * - nobody decides on what they wrote (issue 36 finding 5): such an item or appeal shows why
+ *   instead of its form (the server refuses it too).
  */
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import type { AppealQueueItemView, QueueItemView } from "@shared/moderation-types";
+import type { AppealQueueItemView, DecisionConflict, QueueItemView } from "@shared/moderation-types";
 import { appealDecisionSchema, DECISION_LABELS, EXPLANATION_MAX, KIND_LABELS } from "@shared/schemas/moderation";
 import { useQuery } from "@tanstack/react-query";
 import { Download } from "lucide-react";
@@ -37,6 +39,18 @@ const STATE_LABELS: Record<QueueItemView["state"], string> = {
   restricted: "Visibilità limitata",
   removed: "Rimosso",
 };
+
+/** Why the viewer does not decide a reported item (they wrote it) or an appeal. */
+const ITEM_CONFLICT_NOTE = "Hai scritto tu questo contenuto: le segnalazioni deve deciderle un altro moderatore.";
+const APPEAL_CONFLICT_NOTES: Record<DecisionConflict, string> = {
+  author: "Hai scritto tu questo contenuto: la contestazione deve deciderla un altro moderatore.",
+  decided: "Hai preso tu questa decisione: la contestazione deve deciderla un altro moderatore.",
+};
+
+/** In place of a form: why another moderator decides. */
+function NotYours({ note }: { note: string }) {
+  return <p className="rounded-xl border p-4 text-sm text-muted-foreground">{note}</p>;
+}
 
 /** This month in Rome as YYYY-MM (the CSV's default). */
 function thisMonth(): string {
@@ -189,7 +203,7 @@ function QueueItem({ item }: { item: QueueItemView }) {
               ))}
             </ul>
           </div>
-          <DecisionForm kind={item.kind} id={item.id} hasAuthor={Boolean(item.author)} />
+          {item.conflict ? <NotYours note={ITEM_CONFLICT_NOTE} /> : <DecisionForm kind={item.kind} id={item.id} hasAuthor={Boolean(item.author)} />}
         </div>
       </CardContent>
     </Card>
@@ -238,7 +252,9 @@ function AppealItem({ appeal }: { appeal: AppealQueueItemView }) {
             <dd className="break-words whitespace-pre-line">{appeal.text}</dd>
           </dl>
         </div>
-        {appeal.canDecide ? (
+        {appeal.conflict ? (
+          <NotYours note={APPEAL_CONFLICT_NOTES[appeal.conflict]} />
+        ) : (
           <form onSubmit={onSubmit} noValidate className="grid content-start gap-4 rounded-xl border border-violet-400/30 bg-violet-950/20 p-4">
             <fieldset className="grid gap-2">
               <legend className="mb-1 text-sm font-semibold">Esito</legend>
@@ -258,8 +274,6 @@ function AppealItem({ appeal }: { appeal: AppealQueueItemView }) {
               Decidi la contestazione
             </Button>
           </form>
-        ) : (
-          <p className="rounded-xl border p-4 text-sm text-muted-foreground">Hai preso tu questa decisione: la contestazione deve deciderla un altro moderatore.</p>
         )}
       </CardContent>
     </Card>
