@@ -24,7 +24,8 @@ import { limiterFactory } from "./limit-store";
 import { refuseNul } from "./input";
 import { createAuthLimits, SECRET_PATHS } from "./limits";
 import { listWithoutTokens, revokeById } from "./sessions";
-import { checkEmailRequest, checkReturnPaths, recordPasswordReset, recorded, recordVerificationMail, recoveryAnswer } from "./recovery";
+import { checkEmailRequest, checkReturnPaths, recordEmailConfirmation, recordPasswordReset, recorded, recordVerificationMail, recoveryAnswer } from "./recovery";
+import { bindConfirmationToBrowser, CONFIRMATION_BINDING_PATHS, signInBoundBrowser } from "./confirmation-binding";
 import {
   dropIdentitiesOfUnconfirmedAccount,
   PROVIDER_SIGN_IN_PATHS,
@@ -142,9 +143,12 @@ export function createAuth(options: AuthOptions) {
       // The confirmation link proves the address: identities linked before it are dropped (issue 19 finding 3).
       beforeEmailVerification: async (user): Promise<void> => {
         await dropIdentitiesOfUnconfirmedAccount((await auth.$context).internalAdapter, user.id);
+        recordEmailConfirmation(user.email);
       },
       sendOnSignIn: true,
-      autoSignInAfterVerification: true,
+      // A link opened in any browser would sign that browser in (issue 36 finding 1): only the
+      // browser that signed up is signed in, by ./confirmation-binding.ts.
+      autoSignInAfterVerification: false,
       // At most one confirmation e-mail per recipient per few minutes, whatever the route (sign-up,
       // sign-in while unconfirmed, resend; issue 9 finding 6). A sign-in still answers 403 EMAIL_NOT_VERIFIED.
       sendVerificationEmail: async ({ user, url }) => {
@@ -306,7 +310,13 @@ export function createAuth(options: AuthOptions) {
               }),
             },
           ],
-          after: [{ matcher: concernsRules, handler: createAuthMiddleware(async (ctx) => (ctx.path === "/list-sessions" ? listWithoutTokens(ctx) : recoveryAnswer(ctx))) }],
+          after: [
+            // Before recoveryAnswer, which may replace an unconfirmed sign-in's answer, and before the
+            // anonymous plugin's hook, which moves a guest's stories to the session this one makes.
+            { matcher: (ctx) => CONFIRMATION_BINDING_PATHS.has(ctx.path ?? ""), handler: createAuthMiddleware(bindConfirmationToBrowser) },
+            { matcher: (ctx) => ctx.path === "/verify-email", handler: createAuthMiddleware(signInBoundBrowser) },
+            { matcher: concernsRules, handler: createAuthMiddleware(async (ctx) => (ctx.path === "/list-sessions" ? listWithoutTokens(ctx) : recoveryAnswer(ctx))) },
+          ],
         },
       },
       anonymous({
