@@ -134,7 +134,7 @@ export function createAuth(options: AuthOptions) {
         await mailer.send({
           to: user.email,
           subject: `Imposta la tua password su ${brandName}.ai`,
-          text: `Ciao,\n\nper impostare una nuova password apri questo link:\n${url}\n\nIl link si può usare una sola volta e scade dopo un'ora.\nSe non l'hai chiesto tu, ignora questo messaggio: la tua password resta quella di prima.\n`,
+          text: `Ciao,\n\nper impostare una nuova password apri questo link:\n${mailer.link(url)}\n\nIl link si può usare una sola volta e scade dopo un'ora.\nSe non l'hai chiesto tu, ignora questo messaggio: la tua password resta quella di prima.\n`,
         });
       },
     },
@@ -158,7 +158,7 @@ export function createAuth(options: AuthOptions) {
         }
         recordVerificationMail("sent");
         // An e-mail change (Profilo → Sicurezza) approved by the current address: the new one confirms it.
-        const change = await changeEmailConfirmationMail(db, brandName, user, url);
+        const change = await changeEmailConfirmationMail(db, brandName, user, mailer.link(url));
         if (change) {
           await mailer.send(change);
           return;
@@ -166,7 +166,7 @@ export function createAuth(options: AuthOptions) {
         await mailer.send({
           to: user.email,
           subject: `Conferma il tuo indirizzo email su ${brandName}.ai`,
-          text: `Benvenuto su ${brandName}.ai!\n\nPer completare la registrazione conferma il tuo indirizzo email aprendo questo link:\n${url}\n\nSe non ti sei registrato tu, ignora questo messaggio.\n`,
+          text: `Benvenuto su ${brandName}.ai!\n\nPer completare la registrazione conferma il tuo indirizzo email aprendo questo link:\n${mailer.link(url)}\n\nSe non ti sei registrato tu, ignora questo messaggio.\n`,
         });
       },
     },
@@ -185,7 +185,7 @@ export function createAuth(options: AuthOptions) {
         enabled: true,
         sendChangeEmailConfirmation: async ({ user, newEmail, url }) => {
           if (!(await limits.allowMail("verification", user.email))) return;
-          await mailer.send(changeEmailApprovalMail(brandName, user.email, newEmail, url));
+          await mailer.send(changeEmailApprovalMail(brandName, user.email, newEmail, mailer.link(url)));
         },
       },
     },
