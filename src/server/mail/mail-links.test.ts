@@ -11,8 +11,8 @@
 
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { nowIso } from "../clock";
 import { DIALECTS, linkFromMail, registerPlayer, signIn, startTestServer, TestClient, type TestServer } from "../testing/harness";
+import { addGalleryImage } from "../testing/gallery-image";
 import { absoluteLinks, relativeLinks } from "../testing/mail-links";
 import { absoluteSiteLink } from "./site-links";
 
@@ -52,11 +52,7 @@ describe.each(DIALECTS)("e-mail links on %s", (dialect) => {
     expect((await admin.json("POST", "/api/admin/users", { email: newEmail("invitato"), role: "user", plan: "base" })).status).toBe(201);
 
     // A decision on a reported picture: the author's notice, the reporter's receipt and outcome.
-    const image = randomUUID();
-    await server.deps.db
-      .insertInto("generated_images")
-      .values({ id: image, user_id: player.id, image_url: `/media/images/test/${image}.png`, prompt: "La torre", created_at: nowIso(), slug: "la-torre", width: 64, height: 36 })
-      .execute();
+    const image = await addGalleryImage(server, player.id, "La torre");
     const reported = await new TestClient(server.url).json("POST", "/api/reports", { kind: "image", contentId: image, reason: "violenza", explanation: "", email: newEmail("segnalatore"), goodFaith: true });
     expect(reported.status).toBe(201);
     const decided = await admin.json("POST", `/api/moderation/items/image/${image}/decision`, { action: "remove", groundType: "termini", ground: "Regole della community", facts: "Violenza esplicita." });
