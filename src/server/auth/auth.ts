@@ -75,7 +75,9 @@ const concernsRules = (ctx: { path?: string; body?: unknown; query?: unknown }) 
  * Output: the Better Auth instance whose `handler` applies the auth limits first (the request
  * must carry CLIENT_ADDRESS_HEADER, set by the app), plus `passwordWork`: how many password
  * hashes and verifications ran (scrypt, the expensive part of a sign-in), for tests and
- * benchmarks.
+ * benchmarks, and `allowMail(kind, recipient)`: the per-recipient e-mail limit of the auth
+ * e-mails, which other e-mails to an address someone typed use too (report receipts, issue 36
+ * finding 9; ./limits.ts).
  */
 export function createAuth(options: AuthOptions) {
   const { db, mailer, brandName } = options;
@@ -337,7 +339,7 @@ export function createAuth(options: AuthOptions) {
     ],
   });
   late.api = auth.api;
-  return { ...auth, handler: recorded((request) => limits.guard(request, auth.handler)), passwordWork };
+  return { ...auth, handler: recorded((request) => limits.guard(request, auth.handler)), passwordWork, allowMail: limits.allowMail };
 }
 
 export type Auth = ReturnType<typeof createAuth>;
