@@ -14,6 +14,8 @@ import { newEmail, PASSWORD } from "./fixtures";
 export interface ExtraServer {
   /** Its origin, e.g. http://127.0.0.1:3224. */
   base: string;
+  /** Its data folder (holds storie.sqlite and the outbox). */
+  dataDir: string;
   /** Signs a new player up and confirms the address; the page ends on /generi. */
   signUp(page: Page): Promise<void>;
   /** Stops the server, waits for it to exit and removes its data folder. */
@@ -61,6 +63,7 @@ export async function startExtraServer(extraEnv: Record<string, string>): Promis
   }, { timeout: 30_000 }).toBe(true);
   return {
     base,
+    dataDir,
     async signUp(page) {
       const email = newEmail();
       const response = await page.request.post(`${base}/api/auth/sign-up/email`, {

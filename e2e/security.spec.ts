@@ -7,8 +7,10 @@
  */
 
 import fs from "node:fs";
+import path from "node:path";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { Secret, TOTP, URI } from "otpauth";
+import Database from "../src/server/db/sqlite-driver";
 import { type ExtraServer, startExtraServer } from "./extra-server";
 import { ADMIN, expectAccessible, PASSWORD, signedInPlayer } from "./fixtures";
 
@@ -152,6 +154,17 @@ test.describe("with REQUIRE_ADMIN_2FA=on", () => {
     expect((await page.request.post(`${base}/api/auth/two-factor/verify-totp`, { data: { code: totp.generate() }, headers })).ok()).toBe(true);
     await page.goto(`${base}/admin/users`);
     await expect(page.getByRole("heading", { name: "Utenti" })).toBeVisible();
+  });
+
+  test("a moderator without a second factor gets the admins' guidance before the queue (issue 36 finding 15)", async ({ page }) => {
+    await server.signUp(page);
+    const me = (await (await page.request.get(`${base}/api/me`)).json()) as { user: { id: string } };
+    const db = new Database(path.join(server.dataDir, "storie.sqlite"));
+    db.prepare("update user_roles set role = 'moderator' where user_id = ?").run(me.user.id);
+    db.close();
+    await page.goto(`${base}/admin/reports`);
+    await expect(page).toHaveURL(`${base}/profilo?motivo=admin-2fa#sicurezza`);
+    await expect(page.getByRole("alert").filter({ hasText: "Per usare il pannello di amministrazione attiva prima la verifica in due passaggi" })).toBeVisible();
   });
 });
 

@@ -89,8 +89,9 @@ const envSchema = z
      */
     TRUSTED_PROXIES: addressList,
     /**
-     * Admins must have two-step verification (issue 10): without it every /api/admin route answers
-     * 403 ADMIN_2FA_REQUIRED. Unset = on when NODE_ENV=production, off otherwise.
+     * Admins and moderators must have two-step verification (issue 10, issue 36 finding 15): without
+     * it every /api/admin and /api/moderation route answers 403 ADMIN_2FA_REQUIRED
+     * (policies/staff-two-factor.ts). Unset = on when NODE_ENV=production, off otherwise.
      */
     REQUIRE_ADMIN_2FA: z.enum(["on", "off"], { error: "deve essere on o off" }).optional(),
     /** New 'Tutorial' guest accounts per client address per day (0 = no guests). */

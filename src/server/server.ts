@@ -26,7 +26,7 @@ import { migrateToLatest } from "./db/migrate";
 import { seedAdmin, seedReferenceData } from "./db/seed";
 import type { Env } from "./env";
 import { trustedOrigins } from "./http/origins";
-import { createMailer, type Mailer } from "./mail/mailer";
+import { createMailer, type MailTransport, withSiteLinks } from "./mail/mailer";
 import { createMediaStorage, type MediaStorage } from "./media";
 import { startMediaSweep } from "./media/media-references";
 import { createLocalEventBus } from "./realtime/event-bus";
@@ -44,7 +44,7 @@ export interface StartOptions {
   /** Replace the configured narrator (tests, benchmarks). */
   narrator?: Narrator;
   /** Replace the configured mailer (tests). */
-  mailer?: Mailer;
+  mailer?: MailTransport;
   /** Replace the configured media storage (tests). */
   media?: MediaStorage;
   /** Replace the configured illustrator (tests, benchmarks). */
@@ -143,9 +143,11 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const url = `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${port}`;
   const publicUrl = env.PUBLIC_URL ?? url;
 
-  const mailer =
-    options.mailer ??
-    createMailer({ smtpUrl: env.SMTP_URL, outboxDir: path.join(env.DATA_DIR, "outbox"), from: env.MAIL_FROM, logger });
+  // Every e-mail link is a full address of the site, as Better Auth's are (issue 36 finding 18).
+  const mailer = withSiteLinks(
+    options.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, outboxDir: path.join(env.DATA_DIR, "outbox"), from: env.MAIL_FROM, logger }),
+    publicUrl,
+  );
   const auth = createAuth({
     db: handle.db,
     dialect: handle.dialect,

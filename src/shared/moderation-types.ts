@@ -25,8 +25,10 @@ export interface ReportReceiptView {
   reference: string;
   /** True when it was merged into the same person's open report of the same item. */
   merged: boolean;
-  /** Whether an acknowledgement e-mail was sent. */
+  /** Whether an acknowledgement e-mail was sent (not for a merged report, nor twice to one address within a few minutes). */
   mailed: boolean;
+  /** Whether the outcome will be e-mailed: the report has an address (the one given, else the account's). */
+  outcomeByEmail: boolean;
 }
 
 /** The item as the queue shows it in place. */

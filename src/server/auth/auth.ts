@@ -24,7 +24,8 @@ import { limiterFactory } from "./limit-store";
 import { refuseNul } from "./input";
 import { createAuthLimits, SECRET_PATHS } from "./limits";
 import { listWithoutTokens, revokeById } from "./sessions";
-import { checkEmailRequest, checkReturnPaths, recordPasswordReset, recorded, recordVerificationMail, recoveryAnswer } from "./recovery";
+import { checkEmailRequest, checkReturnPaths, recordEmailConfirmation, recordPasswordReset, recorded, recordVerificationMail, recoveryAnswer } from "./recovery";
+import { bindConfirmationToBrowser, CONFIRMATION_BINDING_PATHS, signInBoundBrowser } from "./confirmation-binding";
 import {
   dropIdentitiesOfUnconfirmedAccount,
   PROVIDER_SIGN_IN_PATHS,
@@ -74,7 +75,9 @@ const concernsRules = (ctx: { path?: string; body?: unknown; query?: unknown }) 
  * Output: the Better Auth instance whose `handler` applies the auth limits first (the request
  * must carry CLIENT_ADDRESS_HEADER, set by the app), plus `passwordWork`: how many password
  * hashes and verifications ran (scrypt, the expensive part of a sign-in), for tests and
- * benchmarks.
+ * benchmarks, and `allowMail(kind, recipient)`: the per-recipient e-mail limit of the auth
+ * e-mails, which other e-mails to an address someone typed use too (report receipts, issue 36
+ * finding 9; ./limits.ts).
  */
 export function createAuth(options: AuthOptions) {
   const { db, mailer, brandName } = options;
@@ -133,7 +136,7 @@ export function createAuth(options: AuthOptions) {
         await mailer.send({
           to: user.email,
           subject: `Imposta la tua password su ${brandName}.ai`,
-          text: `Ciao,\n\nper impostare una nuova password apri questo link:\n${url}\n\nIl link si può usare una sola volta e scade dopo un'ora.\nSe non l'hai chiesto tu, ignora questo messaggio: la tua password resta quella di prima.\n`,
+          text: `Ciao,\n\nper impostare una nuova password apri questo link:\n${mailer.link(url)}\n\nIl link si può usare una sola volta e scade dopo un'ora.\nSe non l'hai chiesto tu, ignora questo messaggio: la tua password resta quella di prima.\n`,
         });
       },
     },
@@ -142,9 +145,12 @@ export function createAuth(options: AuthOptions) {
       // The confirmation link proves the address: identities linked before it are dropped (issue 19 finding 3).
       beforeEmailVerification: async (user): Promise<void> => {
         await dropIdentitiesOfUnconfirmedAccount((await auth.$context).internalAdapter, user.id);
+        recordEmailConfirmation(user.email);
       },
       sendOnSignIn: true,
-      autoSignInAfterVerification: true,
+      // A link opened in any browser would sign that browser in (issue 36 finding 1): only the
+      // browser that signed up is signed in, by ./confirmation-binding.ts.
+      autoSignInAfterVerification: false,
       // At most one confirmation e-mail per recipient per few minutes, whatever the route (sign-up,
       // sign-in while unconfirmed, resend; issue 9 finding 6). A sign-in still answers 403 EMAIL_NOT_VERIFIED.
       sendVerificationEmail: async ({ user, url }) => {
@@ -154,7 +160,7 @@ export function createAuth(options: AuthOptions) {
         }
         recordVerificationMail("sent");
         // An e-mail change (Profilo → Sicurezza) approved by the current address: the new one confirms it.
-        const change = await changeEmailConfirmationMail(db, brandName, user, url);
+        const change = await changeEmailConfirmationMail(db, brandName, user, mailer.link(url));
         if (change) {
           await mailer.send(change);
           return;
@@ -162,7 +168,7 @@ export function createAuth(options: AuthOptions) {
         await mailer.send({
           to: user.email,
           subject: `Conferma il tuo indirizzo email su ${brandName}.ai`,
-          text: `Benvenuto su ${brandName}.ai!\n\nPer completare la registrazione conferma il tuo indirizzo email aprendo questo link:\n${url}\n\nSe non ti sei registrato tu, ignora questo messaggio.\n`,
+          text: `Benvenuto su ${brandName}.ai!\n\nPer completare la registrazione conferma il tuo indirizzo email aprendo questo link:\n${mailer.link(url)}\n\nSe non ti sei registrato tu, ignora questo messaggio.\n`,
         });
       },
     },
@@ -181,7 +187,7 @@ export function createAuth(options: AuthOptions) {
         enabled: true,
         sendChangeEmailConfirmation: async ({ user, newEmail, url }) => {
           if (!(await limits.allowMail("verification", user.email))) return;
-          await mailer.send(changeEmailApprovalMail(brandName, user.email, newEmail, url));
+          await mailer.send(changeEmailApprovalMail(brandName, user.email, newEmail, mailer.link(url)));
         },
       },
     },
@@ -306,7 +312,13 @@ export function createAuth(options: AuthOptions) {
               }),
             },
           ],
-          after: [{ matcher: concernsRules, handler: createAuthMiddleware(async (ctx) => (ctx.path === "/list-sessions" ? listWithoutTokens(ctx) : recoveryAnswer(ctx))) }],
+          after: [
+            // Before recoveryAnswer, which may replace an unconfirmed sign-in's answer, and before the
+            // anonymous plugin's hook, which moves a guest's stories to the session this one makes.
+            { matcher: (ctx) => CONFIRMATION_BINDING_PATHS.has(ctx.path ?? ""), handler: createAuthMiddleware(bindConfirmationToBrowser) },
+            { matcher: (ctx) => ctx.path === "/verify-email", handler: createAuthMiddleware(signInBoundBrowser) },
+            { matcher: concernsRules, handler: createAuthMiddleware(async (ctx) => (ctx.path === "/list-sessions" ? listWithoutTokens(ctx) : recoveryAnswer(ctx))) },
+          ],
         },
       },
       anonymous({
@@ -327,7 +339,7 @@ export function createAuth(options: AuthOptions) {
     ],
   });
   late.api = auth.api;
-  return { ...auth, handler: recorded((request) => limits.guard(request, auth.handler)), passwordWork };
+  return { ...auth, handler: recorded((request) => limits.guard(request, auth.handler)), passwordWork, allowMail: limits.allowMail };
 }
 
 export type Auth = ReturnType<typeof createAuth>;

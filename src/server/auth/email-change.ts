@@ -10,7 +10,7 @@ import type { MailMessage } from "../mail/mailer";
 
 /**
  * Step 1, to the current address. Input: the site's brand, the current and the new address, and
- * Better Auth's link that approves the change. Output: the e-mail.
+ * Better Auth's link that approves the change (absolute: Mailer.link). Output: the e-mail.
  */
 export function changeEmailApprovalMail(brandName: string, currentEmail: string, newEmail: string, url: string): MailMessage {
   const site = `${brandName}.ai`;
@@ -24,7 +24,7 @@ export function changeEmailApprovalMail(brandName: string, currentEmail: string,
 /**
  * Step 2, to the new address, or null when `user` is not changing address (sign-up, sign-in while
  * unconfirmed). Better Auth calls sendVerificationEmail with the new address in `user.email` and
- * the link that applies the change; the stored address is still the old one.
+ * the link that applies the change (absolute: Mailer.link); the stored address is still the old one.
  */
 export async function changeEmailConfirmationMail(db: Kysely<Database>, brandName: string, user: { id: string; email: string }, url: string): Promise<MailMessage | null> {
   const stored = await db.selectFrom("user").select("email").where("id", "=", user.id).executeTakeFirst();

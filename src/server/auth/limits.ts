@@ -29,7 +29,9 @@
  * second parser of the request or its cookies. A POST with a body that is not JSON is refused
  * with 415 before Better Auth parses it (Better Auth would accept forms on some routes).
  *
- * Per recipient: one confirmation e-mail and one password-reset e-mail per MAIL_WINDOW.
+ * Per recipient: one confirmation e-mail, one password-reset e-mail and one report receipt
+ * (features/moderation/reporter-mails.ts: anyone may type any address in the report form; issue
+ * 36 finding 9) per MAIL_WINDOW.
  * Refusals answer 429 {code: "RATE_LIMITED", title, message} in Italian (Better Auth's
  * error shape, read by the web's auth client) with a Retry-After header in seconds.
  */
@@ -65,7 +67,7 @@ export const GUESTS_PER_HOUR = 30;
 type AuthHandler = (request: Request) => Promise<Response>;
 /** Whose secret a check is about: an e-mail sign-in's address, or a two-factor code's user. */
 export type SecretAccount = { email: string } | { userId: string };
-export type MailKind = "verification" | "reset";
+export type MailKind = "verification" | "reset" | "report";
 
 export interface AuthLimitsOptions {
   /** AUTH_RATE_LIMIT: false lets everything through (tests of other features). */
@@ -247,6 +249,7 @@ export function createAuthLimits(options: AuthLimitsOptions): AuthLimits {
   const mail = {
     verification: make({ keyPrefix: "mail-verification", points: 1, duration: MAIL_WINDOW }),
     reset: make({ keyPrefix: "mail-reset", points: 1, duration: MAIL_WINDOW }),
+    report: make({ keyPrefix: "mail-report", points: 1, duration: MAIL_WINDOW }),
   };
 
   /**

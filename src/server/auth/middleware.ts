@@ -2,7 +2,8 @@
  * Who may call a route (DESIGN §5): the session is read from the HttpOnly cookie by Better Auth;
  * requireUser answers 401 without one; requireAdmin re-checks the admin row in user_roles on
  * every request and writes a failed check to the audit log (spec §6); with REQUIRE_ADMIN_2FA an
- * admin without two-step verification gets 403 ADMIN_2FA_REQUIRED (issue 10).
+ * admin without two-step verification gets 403 ADMIN_2FA_REQUIRED (issue 10; the rule of every
+ * staff role: policies/staff-two-factor.ts).
  */
 
 import type { Context } from "hono";
@@ -13,6 +14,7 @@ import type { AppDeps, AppEnv, SessionUser } from "../context";
 import { AppError } from "../errors";
 import { clientAddress } from "../http/client-address";
 import { setRequestUser } from "../ops/logger";
+import { requireStaffTwoFactor } from "../policies/staff-two-factor";
 import { isAdmin } from "./roles";
 
 /** Client address of the request: the socket's, or the forwarded one behind TRUSTED_PROXIES (http/client-address.ts). */
@@ -78,7 +80,7 @@ function deniedRoute(c: Context): string {
 export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
   const user = currentUser(c);
   if (!(await isAdmin(c.var.deps.db, user.id))) await refuseAndAudit(c, user);
-  if (c.var.deps.env.REQUIRE_ADMIN_2FA && !user.twoFactorEnabled) throw AppError.of("ADMIN_2FA_REQUIRED", 403);
+  requireStaffTwoFactor(c.var.deps.env, user);
   await next();
 });
 

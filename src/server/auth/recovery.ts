@@ -16,6 +16,8 @@ interface RequestRecord {
   verificationMail?: "sent" | "skipped";
   /** The account whose password this request reset. */
   resetEmail?: string;
+  /** The address a confirmation link confirmed in this request (a sign-up's, not an e-mail change's). */
+  confirmedEmail?: string;
 }
 
 const records = new AsyncLocalStorage<RequestRecord>();
@@ -38,6 +40,17 @@ export function recordVerificationMail(outcome: "sent" | "skipped"): void {
 export function recordPasswordReset(email: string): void {
   const record = records.getStore();
   if (record) record.resetEmail = email;
+}
+
+/** Notes the address a confirmation link is confirming (Better Auth's beforeEmailVerification: sign-up links only). */
+export function recordEmailConfirmation(email: string): void {
+  const record = records.getStore();
+  if (record) record.confirmedEmail = email;
+}
+
+/** The address a confirmation link confirmed in the current request, if any (./confirmation-binding.ts). */
+export function confirmedInThisRequest(): string | undefined {
+  return records.getStore()?.confirmedEmail;
 }
 
 /** Body and query fields through which Better Auth redirects a browser after an auth call. */
@@ -76,7 +89,7 @@ export function checkEmailRequest(ctx: { path: string; body?: unknown }): void {
 }
 
 /** Better Auth's 403 for a right password on an unconfirmed address. */
-function isUnconfirmedSignIn(returned: unknown): boolean {
+export function isUnconfirmedSignIn(returned: unknown): boolean {
   return returned instanceof APIError && (returned.body as { code?: unknown } | undefined)?.code === "EMAIL_NOT_VERIFIED";
 }
 

@@ -8,6 +8,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import type { Logger } from "../ops/logger";
+import { absoluteSiteLink } from "./site-links";
 
 export interface MailMessage {
   to: string;
@@ -15,9 +16,22 @@ export interface MailMessage {
   text: string;
 }
 
-export interface Mailer {
+/** Where messages leave: SMTP, the outbox folder, or a test's mailbox. */
+export interface MailTransport {
   /** Sends one message. Throws when the SMTP server refuses it or the outbox cannot be written. */
   send(message: MailMessage): Promise<void>;
+}
+
+/**
+ * The app's mailer: a transport, and the one way every e-mail writes a link of the site (issue 36
+ * finding 18), so no e-mail carries a path a mail reader cannot open.
+ */
+export interface Mailer extends MailTransport {
+  /**
+   * The full address of a path of the site ("/decisioni/…") or of a full address already on the
+   * site (Better Auth's links), for the text of an e-mail. Throws for a link to another site.
+   */
+  link(target: string): string;
 }
 
 export interface MailerOptions {
@@ -27,8 +41,8 @@ export interface MailerOptions {
   logger: Logger;
 }
 
-/** Creates the mailer for the configuration (SMTP when smtpUrl is set, otherwise the outbox folder). */
-export function createMailer(options: MailerOptions): Mailer {
+/** Creates the transport for the configuration (SMTP when smtpUrl is set, otherwise the outbox folder). */
+export function createMailer(options: MailerOptions): MailTransport {
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
@@ -48,4 +62,12 @@ export function createMailer(options: MailerOptions): Mailer {
       options.logger.info({ file }, "E-mail salvata nella cartella outbox (SMTP_URL non impostato)");
     },
   };
+}
+
+/**
+ * The app's mailer over `transport`, writing links on `siteUrl` (PUBLIC_URL, else the address the
+ * server listens on). Output: Mailer; send is the transport's.
+ */
+export function withSiteLinks(transport: MailTransport, siteUrl: string): Mailer {
+  return { send: (message) => transport.send(message), link: (target) => absoluteSiteLink(siteUrl, target) };
 }

@@ -64,7 +64,7 @@ export async function closeReports(trx: Db, deciderId: string, kind: ContentKind
     .where("content_kind", "=", kind)
     .where("content_id", "=", contentId)
     .where("status", "=", "open")
-    .returning(["source", "reporter_email", "created_at"])
+    .returning(["id", "source", "reporter_email", "reporter_user_id", "created_at"])
     .execute();
   if (closed.length === 0) throw AppError.of("NOTHING_TO_DECIDE", 409);
   return { closed, authorship };

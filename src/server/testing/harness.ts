@@ -14,9 +14,10 @@ import type { Narrator } from "../ai/types";
 import { openDatabase } from "../db/client";
 import { migratorFor, withMigrationLock } from "../db/migrate";
 import { loadEnv } from "../env";
-import type { MailMessage, Mailer } from "../mail/mailer";
+import type { MailMessage, MailTransport } from "../mail/mailer";
 import { type RunningServer, startServer } from "../server";
 import { type LogEntry, testLogger } from "./log-capture";
+import { relativeLinks } from "./mail-links";
 
 export type TestDialect = "sqlite" | "postgres";
 
@@ -117,7 +118,14 @@ async function launchTestServer(dialect: TestDialect, dataDir: string, schema: s
     ...options.env,
   });
   const mailbox: MailMessage[] = [];
-  const mailer: Mailer = { send: async (m) => void mailbox.push(m) };
+  // Every e-mail of every test: a relative link (one a mail reader cannot open) fails its sending (issue 36 finding 18).
+  const mailer: MailTransport = {
+    send: async (m) => {
+      const relative = relativeLinks(m.text);
+      if (relative.length > 0) throw new Error(`E-mail «${m.subject}» with relative links: ${relative.join(", ")}`);
+      mailbox.push(m);
+    },
+  };
   const server = await startServer({ env, narrator: options.narrator, mailer, postgresSchema: schema, logger: testLogger(options.onLog), webRoot: options.webRoot });
   return {
     ...server,

@@ -84,7 +84,7 @@ export async function sendInvitation(deps: AppDeps, userId: string): Promise<Omi
     subject: `Sei stato invitato su ${brand}`,
     text:
       `Ciao,\n\nun amministratore ha creato per te un account su ${brand}.\n` +
-      `Per scegliere la tua password e accedere apri questo link (valido 7 giorni):\n${link}\n\n` +
+      `Per scegliere la tua password e accedere apri questo link (valido 7 giorni):\n${deps.mailer.link(link)}\n\n` +
       `Se non ti aspettavi questo invito, ignora questo messaggio.\n`,
   });
   return invitation;

@@ -34,7 +34,8 @@ import { AppError } from "../../errors";
 import { closeAppeal, closeReports } from "../../policies/conflict-of-interest";
 import { findContent, setContentState } from "./content";
 import { changesOf, stateAfter, type Undone, undoDecision } from "./decision-effects";
-import { AfterCommit, mailLater, type NoticeDeps, notifyUser, signature } from "./notices";
+import { AfterCommit, type NoticeDeps, notifyUser } from "./notices";
+import { mailOutcomes } from "./reporter-mails";
 import { publishSitemapChanged } from "../../realtime/live-events";
 
 type Db = Kysely<Database>;
@@ -122,16 +123,9 @@ export async function decideItem(deps: NoticeDeps, moderator: AuditActor & { id:
         mailSubject: kept ? `Il tuo contenuto è pubblicato su ${deps.env.BRAND_NAME}.ai` : `Decisione di moderazione su ${deps.env.BRAND_NAME}.ai`,
       });
     }
-    for (const email of new Set(closed.filter((r) => r.source === "utente" && r.reporter_email).map((r) => r.reporter_email!))) {
-      mailLater(deps, after, {
-        to: email,
-        subject: `Esito della tua segnalazione su ${deps.env.BRAND_NAME}.ai`,
-        text:
-          `Abbiamo esaminato la tua segnalazione su ${KIND_LABELS[kind].toLowerCase()} «${decision.content_title}».\n\n` +
-          `Decisione: ${DECISION_LABELS[input.action]}.${decision.facts && input.action === "keep" ? `\nMotivazione: ${decision.facts}` : ""}\n\n` +
-          `Grazie per averci aiutato a tenere il sito sicuro.\n\n${signature(deps)}`,
-      });
-    }
+    // The reporters who left an address hear the outcome, in the site's own words (issue 36 finding 9).
+    const recipients = closed.flatMap((r) => (r.source === "utente" && r.reporter_email ? [{ email: r.reporter_email, userId: r.reporter_user_id, reference: r.id.slice(0, 8) }] : []));
+    await mailOutcomes(deps, trx, after, recipients, { kind, title: decision.content_title }, { action: input.action, facts: decision.facts });
     return { decisionId };
   });
   await after.run(deps.logger);

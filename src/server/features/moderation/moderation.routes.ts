@@ -34,7 +34,7 @@ import { clientIp, currentUser, refuseAndAudit, requireUser } from "../../auth/m
 import { moderationRole } from "../../auth/roles";
 import { romePeriods } from "../../clock";
 import type { AppEnv } from "../../context";
-import { AppError } from "../../errors";
+import { requireStaffTwoFactor } from "../../policies/staff-two-factor";
 import { validationHook } from "../../validation";
 import { createAppeal, decideAppeal, decideItem, getDecision } from "./decisions.service";
 import { listAppeals, listQueue, type QueueViewer } from "./queue.service";
@@ -45,14 +45,14 @@ const kindParams = z.object({ kind: z.enum(CONTENT_KINDS), id: z.string().min(1)
 
 /**
  * Lets moderators and admins through; anyone else signed in gets 403 'Accesso negato', counted
- * in the audit log. An admin without two-step verification under REQUIRE_ADMIN_2FA gets 403
- * ADMIN_2FA_REQUIRED, as in the rest of the console.
+ * in the audit log. An admin or moderator without two-step verification under REQUIRE_ADMIN_2FA
+ * gets 403 ADMIN_2FA_REQUIRED, as in the rest of the console (issue 36 finding 15).
  */
 const requireModerator = createMiddleware<AppEnv>(async (c, next) => {
   const user = currentUser(c);
   const role = await moderationRole(c.var.deps.db, user.id);
   if (!role) await refuseAndAudit(c, user);
-  if (role === "admin" && c.var.deps.env.REQUIRE_ADMIN_2FA && !user.twoFactorEnabled) throw AppError.of("ADMIN_2FA_REQUIRED", 403);
+  requireStaffTwoFactor(c.var.deps.env, user);
   await next();
 });
 

@@ -7,8 +7,8 @@
 
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { nowIso } from "../../clock";
 import { startFakeOpenAI, type FakeOpenAI } from "../../testing/fake-openai";
+import { addGalleryImage } from "../../testing/gallery-image";
 import { DIALECTS, newGame, readEvents, registerPlayer, signIn, startTestServer, TestClient, type TestServer } from "../../testing/harness";
 import { tempWebRoot } from "../../testing/web-root";
 import { REPORTS_PER_ACCOUNT, REPORTS_PER_ADDRESS } from "./reports.service";
@@ -32,14 +32,7 @@ describe.each(DIALECTS)("moderation on %s", (dialect) => {
   const visitorAt = () => new TestClient(server.url, `127.0.23.${++addressCounter}`);
 
   /** A gallery image of `userId`, stored as /visualizza would. */
-  async function addImage(userId: string, title = "La torre nella nebbia") {
-    const id = randomUUID();
-    await server.deps.db
-      .insertInto("generated_images")
-      .values({ id, user_id: userId, image_url: `/media/images/test/${id}.png`, prompt: title, created_at: nowIso(), slug: "la-torre", width: 64, height: 36 })
-      .execute();
-    return id;
-  }
+  const addImage = (userId: string, title = "La torre nella nebbia") => addGalleryImage(server, userId, title);
 
   const setRole = async (player: Player, role: "moderator" | "user", plan = "base") => {
     const res = await admin.json("PUT", `/api/admin/users/${player.id}`, { email: player.email, role, plan });

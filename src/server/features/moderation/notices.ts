@@ -62,14 +62,9 @@ export async function notifyUser(deps: NoticeDeps, trx: Kysely<Database>, after:
   const account = await trx.selectFrom("user").select(["email", "isAnonymous"]).where("id", "=", userId).executeTakeFirst();
   after.add("evento notifica", () => deps.bus.publish(userTopic(userId), { type: "notifications.changed", reason: "published", id } satisfies LiveEvent));
   if (account && !account.isAnonymous) {
-    const link = notice.url ? `\n\n${siteUrl(deps, notice.url)}` : "";
+    const link = notice.url ? `\n\n${deps.mailer.link(notice.url)}` : "";
     mailLater(deps, after, { to: account.email, subject: notice.mailSubject, text: `${notice.content}${link}\n\n${signature(deps)}` });
   }
-}
-
-/** An absolute link of the site for e-mails (PUBLIC_URL; a relative path without it). */
-export function siteUrl(deps: Pick<AppDeps, "env">, path: string): string {
-  return deps.env.PUBLIC_URL ? new URL(path, deps.env.PUBLIC_URL).toString() : path;
 }
 
 /** The closing line of moderation e-mails. */

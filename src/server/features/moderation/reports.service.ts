@@ -17,7 +17,7 @@ import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { type RateLimiterAbstract, RateLimiterRes } from "rate-limiter-flexible";
 import type { ReportReceiptView, ReportTargetView } from "../../../shared/moderation-types";
-import { type ContentKindName, KIND_LABELS, reasonLabel, type reportSchema } from "../../../shared/schemas/moderation";
+import { type ContentKindName, reasonLabel, type reportSchema } from "../../../shared/schemas/moderation";
 import type { z } from "zod";
 import { ERRORS } from "../../../shared/errors";
 import { appendAudit } from "../../audit";
@@ -28,7 +28,8 @@ import type { Database } from "../../db/schema";
 import { AppError } from "../../errors";
 import { addressKey } from "../../http/client-address";
 import { findContent } from "./content";
-import { AfterCommit, mailLater, signature } from "./notices";
+import { AfterCommit } from "./notices";
+import { mailReceipt } from "./reporter-mails";
 
 type Db = Kysely<Database>;
 type ReportData = z.output<typeof reportSchema>;
@@ -101,11 +102,13 @@ export interface Reporter {
 
 /**
  * POST /api/reports. Input: deps, the validated form and the reporter. Output: the
- * acknowledgement (reference, merged, mailed). Side effects: the report row (or the merge), its
- * audit entry, and — for a new report with an e-mail (the one given, else the account's) — the
- * acknowledgement e-mail. Throws 429 REPORT_LIMIT, 404 CONTENT_NOT_FOUND, 410 CONTENT_REMOVED.
+ * acknowledgement (reference, merged, mailed, outcomeByEmail). Side effects: the report row (or
+ * the merge), its audit entry, and — for a new report with an e-mail (the one given, else the
+ * account's) — the acknowledgement e-mail, within the per-recipient limit and without the title
+ * for an address nobody confirmed (./reporter-mails.ts, issue 36 finding 9).
+ * Throws 429 REPORT_LIMIT, 404 CONTENT_NOT_FOUND, 410 CONTENT_REMOVED.
  */
-export async function createReport(deps: Pick<AppDeps, "db" | "dialect" | "mailer" | "env" | "logger">, input: ReportData, reporter: Reporter): Promise<ReportReceiptView> {
+export async function createReport(deps: Pick<AppDeps, "db" | "dialect" | "auth" | "mailer" | "env" | "logger">, input: ReportData, reporter: Reporter): Promise<ReportReceiptView> {
   await takeReportAllowance(deps, reporter.ip, reporter.userId);
   const target = await reportTarget(deps.db, input.kind, input.contentId);
   const email = input.email ? input.email.toLowerCase() : reporter.accountEmail;
@@ -153,19 +156,10 @@ export async function createReport(deps: Pick<AppDeps, "db" | "dialect" | "maile
       "moderation.report",
       `${target.kind} ${target.id} «${target.title}»: segnalazione ${row.id.slice(0, 8)}, motivo «${reasonLabel(input.reason)}»${merged ? " (ripetuta: unita alla precedente)" : ""}`,
     );
-    return { reference: row.id.slice(0, 8), merged, mailed: false };
+    return { reference: row.id.slice(0, 8), merged, mailed: false, outcomeByEmail: email !== null };
   });
   if (email && !receipt.merged) {
-    mailLater(deps, after, {
-      to: email,
-      subject: `Abbiamo ricevuto la tua segnalazione (${receipt.reference})`,
-      text:
-        `Grazie: abbiamo ricevuto la tua segnalazione n. ${receipt.reference}.\n\n` +
-        `Contenuto: ${KIND_LABELS[target.kind]} «${target.title}»\nMotivo: ${reasonLabel(input.reason)}\n\n` +
-        "Un moderatore la esaminerà e ti scriveremo a questo indirizzo quando avrà deciso. Chi ha pubblicato il contenuto non saprà chi l'ha segnalato.\n\n" +
-        signature(deps),
-    });
-    receipt.mailed = true;
+    receipt.mailed = await mailReceipt(deps, after, { email, userId: reporter.userId, reference: receipt.reference }, target, reasonLabel(input.reason));
   }
   await after.run(deps.logger);
   return receipt;

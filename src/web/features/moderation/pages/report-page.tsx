@@ -183,7 +183,11 @@ function Acknowledgement({ receipt, title, path }: { receipt: ReportReceiptView;
       </p>
       <p className="mt-3 text-muted-foreground">
         Un moderatore la esaminerà il prima possibile.{" "}
-        {receipt.mailed ? "Ti abbiamo inviato una conferma per email e ti scriveremo quando avremo deciso." : "Non hai lasciato un'email, quindi non riceverai l'esito."}
+        {receipt.mailed
+          ? "Ti abbiamo inviato una conferma per email e ti scriveremo quando avremo deciso."
+          : receipt.outcomeByEmail
+            ? "Ti scriveremo per email quando avremo deciso."
+            : "Non hai lasciato un'email, quindi non riceverai l'esito."}
       </p>
       <div className="mt-6 flex flex-wrap gap-3">
         <Button asChild className="rounded-full">
