@@ -16,7 +16,7 @@ import { insertPlayerGame } from "../../player-games";
 import { currentPath, latestPlayerMessage } from "../../story/story-tree";
 import { liveNarrationOf } from "./narration-runs.service";
 import { publicName } from "../../accounts/public-name";
-import { type GameAccess, readableBy } from "./membership";
+import { type GameAccess, readableBy } from "../../policies/membership";
 import { groupOfGame, messageAuthors } from "./group.service";
 
 type Db = Kysely<Database>;
