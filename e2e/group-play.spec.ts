@@ -3,14 +3,16 @@
  * the host invites from the game page ('Gioca insieme': link and QR code), a friend opens the
  * link, chooses a character and joins; they play three turns 'a turno' and three by 'voto', each
  * seeing the other's messages (labelled with the author's nickname) and every narration live; the
- * friend reloads in the middle of the last narration and sees its end. Runs its own built server
- * (extra-server.ts) with a narrator slow enough to reload mid-way (as live-narration.spec.ts).
+ * friend reloads in the middle of the last narration and sees its end. A friend who deletes the
+ * account leaves the host's open page with the whole story, live, their words under 'Giocatore
+ * eliminato' (issue 36 finding 0). Runs its own built server (extra-server.ts) with a narrator slow
+ * enough to reload mid-way (as live-narration.spec.ts).
  */
 
 import { randomUUID } from "node:crypto";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { type ExtraServer, startExtraServer } from "./extra-server";
-import { conversation, expectAccessible, screenshots, watchProblems } from "./fixtures";
+import { conversation, expectAccessible, PASSWORD, screenshots, watchProblems } from "./fixtures";
 
 /** ~140 words a narration: about 4 s to write one, long enough to reload in the middle. */
 const WORD_DELAY_MS = "30";
@@ -275,4 +277,40 @@ test("a visitor with an invitation is offered to sign in and come back, or joins
   await expect(memory).toBeHidden();
   await expectAccessible(visitor);
   await screenshots(visitor, "group-copy-story", { fullPage: false });
+});
+
+test("a friend who deletes their account: the host's open page keeps the whole story live, their messages as 'Giocatore eliminato', and the host plays on", async ({ browser }) => {
+  test.setTimeout(180_000);
+  const suffix = randomUUID().slice(0, 6);
+  const friendNick = `Bruno_${suffix}`;
+  const host = await newPlayer(browser, `Ada_${suffix}`);
+  const friend = await newPlayer(browser, friendNick);
+  const headers = { origin: server.base };
+  const game = (await (await host.request.post("/api/games", { data: { genre: "fantasy" }, headers })).json()) as { id: string };
+  const { url } = (await (await host.request.post(`/api/games/${game.id}/invitations`, { headers })).json()) as { url: string };
+  expect((await friend.request.post(`/api/invitations/${url.split("/").at(-1)}/join`, { data: { characterName: "Nerea", characterLine: "" }, headers })).ok()).toBe(true);
+
+  // Both have the story open: the turn passes from the host to the friend.
+  for (const page of [host, friend]) await page.goto(`/gioco/fantasy/${game.id}`);
+  await expect(playersOf(host).filter({ hasText: "assente" })).toHaveCount(0);
+  await host.getByRole("button", { name: "/inizia" }).click();
+  await narratedAfter(host, "/inizia");
+  await expect(messageBox(friend)).toBeEnabled();
+  await messageBox(friend).pressSequentially("Apro la porta");
+  await messageBox(friend).press("Enter");
+  await narratedAfter(host, "Apro la porta");
+  const theirs = conversation(host).filter({ hasText: "Apro la porta" }).first();
+  await expect(theirs).toContainText(friendNick);
+  await expect(playersOf(host)).toHaveCount(2);
+
+  // 'Elimina account' (the password too, for a route that asks it).
+  expect((await friend.request.delete("/api/profile", { data: { password: PASSWORD }, headers })).ok()).toBe(true);
+  // Without a reload: the group is gone, the story whole, the friend's words without their name.
+  await expect(host.getByRole("heading", { name: /^Giocatori/ })).toHaveCount(0);
+  await expect(theirs).toContainText("Giocatore eliminato");
+  await expect(theirs).not.toContainText(friendNick);
+  await expect(conversation(host).filter({ hasText: "C)" })).toHaveCount(2);
+  await messageBox(host).fill("Proseguo da solo");
+  await messageBox(host).press("Enter");
+  await narratedAfter(host, "Proseguo da solo");
 });

@@ -21,6 +21,7 @@ import * as m0020 from "./0020_moderation";
 import * as m0021 from "./0021_group_play";
 import * as m0022 from "./0022_story_presence";
 import * as m0023 from "./0023_read_only_copies";
+import * as m0024 from "./0024_membership_ledger";
 import * as m0026 from "./0026_vote_refusal";
 import * as m0029 from "./0029_moderation_conflicts";
 
@@ -45,6 +46,7 @@ export const migrations: Record<string, Migration> = {
   "0021_group_play": m0021,
   "0022_story_presence": m0022,
   "0023_read_only_copies": m0023,
+  "0024_membership_ledger": m0024,
   "0026_vote_refusal": m0026,
   "0029_moderation_conflicts": m0029,
 };

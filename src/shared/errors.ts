@@ -36,6 +36,8 @@ export const ERRORS = {
   NOT_HOST: { title: "Accesso negato", message: "Solo chi ospita la storia può farlo." },
   READ_ONLY_COPY: { title: "Copia di sola lettura", message: "Questa storia è una copia di sola lettura: puoi rileggerla, esportarla o eliminarla." },
   PLAYER_NOT_FOUND: { title: "Errore", message: "Giocatore non trovato in questa storia." },
+  /** Issue 36 finding 8: the host removed this player; an invitation made before the removal no longer lets them back. */
+  PLAYER_REMOVED: { title: "Invito non valido", message: "Chi ospita la storia ti ha tolto dal gruppo: per rientrare ti serve un suo nuovo invito." },
   NOT_YOUR_TURN: { title: "Non è il tuo turno", message: "Non è il tuo turno." },
   VOTE_MODE: { title: "Si vota", message: "In questa storia si decide con il voto." },
   NOT_TURNS: { title: "Errore", message: "In questa storia non si gioca a turno." },

@@ -104,3 +104,9 @@ export interface MessageAuthorView {
   nickname: string;
   color: string;
 }
+
+/**
+ * The author of a player's message whose account is erased (issue 36 finding 0, ADR 0019 addendum):
+ * the text stays in the other players' story, under this name and a neutral colour.
+ */
+export const ERASED_PLAYER: MessageAuthorView = { nickname: "Giocatore eliminato", color: "#78716c" };

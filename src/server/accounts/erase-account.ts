@@ -9,9 +9,11 @@ import { sql } from "kysely";
 import type { AppDeps } from "../context";
 import type { Database } from "../db/schema";
 import { deleteUnreferencedMedia } from "../media/media-references";
+import { departEverywhere, type GroupChange } from "../policies/membership";
+import { publishGroupChanges } from "../realtime/live-events";
 import { assertNotLastAdmin } from "./last-admin";
 
-export type EraseDeps = Pick<AppDeps, "db" | "media" | "env" | "logger">;
+export type EraseDeps = Pick<AppDeps, "db" | "media" | "env" | "logger" | "bus">;
 
 export interface EraseResult {
   /** Media files removed from storage. */
@@ -58,6 +60,11 @@ async function imageUrlsOf(db: Kysely<Database>, userId: string): Promise<string
  * keeps every file that rows which stay still show. Other browsers of the user are signed out at
  * their very next request (their session rows are gone, and sessions are read from the database
  * on every request: issue 9 finding 12).
+ * Group stories (issue 36 finding 0): first, in the same transaction, the membership ledger's
+ * departEverywhere takes the user out of every story they play in (a story they host goes to the
+ * next player; their messages there stay without them, 'Giocatore eliminato'; their notes and
+ * votes go), so only their own games' messages are deleted; after the commit every group
+ * concerned is told (`group.changed`).
  * Output: EraseResult, or null when no such user exists. Throws when the database fails (then
  * nothing is deleted); a storage failure after the commit is logged and does not throw.
  */
@@ -72,8 +79,11 @@ export async function eraseAccount(
 
   const urls = await imageUrlsOf(db, userId);
 
+  let groups: GroupChange[] = [];
   await db.transaction().execute(async (trx) => {
     await assertNotLastAdmin(trx, userId);
+    // The group step (issue 36 finding 0), before anything of the user is deleted.
+    groups = await departEverywhere(trx, userId);
     const ownGames = trx.selectFrom("saved_games").select("id").where("user_id", "=", userId).where("is_template", "=", 0);
     await trx.updateTable("saved_games").set({ user_id: null }).where("user_id", "=", userId).where("is_template", "=", 1).execute();
     await trx
@@ -84,10 +94,8 @@ export async function eraseAccount(
     // Their shared stories' links (issue 13); a takedown this user made as an admin stays, anonymised.
     await trx.deleteFrom("story_shares").where("game_id", "in", ownGames).execute();
     await trx.updateTable("story_shares").set({ taken_down_by: null }).where("taken_down_by", "=", userId).execute();
-    await trx
-      .deleteFrom("chat_messages")
-      .where((eb) => eb.or([eb("user_id", "=", userId), eb("game_id", "in", ownGames)]))
-      .execute();
+    // Their own games' messages only: their messages in other players' stories stay, anonymised above.
+    await trx.deleteFrom("chat_messages").where("game_id", "in", ownGames).execute();
     await trx.deleteFrom("template_likes").where("user_id", "=", userId).execute();
     await trx.deleteFrom("user_favorites").where("user_id", "=", userId).execute();
     await trx.deleteFrom("notification_reads").where("user_id", "=", userId).execute();
@@ -120,6 +128,7 @@ export async function eraseAccount(
     await trx.deleteFrom("user").where("id", "=", userId).execute();
     await within?.(trx);
   });
+  await publishGroupChanges(deps.bus, groups).catch((error: unknown) => logger.error({ err: error, userId }, "Gruppo: avviso non inviato"));
 
   if (urls.length === 0) return { deletedFiles: 0, keptFiles: 0 };
   try {

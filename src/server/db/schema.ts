@@ -195,6 +195,11 @@ export interface StorySharesTable {
   taken_down_by: string | null;
   /** Issue 23 (migration 0020): 'removed' goes with taken_down_at. */
   moderation_state: Generated<ModerationState>;
+  /**
+   * Who published the link (issue 36 finding 12, migration 0024): the moderators' author of the
+   * shared story, whoever hosts it later; null once that account is erased.
+   */
+  shared_by: string | null;
 }
 
 /** A fact of 'Ricordi' (issue 11 §1, ADR 0009). */
@@ -227,7 +232,11 @@ export interface ChatMessagesTable {
   depth: number;
   /** When the player last edited the text in place ('Modifica', issue 11 §2); null: never. */
   edited_at: string | null;
-  /** Who sent a player's message in a group story (issue 24); null: the owner. */
+  /**
+   * Who sent a player's message in a group story (issue 24); null: the owner. Both user_id and
+   * author_id are set NULL when that account is erased (issue 36 finding 0, migration 0024): a
+   * player's message with no user_id is shown as 'Giocatore eliminato'.
+   */
   author_id: string | null;
 }
 
@@ -516,6 +525,7 @@ export interface Database {
   game_invitations: GameInvitationsTable;
   turn_votes: TurnVotesTable;
   side_notes: SideNotesTable;
+  game_removals: GameRemovalsTable;
 }
 
 /** A member of a group story (issue 24, migration 0021). */
@@ -549,6 +559,18 @@ export interface TurnVotesTable {
   choice: "A" | "B" | "C" | null;
   action: string | null;
   created_at: string;
+}
+
+/**
+ * A player the host removed from a story, remembered (issue 36 finding 8, migration 0024): only an
+ * invitation created after removed_at lets them back. Written by policies/membership.ts only.
+ */
+export interface GameRemovalsTable {
+  game_id: string;
+  user_id: string;
+  removed_at: string;
+  /** The host who removed them; null once that account is erased. */
+  removed_by: string | null;
 }
 
 /** A side note 'fuori scena' (issue 24): never sent to the narrator. */
@@ -586,4 +608,5 @@ export const USER_OWNED_COLUMNS = {
   moderation_appeals: "author_user_id",
   ai_usage: "user_id",
   template_authors: "user_id",
+  game_removals: "user_id",
 } as const;

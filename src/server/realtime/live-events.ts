@@ -39,3 +39,14 @@ export const SITEMAP_TOPIC = "sitemap.changed";
 export function publishSitemapChanged(bus: EventBus): Promise<void> {
   return bus.publish(SITEMAP_TOPIC, {});
 }
+
+/**
+ * Tells the players of each story whose group changed outside the group's own routes too (issue 36
+ * finding 0: an account erased or deactivated; a player removed or leaving): `group.changed` with
+ * the story's id on the user topic of everyone in `tell`, and the sitemap when a story's public
+ * link was withdrawn (`unshared`). Input: the membership ledger's changes. Call it after the commit.
+ */
+export async function publishGroupChanges(bus: EventBus, changes: readonly { gameId: string; tell: readonly string[]; unshared: boolean }[]): Promise<void> {
+  await Promise.all(changes.flatMap((change) => change.tell.map((id) => bus.publish(userTopic(id), { type: "group.changed", gameId: change.gameId } satisfies LiveEvent))));
+  if (changes.some((change) => change.unshared)) await publishSitemapChanged(bus);
+}

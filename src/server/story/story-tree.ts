@@ -12,11 +12,11 @@ import { lockedForUpdate } from "../db/row-lock";
 
 type Db = Kysely<Database>;
 
-/** A message of the current path, as readers need it. */
-export type PathMessage = Pick<Selectable<ChatMessagesTable>, "id" | "parent_id" | "role" | "content" | "image_url" | "created_at" | "depth" | "edited_at" | "author_id">;
+/** A message of the current path, as readers need it (user_id null: its player's account is erased, issue 36 finding 0). */
+export type PathMessage = Pick<Selectable<ChatMessagesTable>, "id" | "parent_id" | "role" | "content" | "image_url" | "created_at" | "depth" | "edited_at" | "author_id" | "user_id">;
 
 /** The columns a {@link PathMessage} is read with. */
-const PATH_COLUMNS = ["m.id", "m.parent_id", "m.role", "m.content", "m.image_url", "m.created_at", "m.depth", "m.edited_at", "m.author_id"] as const;
+const PATH_COLUMNS = ["m.id", "m.parent_id", "m.role", "m.content", "m.image_url", "m.created_at", "m.depth", "m.edited_at", "m.author_id", "m.user_id"] as const;
 
 /** What a writer gives for a new node: the tree fields are filled in by appendMessage. */
 export type NewMessage = Pick<ChatMessagesTable, "game_id" | "user_id" | "role" | "content" | "image_url" | "created_at"> & {

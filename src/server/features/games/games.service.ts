@@ -6,6 +6,7 @@
 import type { Kysely, Selectable } from "kysely";
 import { type AlternativesView, type GameView, type MessageImageView, type MessagePageView, type MessageView, STORY_PAGE_SIZE } from "../../../shared/api-types";
 import type { GenreName } from "../../../shared/genres";
+import { ERASED_PLAYER } from "../../../shared/group-types";
 import { DEFAULT_PROMPT_BUDGET } from "../../../shared/schemas/memory";
 import { resolveGenre } from "../../../shared/genres";
 import type { NarratorConfig } from "../../ai/prompt";
@@ -16,7 +17,7 @@ import { insertPlayerGame } from "../../player-games";
 import { currentPath, latestPlayerMessage } from "../../story/story-tree";
 import { liveNarrationOf } from "./narration-runs.service";
 import { publicName } from "../../accounts/public-name";
-import { type GameAccess, readableBy } from "./membership";
+import { type GameAccess, readableBy } from "../../policies/membership";
 import { groupOfGame, messageAuthors } from "./group.service";
 
 type Db = Kysely<Database>;
@@ -177,7 +178,9 @@ export async function olderMessages(db: Db, userId: string, gameId: string, befo
 /**
  * One page of the current path ending at `lastId` (included): up to STORY_PAGE_SIZE messages,
  * oldest first, with their pictures' gallery side and their ‹ 2/3 ›, and in a group story
- * (`inGroup`) each player's message's author (issue 24); olderCursor is the first message's id
+ * (`inGroup`) each player's message's author (issue 24); a player's message whose account is
+ * erased (no user_id) carries ERASED_PLAYER, 'Giocatore eliminato', in any story (issue 36 finding
+ * 0: a story the group left to one player is solo again). olderCursor is the first message's id
  * when messages come before it (its depth is above 0), else null.
  */
 async function storyPage(db: Db, gameId: string, lastId: string | null, inGroup: boolean): Promise<MessagePageView> {
@@ -196,7 +199,7 @@ async function storyPage(db: Db, gameId: string, lastId: string | null, inGroup:
         ...toMessageView(m),
         ...(m.image_url ? { image: images.get(m.image_url) ?? null } : {}),
         ...(versions?.includes(m.id) ? { alternatives: alternativesView(versions, m.id) } : {}),
-        ...(authors && m.role === "user" ? { author: (m.author_id && authors.get(m.author_id)) || null } : {}),
+        ...(m.role === "user" && (authors || m.user_id === null) ? { author: m.user_id === null ? ERASED_PLAYER : (m.author_id && authors?.get(m.author_id)) || null } : {}),
       };
     }),
   };

@@ -9,12 +9,14 @@
  * DELETE /api/games/:id/invitations/:invitationId → 204; 404 INVITATION_NOT_FOUND
  * GET    /api/invitations/:token (anyone)         → 200 InvitationPreviewView; 404 'Invito non valido o scaduto.'
  * POST   /api/invitations/:token/join {characterName, characterLine} (any user, guests too)
- *                                                  → 200 JoinedView; 404 INVITATION_NOT_FOUND; 409 GROUP_FULL
+ *                                                  → 200 JoinedView; 404 INVITATION_NOT_FOUND; 409 GROUP_FULL;
+ *                                                  403 PLAYER_REMOVED (removed after this invitation was made)
  * GET    /api/games/:id/group (member)            → 200 GroupView (closes a vote whose deadline passed)
  * PUT    /api/games/:id/group {mode, voteSeconds} (host) → 200 GroupView; 409 NO_GROUP, NARRATION_RUNNING
  * POST   /api/games/:id/group/skip (host)         → 200 GroupView; 409 NOT_TURNS
  * PUT    /api/games/:id/players/me {characterName, characterLine} (member) → 200 GroupView
  * DELETE /api/games/:id/players/:userId (host, or the player themself) → 204; 403 NOT_HOST; 404 PLAYER_NOT_FOUND
+ *                                                  (a removal is remembered: issue 36 finding 8)
  * POST   /api/games/:id/votes {choice} | {action} (member) → 200 GroupView; 409 NOT_VOTING, VOTE_NOT_READY, ALREADY_VOTED
  * POST   /api/games/:id/notes {text} (member)     → 201 GroupNoteView
  * POST   /api/games/:id/typing (member)           → 204 (group.typing at most once a second)
@@ -26,6 +28,7 @@ import { type Context, Hono } from "hono";
 import { characterSchema, groupSettingsSchema, joinSchema, noteSchema, voteSchema } from "../../../shared/schemas/group";
 import { currentUser, requireUser } from "../../auth/middleware";
 import type { AppEnv } from "../../context";
+import { publishGroupChanges } from "../../realtime/live-events";
 import { validationHook } from "../../validation";
 import { addNote, buildGroupView, findGroupGame, groupChanged, markTyping, removePlayer, setGroupSettings, skipTurn, updateCharacter } from "./group.service";
 import { createInvitation, joinGroup, listInvitations, previewInvitation, revokeInvitation } from "./invitations.service";
@@ -39,7 +42,7 @@ async function groupViewOf(c: Context<AppEnv>) {
 }
 
 /** Tells the route's story's group that it changed. */
-const changed = (c: Context<AppEnv>, alsoTo: string[] = []) => groupChanged(c.var.deps.db, c.var.deps.bus, c.req.param("id")!, alsoTo);
+const changed = (c: Context<AppEnv>) => groupChanged(c.var.deps.db, c.var.deps.bus, c.req.param("id")!);
 
 export const groupRoutes = new Hono<AppEnv>()
   .use(requireUser)
@@ -71,9 +74,9 @@ export const groupRoutes = new Hono<AppEnv>()
     return groupViewOf(c);
   })
   .delete("/:id/players/:userId", async (c) => {
-    const before = await removePlayer(c.var.deps.db, currentUser(c).id, c.req.param("id"), c.req.param("userId"));
-    // The players who left are told too: their page loses the story.
-    await changed(c, before);
+    const change = await removePlayer(c.var.deps.db, currentUser(c).id, c.req.param("id"), c.req.param("userId"));
+    // Everyone seated before is told, the one who went too: their page loses the story.
+    await publishGroupChanges(c.var.deps.bus, [change]);
     return c.body(null, 204);
   })
   .post("/:id/votes", zValidator("json", voteSchema, validationHook), async (c) => {

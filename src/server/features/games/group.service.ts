@@ -18,16 +18,14 @@ import { AppError } from "../../errors";
 import { countedBallots, hasQuorum, readBallots, voteNotice } from "../../policies/vote-outcome";
 import type { EventBus } from "../../realtime/event-bus";
 import { userTopic } from "../../realtime/live-events";
+import { depart, type GameAccess, type GroupChange, nextTurn, readableBy, seatOrder, seatsOf, setCharacter } from "../../policies/membership";
 import { isStorableId } from "./games.service";
-import { type GameAccess, readableBy } from "./membership";
 import { findRunRow, isStale } from "./narration-runs.service";
 import { copyForLeavingPlayer } from "./read-only-copy";
 
 type Db = Kysely<Database>;
 type Trx = Transaction<Database>;
 
-/** The players' colours, by the order they take them (at most GROUP_MAX_PLAYERS). */
-export const PLAYER_COLORS = ["#1e88e5", "#d81b60", "#43a047", "#f4511e"] as const;
 /** Side notes a GroupView shows (the latest), and how many a story keeps. */
 const NOTES_SHOWN = 50;
 const NOTES_KEPT = 200;
@@ -89,12 +87,9 @@ export async function lockGroupGame(trx: Trx, gameId: string): Promise<GroupGame
 
 /** The players of a story in seat order (empty for a solo story), with their public names. */
 export async function groupPlayers(db: Db | Trx, gameId: string): Promise<GroupPlayer[]> {
-  const rows = await db
-    .selectFrom("game_players as gp")
+  const rows = await seatsOf(db, gameId)
     .leftJoin("profiles as p", "p.id", "gp.user_id")
     .select(["gp.user_id", "gp.character_name", "gp.character_line", "gp.color", "gp.seat", publicName])
-    .where("gp.game_id", "=", gameId)
-    .orderBy("gp.seat", "asc")
     .execute();
   return rows.map((r) => ({ ...r, nickname: r.nickname ?? r.character_name }));
 }
@@ -179,39 +174,25 @@ export async function messageAuthors(db: Db, gameId: string): Promise<Map<string
  * Sends `event` to every member of the story (host included) on their `user:<id>` topics, on
  * every instance (the PostgreSQL bus). Call it after the change is committed.
  */
-export async function publishToGroup(db: Db, bus: EventBus, gameId: string, event: LiveEvent, alsoTo: string[] = []): Promise<void> {
+export async function publishToGroup(db: Db, bus: EventBus, gameId: string, event: LiveEvent): Promise<void> {
   const [players, game] = await Promise.all([
-    db.selectFrom("game_players").select("user_id").where("game_id", "=", gameId).execute(),
+    seatsOf(db, gameId).select("gp.user_id").execute(),
     db.selectFrom("saved_games").select("user_id").where("id", "=", gameId).executeTakeFirst(),
   ]);
-  const ids = new Set([...players.map((p) => p.user_id), ...(game?.user_id ? [game.user_id] : []), ...alsoTo]);
+  const ids = new Set([...players.map((p) => p.user_id), ...(game?.user_id ? [game.user_id] : [])]);
   await Promise.all([...ids].map((id) => bus.publish(userTopic(id), event)));
 }
 
 /** `group.changed` to every member of the story. */
-export const groupChanged = (db: Db, bus: EventBus, gameId: string, alsoTo: string[] = []) => publishToGroup(db, bus, gameId, { type: "group.changed", gameId }, alsoTo);
+export const groupChanged = (db: Db, bus: EventBus, gameId: string) => publishToGroup(db, bus, gameId, { type: "group.changed", gameId });
 
 /**
- * Who plays after `afterUserId` ('a turno'): the next present player in seat order; when nobody
- * else is present, `afterUserId` again if present; when nobody is, the next player by seat.
- * Input: the players in seat order, who is present and the player whose turn ends.
- */
-export function nextTurn(players: Pick<GroupPlayer, "user_id" | "seat">[], present: Set<string>, afterUserId: string | null): string | null {
-  if (players.length === 0) return null;
-  const at = players.findIndex((p) => p.user_id === afterUserId);
-  const order = [...players.slice(at + 1), ...players.slice(0, at + 1)].filter((p) => p.user_id !== afterUserId);
-  const next = order.find((p) => present.has(p.user_id));
-  if (next) return next.user_id;
-  if (afterUserId !== null && at >= 0 && present.has(afterUserId)) return afterUserId;
-  return (order[0] ?? players[0]!).user_id;
-}
-
-/**
- * Passes the turn ('a turno') from `fromUserId` to the next player, only if it is still theirs
- * (one conditional update: a skip and a narration's end never pass it twice). Output: whether it moved.
+ * Passes the turn ('a turno') from `fromUserId` to the next player (the ledger's nextTurn: the next
+ * present one, never a deactivated account), only if it is still theirs (one conditional update:
+ * a skip and a narration's end never pass it twice). Output: whether it moved.
  */
 export async function passTurn(db: Db, gameId: string, fromUserId: string): Promise<boolean> {
-  const players = await groupPlayers(db, gameId);
+  const players = await seatOrder(db, gameId);
   const next = nextTurn(players, await presentPlayers(db, gameId, players.map((p) => p.user_id)), fromUserId);
   const result = await db.updateTable("saved_games").set({ turn_user_id: next }).where("id", "=", gameId).where("play_mode", "=", "turns").where("turn_user_id", "=", fromUserId).executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
@@ -258,13 +239,7 @@ export async function skipTurn(db: Db, hostId: string, gameId: string): Promise<
  */
 export async function updateCharacter(db: Db, userId: string, gameId: string, input: CharacterInput): Promise<void> {
   if (!isStorableId(gameId)) throw AppError.of("GAME_NOT_FOUND", 404);
-  const result = await db
-    .updateTable("game_players")
-    .set({ character_name: input.characterName, character_line: input.characterLine })
-    .where("game_id", "=", gameId)
-    .where("user_id", "=", userId)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) throw AppError.of("GAME_NOT_FOUND", 404);
+  await setCharacter(db, gameId, userId, input);
 }
 
 /**
@@ -296,32 +271,24 @@ export async function markTyping(db: Db, bus: EventBus, userId: string, gameId: 
 }
 
 /**
- * DELETE /api/games/:id/players/:userId: the host removes a player, or a player leaves (removes
- * themself). A host who leaves hands the story over to the longest-present player (lowest seat);
- * a story left with one player becomes a solo story again. The turn of a player who goes passes on.
- * A player who leaves (not one the host removes) keeps a read-only copy of the story as it stands,
- * made in the same transaction ({@link copyForLeavingPlayer}).
- * Output: the players before the change (to tell them all). Throws 404 GAME_NOT_FOUND (not a
- * member), 403 NOT_HOST (a member removing another), 404 PLAYER_NOT_FOUND.
+ * DELETE /api/games/:id/players/:userId: the host removes a player (remembered: the same link no
+ * longer lets them back, issue 36 finding 8), or a player leaves (removes themself), through the
+ * membership ledger's depart (a host who leaves hands the story over and ends their public link;
+ * a story left with one player becomes solo again; a turn of theirs passes on). A player who
+ * leaves (not one the host removes) keeps a read-only copy of the story as it stands, made in the
+ * same transaction ({@link copyForLeavingPlayer}).
+ * Output: the ledger's change (who to tell: the players before it, the one who went included).
+ * Throws 404 GAME_NOT_FOUND (not a member), 403 NOT_HOST (a member removing another), 404 PLAYER_NOT_FOUND.
  */
-export async function removePlayer(db: Db, callerId: string, gameId: string, targetId: string): Promise<string[]> {
+export async function removePlayer(db: Db, callerId: string, gameId: string, targetId: string): Promise<GroupChange> {
   const game = await findGroupGame(db, callerId, gameId, "member");
   if (callerId !== targetId && callerId !== game.user_id) throw AppError.of("NOT_HOST", 403);
   return db.transaction().execute(async (trx) => {
-    const locked = await lockGroupGame(trx, game.id);
-    const players = await groupPlayers(trx, game.id);
-    if (!players.some((p) => p.user_id === targetId)) throw AppError.of("PLAYER_NOT_FOUND", 404);
-    const remaining = players.filter((p) => p.user_id !== targetId);
+    await lockGroupGame(trx, game.id);
     if (callerId === targetId) await copyForLeavingPlayer(trx, game.id, targetId);
-    const host = targetId === locked.user_id ? remaining[0]!.user_id : locked.user_id;
-    if (remaining.length <= 1) {
-      await trx.deleteFrom("game_players").where("game_id", "=", game.id).execute();
-      await trx.updateTable("saved_games").set({ user_id: host, play_mode: "solo", turn_user_id: null, vote_tip_id: null, vote_deadline: null }).where("id", "=", game.id).execute();
-    } else {
-      await trx.deleteFrom("game_players").where("game_id", "=", game.id).where("user_id", "=", targetId).execute();
-      const turn = locked.turn_user_id === targetId ? nextTurn(players, new Set(), targetId) : locked.turn_user_id;
-      await trx.updateTable("saved_games").set({ user_id: host, turn_user_id: turn }).where("id", "=", game.id).execute();
-    }
-    return players.map((p) => p.user_id);
+    const change = await depart(trx, game.id, targetId, callerId === targetId ? "left" : "removed", callerId);
+    // Nothing changed (the copy above goes with the rolled-back transaction).
+    if (!change) throw AppError.of("PLAYER_NOT_FOUND", 404);
+    return change;
   });
 }

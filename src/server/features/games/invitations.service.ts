@@ -8,16 +8,17 @@
  */
 
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { type ExpressionBuilder, type Insertable, type Kysely, sql, type Transaction } from "kysely";
+import { type ExpressionBuilder, type Kysely, sql, type Transaction } from "kysely";
 import type { InvitationCreatedView, InvitationListView, InvitationPreviewView, JoinedView } from "../../../shared/group-types";
 import { GROUP_MAX_PLAYERS, type JoinInput } from "../../../shared/schemas/group";
 import { publicName } from "../../accounts/public-name";
 import { nowIso } from "../../clock";
-import type { Database, GamePlayersTable } from "../../db/schema";
+import type { Database } from "../../db/schema";
 import { AppError } from "../../errors";
 import { resolveGenre } from "../../../shared/genres";
+import { admit } from "../../policies/membership";
 import { isStorableId } from "./games.service";
-import { findGroupGame, groupPlayers, lockGroupGame, PLAYER_COLORS } from "./group.service";
+import { findGroupGame, groupPlayers, lockGroupGame } from "./group.service";
 
 type Db = Kysely<Database>;
 
@@ -118,7 +119,7 @@ async function invitedGame(db: Db, token: string) {
     .selectFrom("game_invitations as i")
     .innerJoin("saved_games as g", "g.id", "i.game_id")
     .leftJoin("profiles as p", "p.id", "g.user_id")
-    .select(["g.id", "g.title", "g.genre", publicName])
+    .select(["g.id", "g.title", "g.genre", "i.created_at", publicName])
     .where("i.token_hash", "=", tokenHash(token))
     .where("i.revoked_at", "is", null)
     .where("i.expires_at", ">", new Date().toISOString())
@@ -140,28 +141,15 @@ export async function previewInvitation(db: Db, token: string): Promise<Invitati
 
 /**
  * POST /api/invitations/:token/join {characterName, characterLine} (any user, guests too): the
- * user becomes a player of the story, after the host (who gets a player's row on the first join,
- * and the story moves 'a turno', the host first). Joining twice, or the host joining, changes
- * nothing. Output: {gameId, genre} and whether anything changed. Throws 404 INVITATION_NOT_FOUND,
- * 409 GROUP_FULL ('La storia ha già 4 giocatori.').
+ * user becomes a player of the story through the membership ledger's admit (after the host, who
+ * gets a seat on the first join; the story then moves 'a turno', the host first; the story row is
+ * locked, so two joins at once cannot both take the last seat). Joining twice, or the host
+ * joining, changes nothing. Output: {gameId, genre} and whether anything changed. Throws 404
+ * INVITATION_NOT_FOUND, 403 PLAYER_REMOVED (the host removed them after this invitation was made:
+ * issue 36 finding 8), 409 GROUP_FULL ('La storia ha già 4 giocatori.').
  */
 export async function joinGroup(db: Db, userId: string, token: string, input: JoinInput): Promise<JoinedView & { joined: boolean }> {
   const invited = await invitedGame(db, token);
-  const view = { gameId: invited.id, genre: resolveGenre(invited.genre) };
-  const joined = await db.transaction().execute(async (trx) => {
-    // Locked: two joins at once cannot both take the last seat.
-    const game = await lockGroupGame(trx, invited.id);
-    const players = await groupPlayers(trx, game.id);
-    if (game.user_id === userId || players.some((p) => p.user_id === userId)) return false;
-    if (Math.max(1, players.length) >= GROUP_MAX_PLAYERS) throw AppError.of("GROUP_FULL", 409);
-    const joinedAt = nowIso();
-    const rows: Insertable<GamePlayersTable>[] = players.length > 0 ? [] : [{ game_id: game.id, user_id: game.user_id, character_name: (invited.nickname ?? "Ospite").slice(0, 40), character_line: "", color: PLAYER_COLORS[0], seat: 0, joined_at: joinedAt }];
-    const taken = new Set([...players.map((p) => p.color), ...rows.map((r) => r.color)]);
-    const seat = Math.max(0, ...players.map((p) => p.seat)) + 1;
-    rows.push({ game_id: game.id, user_id: userId, character_name: input.characterName, character_line: input.characterLine, color: PLAYER_COLORS.find((c) => !taken.has(c))!, seat, joined_at: joinedAt });
-    await trx.insertInto("game_players").values(rows).execute();
-    if (game.play_mode === "solo") await trx.updateTable("saved_games").set({ play_mode: "turns", turn_user_id: game.user_id }).where("id", "=", game.id).execute();
-    return true;
-  });
-  return { ...view, joined };
+  const joined = await db.transaction().execute((trx) => admit(trx, invited.id, userId, input, { createdAt: invited.created_at, hostName: invited.nickname }));
+  return { gameId: invited.id, genre: resolveGenre(invited.genre), joined };
 }

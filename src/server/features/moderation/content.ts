@@ -64,13 +64,14 @@ export async function findContent(db: Db, kind: ContentKindName, id: string): Pr
       const row = await db
         .selectFrom("story_shares as s")
         .innerJoin("saved_games as g", "g.id", "s.game_id")
-        .select(["s.id", "g.title", "g.user_id", "s.moderation_state", "s.taken_down_at", "s.listed"])
+        // The author is who published the link, not whoever hosts the story after a hand-over (issue 36 finding 12).
+        .select(["s.id", "g.title", "s.shared_by", "s.moderation_state", "s.taken_down_at", "s.listed"])
         .where("s.id", "=", id)
         .executeTakeFirst();
       if (!row) return null;
       // A story an admin took down from 'Storie condivise' (issue 13) is removed too.
       const state = row.taken_down_at ? "removed" : row.moderation_state;
-      return { kind, id: row.id, title: row.title, path: storyPath(row.id, row.title), authorId: row.user_id, state, listed: Number(row.listed) === 1 };
+      return { kind, id: row.id, title: row.title, path: storyPath(row.id, row.title), authorId: row.shared_by, state, listed: Number(row.listed) === 1 };
     }
     case "template": {
       const row = await db

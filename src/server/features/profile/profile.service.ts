@@ -5,7 +5,7 @@
 
 import type { Kysely } from "kysely";
 import type { ProfileGameView, ProfileView } from "../../../shared/api-types";
-import { readableBy } from "../games/membership";
+import { readableBy } from "../../policies/membership";
 import { resolveGenre } from "../../../shared/genres";
 import { nicknameKey, type ProfileInput } from "../../../shared/schemas/profile";
 import { isUniqueViolation } from "../../db/unique-violation";

@@ -104,7 +104,8 @@ export async function getShare(db: Db, userId: string, gameId: string): Promise<
 export async function saveShare(db: Db, userId: string, gameId: string, options: ShareOptions): Promise<{ share: ShareView; created: boolean }> {
   const game = await findOwnedGame(db, userId, gameId);
   const now = nowIso();
-  const values = { show_nickname: options.showNickname ? 1 : 0, listed: options.listed ? 1 : 0, updated_at: now };
+  // The caller publishes the link: after a host hand-over the new host's own options make it theirs (issue 36 finding 12).
+  const values = { show_nickname: options.showNickname ? 1 : 0, listed: options.listed ? 1 : 0, updated_at: now, shared_by: userId };
   const existing = await shareOfGame(db, game.id);
   if (existing?.taken_down_at) throw AppError.of("SHARE_TAKEN_DOWN", 409);
   let created = false;

@@ -1,20 +1,21 @@
 import type { GroupView } from "@shared/group-types";
 import { describe, expect, it } from "vitest";
-import { sendBlockedReason } from "./game-hooks";
+import { playerWent, sendBlockedReason } from "./game-hooks";
+
+const group = (patch: Partial<GroupView>): GroupView => ({
+  mode: "turns",
+  voteSeconds: 60,
+  hostId: "h",
+  meId: "p1",
+  turnUserId: "h",
+  players: [{ userId: "h", nickname: "Ada", color: "#1e88e5", characterName: "Lira", characterLine: "", isHost: true, present: true, typing: false }],
+  vote: null,
+  voteNotice: null,
+  notes: [],
+  ...patch,
+});
 
 describe("sendBlockedReason", () => {
-  const group = (patch: Partial<GroupView>): GroupView => ({
-    mode: "turns",
-    voteSeconds: 60,
-    hostId: "h",
-    meId: "p1",
-    turnUserId: "h",
-    players: [{ userId: "h", nickname: "Ada", color: "#1e88e5", characterName: "Lira", characterLine: "", isHost: true, present: true, typing: false }],
-    vote: null,
-    voteNotice: null,
-    notes: [],
-    ...patch,
-  });
   it("is null for a solo story and on the player's own turn", () => {
     expect(sendBlockedReason(null, true)).toBeNull();
     expect(sendBlockedReason(group({ turnUserId: "p1" }), true)).toBeNull();
@@ -27,5 +28,18 @@ describe("sendBlockedReason", () => {
     expect(sendBlockedReason(group({ mode: "vote", turnUserId: null, meId: "h" }), false)).toBeNull();
     expect(sendBlockedReason(group({ mode: "vote", turnUserId: null, meId: "h" }), true)).toMatch(/si decide con il voto/);
     expect(sendBlockedReason(group({ mode: "vote", turnUserId: null }), false)).toMatch(/si decide con il voto/);
+  });
+});
+
+describe("playerWent", () => {
+  const host = group({}).players[0]!;
+  const friend = { ...host, userId: "p1", nickname: "Bruno", isHost: false };
+  it("is true when a player of the group is gone (their messages change author), false otherwise", () => {
+    const both = group({ players: [host, friend] });
+    expect(playerWent(both, group({ players: [host] }))).toBe(true);
+    expect(playerWent(both, group({ mode: "solo", players: [] }))).toBe(true);
+    expect(playerWent(group({ players: [host] }), both)).toBe(false);
+    expect(playerWent(both, both)).toBe(false);
+    expect(playerWent(null, both)).toBe(false);
   });
 });

@@ -27,23 +27,35 @@ export function storeGroup(queryClient: QueryClient, gameId: string, group: Grou
 }
 
 /**
+ * Whether a player of the group `before` is no longer in `after` (they left, were removed, or their
+ * account was erased): their messages then show another author (none, or 'Giocatore eliminato',
+ * issue 36 finding 0), so the story must be read again. False when there was no group before.
+ */
+export function playerWent(before: GroupView | null | undefined, after: GroupView): boolean {
+  return before?.players.some((player) => !after.players.some((p) => p.userId === player.userId)) ?? false;
+}
+
+/**
  * Follows the live events of the story `gameId`: 'group.changed' reloads the group into the game
- * query (a player who can no longer read it, e.g. removed, reloads the game, which then says
- * so); 'group.narration' reloads the game, whose liveNarration the chat then follows to its end
- * through GET /live (useGameChat, issue 11 §4), also after a reload.
+ * query, and the whole game when a player went ({@link playerWent}; a player who can no longer
+ * read it, e.g. removed, reloads the game, which then says so); 'group.narration' reloads the
+ * game, whose liveNarration the chat then follows to its end through GET /live (useGameChat,
+ * issue 11 §4), also after a reload.
  */
 export function useGroupEvents(gameId: string): void {
   const queryClient = useQueryClient();
   useEffect(() => {
     const key = gameKey(gameId);
+    const reload = () => void queryClient.invalidateQueries({ queryKey: key });
     return onGroupEvent((event) => {
       if (event.gameId !== gameId) return;
-      if (event.type === "group.narration") void queryClient.invalidateQueries({ queryKey: key });
+      if (event.type === "group.narration") reload();
       if (event.type === "group.changed") {
-        fetchGroup(gameId).then(
-          (group) => storeGroup(queryClient, gameId, group),
-          () => void queryClient.invalidateQueries({ queryKey: key }),
-        );
+        fetchGroup(gameId).then((group) => {
+          const went = playerWent(queryClient.getQueryData<GameView>(key)?.group, group);
+          storeGroup(queryClient, gameId, group);
+          if (went) reload();
+        }, reload);
       }
     });
   }, [gameId, queryClient]);
