@@ -4,8 +4,9 @@
  * from the content itself when asked, never from a copy made earlier (a decision's
  * author_user_id), so a change of hands (a group story's host hand-over, issue 24) is seen:
  * - image (generated_images.id): the account that made it;
- * - story (story_shares.id, the link): the shared game's owner, and every player who wrote a turn
- *   in it (chat_messages.author_id of a group story), the former host included after a hand-over;
+ * - story (story_shares.id, the link): the account that published the link (story_shares.shared_by,
+ *   issue 36 finding 12: not whoever hosts the story after a hand-over), and every player who
+ *   wrote a turn in it (chat_messages.author_id of a group story) or hosts it now;
  * - template (saved_games.id): every admin who created it or saved an edit of it
  *   (template_authors, migration 0029). Templates belong to the site: they have no owner.
  */
@@ -40,7 +41,7 @@ export async function authorshipOf(db: Db, kind: ContentKind, contentId: string)
       const share = await db
         .selectFrom("story_shares as s")
         .innerJoin("saved_games as g", "g.id", "s.game_id")
-        .select(["s.game_id", "g.user_id"])
+        .select(["s.game_id", "s.shared_by", "g.user_id"])
         .where("s.id", "=", contentId)
         .executeTakeFirst();
       if (!share) return NOBODY;
@@ -51,8 +52,8 @@ export async function authorshipOf(db: Db, kind: ContentKind, contentId: string)
         .where("game_id", "=", share.game_id)
         .where("author_id", "is not", null)
         .execute();
-      const writers = players.map((p) => p.author_id!);
-      return { owner: share.user_id, writers: new Set(share.user_id ? [share.user_id, ...writers] : writers) };
+      const writers = [share.shared_by, share.user_id, ...players.map((p) => p.author_id)].filter((id): id is string => id !== null);
+      return { owner: share.shared_by, writers: new Set(writers) };
     }
     case "template": {
       const rows = await db.selectFrom("template_authors").select("user_id").where("template_id", "=", contentId).execute();
