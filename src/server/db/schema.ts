@@ -193,6 +193,11 @@ export interface StorySharesTable {
   taken_down_by: string | null;
   /** Issue 23 (migration 0020): 'removed' goes with taken_down_at. */
   moderation_state: Generated<ModerationState>;
+  /**
+   * When the owner revoked the link ('Smetti di condividere'; migration 0027, issue 36 finding 6):
+   * the row stays with its state, a later share gives it a new id. NULL: the link is live.
+   */
+  unshared_at: string | null;
 }
 
 /** A fact of 'Ricordi' (issue 11 §1, ADR 0009). */
