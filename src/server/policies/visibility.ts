@@ -144,6 +144,25 @@ async function sightFor(item: Moderated, viewer: Viewer, address: Address): Prom
 }
 
 /**
+ * The link of a game's story when the public sees it as listed by its owner (issue 36 finding 7:
+ * the changes of such a story are screened as its entry into the gallery was): live, listed, and
+ * visible or restricted (a held or removed story is already out of sight). Output: the link id,
+ * the story's title and its author; null otherwise.
+ */
+export async function screenedStoryOf(db: Db, gameId: string): Promise<{ shareId: string; title: string; authorId: string | null } | null> {
+  const row = await db
+    .selectFrom("story_shares as s")
+    .innerJoin("saved_games as g", "g.id", "s.game_id")
+    .select(["s.id", "g.title", "g.user_id"])
+    .where("s.game_id", "=", gameId)
+    .where(liveStory("s", "g"))
+    .where("s.listed", "=", 1)
+    .where("s.moderation_state", "in", ["visible", "restricted"])
+    .executeTakeFirst();
+  return row ? { shareId: row.id, title: row.title, authorId: row.user_id } : null;
+}
+
+/**
  * What `viewer` gets of an item at `address`. Output: the Sight; MISSING (404, code null) for
  * an unknown item.
  */
