@@ -74,6 +74,9 @@ describe.each(DIALECTS)("a shared story's moderation on %s", (dialect) => {
     const page = await visitor().get(unlisted.path);
     expect(page.status).toBe(404);
     expect(await page.text()).toContain("Contenuto in revisione");
+    // Its author reads it, never from a shared cache.
+    const own = await player.client.get(unlisted.path);
+    expect([own.status, own.headers.get("cache-control")]).toEqual([200, "private, no-store"]);
     expect(await queueItem(unlisted.id)).toMatchObject({ state: "held", reports: [{ source: "screening" }] });
     expect(await queueItem(held.id)).toBeUndefined();
 
