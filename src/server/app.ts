@@ -280,7 +280,7 @@ function mountWeb(app: Hono<AppEnv>, deps: AppDeps, webRoot: string) {
   // /galleria/{id}/{slug}: canonical redirects and Open Graph tags for shared links (issue 3).
   mountGalleryPages(app, pageHtml);
   // /storia/{id}/{slug}: the public reading page of a shared story (issue 13).
-  mountSharePages(app, indexHtml);
+  mountSharePages(app, indexHtml, deps.bus);
   // The build manifest is for the server (page preloads), not a public file: its path is an unknown page.
   app.get("/.vite/*", spa);
   app.use("*", serveStatic({ root, precompressed: true }));

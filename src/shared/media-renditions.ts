@@ -3,7 +3,9 @@
  * /media/<key> also exists as a WebP 480 and 960 px wide (never wider than the original), at
  * /media/renditions/<key with its extension as "-ext">-<width>.webp, made on first request and
  * kept (src/server/media/renditions.ts). The web lists them in `srcset` so a grid never
- * downloads a full-size PNG. Pure functions, shared by server and web.
+ * downloads a full-size PNG. The 'Scarica' PNG of a non-PNG original is named here too, and both
+ * lead back to their original (originalUrlsOf: the visibility rule asks about the original).
+ * Pure functions, shared by server and web.
  */
 
 export const RENDITION_WIDTHS = [480, 960] as const;
@@ -12,6 +14,8 @@ export type RenditionWidth = (typeof RENDITION_WIDTHS)[number];
 const MEDIA_PREFIX = "/media/";
 const RENDITIONS = "renditions/";
 const ORIGINAL_KEY = /^([a-z0-9][a-z0-9_/-]*)\.(png|webp|jpe?g|gif)$/;
+const DOWNLOADS = "downloads/";
+const ORIGINAL_EXTENSIONS = ["png", "webp", "jpg", "jpeg", "gif"] as const;
 const RENDITION_KEY = /^renditions\/([a-z0-9][a-z0-9_/-]*)-(png|webp|jpe?g|gif)-(\d+)\.webp$/;
 
 /** "images/a/b.png", 480 → "renditions/images/a/b-png-480.webp"; null for a key that is not a picture. */
@@ -31,6 +35,30 @@ export function originalOfRenditionKey(key: string): { original: string; width: 
   const width = Number(match[3]);
   if (!RENDITION_WIDTHS.includes(width as RenditionWidth)) return null;
   return { original: `${match[1]}.${match[2]}`, width: width as RenditionWidth };
+}
+
+/**
+ * Key of the PNG kept for 'Scarica' of a non-PNG original (issue 9: encode once, then reuse):
+ * `downloads/<original key without extension>.png`. It lives and dies with its original.
+ */
+export function downloadKeyOf(key: string): string {
+  return `${DOWNLOADS}${key.slice(0, key.lastIndexOf("."))}.png`;
+}
+
+/**
+ * The originals a stored key may show (issue 36 finding 4: a rendition or a download is the
+ * picture it was made from): a rendition's original, every original a 'Scarica' PNG can come
+ * from (its extension is not in its name), else the key itself. Output: media URLs
+ * ("/media/<key>"), the form generated_images.image_url stores.
+ */
+export function originalUrlsOf(key: string): string[] {
+  const rendition = originalOfRenditionKey(key);
+  if (rendition) return [`${MEDIA_PREFIX}${rendition.original}`];
+  if (key.startsWith(DOWNLOADS) && key.endsWith(".png")) {
+    const base = key.slice(DOWNLOADS.length, -".png".length);
+    return ORIGINAL_EXTENSIONS.map((ext) => `${MEDIA_PREFIX}${base}.${ext}`);
+  }
+  return [`${MEDIA_PREFIX}${key}`];
 }
 
 /**

@@ -3,14 +3,14 @@
  * docs/decisions/0016): an admin's deletion first deactivates the account. While deactivated:
  * - its sessions are gone and a new sign-in is refused with ACCOUNT_DEACTIVATED (auth.ts, the
  *   session-create hook: password, provider and two-step sign-ins alike);
- * - its public content is hidden: gallery images and shared stories (ownerActive in their
- *   queries); templates belong to the site (user_id null), so none is the user's;
+ * - its public content is hidden: gallery images and shared stories (the visibility rule,
+ *   policies/visibility.ts ownerActive); templates belong to the site (user_id null), so none is the user's;
  * - nothing is deleted: 'Ripristina' (restoreAccount) brings everything back as it was;
  * - DEACTIVATION_DAYS after deactivated_at the sweep erases it (eraseAccount, like any deletion).
  * A user's own deletion (/profilo) and 'Elimina definitivamente' (GDPR requests) stay immediate.
  */
 
-import { type Kysely, type RawBuilder, sql } from "kysely";
+import type { Kysely } from "kysely";
 import { nowIso } from "../clock";
 import type { Database } from "../db/schema";
 import type { EraseDeps } from "./erase-account";
@@ -21,14 +21,6 @@ export const DEACTIVATION_DAYS = 30;
 /** When a deactivated account is erased: `deactivatedAt` (ISO) + 30 days, as ISO. */
 export function erasureDate(deactivatedAt: string): string {
   return new Date(Date.parse(deactivatedAt) + DEACTIVATION_DAYS * DAY_MS).toISOString();
-}
-
-/**
- * A condition for public queries: the owner named by `userColumn` (e.g. 'g.user_id'; NULL
- * counts as active) is not deactivated. Output: a boolean SQL expression for .where().
- */
-export function ownerActive(userColumn: string): RawBuilder<boolean> {
-  return sql<boolean>`not exists (select 1 from ${sql.table("user_deactivations")} as ud where ud.user_id = ${sql.ref(userColumn)})`;
 }
 
 /** Whether the account is deactivated (a sign-in must be refused). */

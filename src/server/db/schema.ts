@@ -200,6 +200,11 @@ export interface StorySharesTable {
    * shared story, whoever hosts it later; null once that account is erased.
    */
   shared_by: string | null;
+  /**
+   * When the owner revoked the link ('Smetti di condividere'; migration 0027, issue 36 finding 6):
+   * the row stays with its state, a later share gives it a new id. NULL: the link is live.
+   */
+  unshared_at: string | null;
 }
 
 /** A fact of 'Ricordi' (issue 11 §1, ADR 0009). */

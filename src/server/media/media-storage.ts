@@ -7,7 +7,10 @@
  * is always `/media/<key>` on the site's own origin, whatever the back end.
  */
 
-import { RENDITION_WIDTHS, renditionKeyOf } from "../../shared/media-renditions";
+import { downloadKeyOf, RENDITION_WIDTHS, renditionKeyOf } from "../../shared/media-renditions";
+
+/** The 'Scarica' PNG's key of an original (named in shared/media-renditions.ts, next to the renditions). */
+export { downloadKeyOf };
 
 /** Public URL prefix under which app.ts serves stored media. */
 export const MEDIA_URL_PREFIX = "/media/";
@@ -131,14 +134,6 @@ function keyOfPath(pathname: string): string | null {
 /** The origin of PUBLIC_URL ("https://storie.example"), or undefined when it is unset. */
 export function siteOriginOf(publicUrl: string | undefined): string | undefined {
   return publicUrl ? new URL(publicUrl).origin : undefined;
-}
-
-/**
- * Key of the PNG kept for 'Scarica' of a non-PNG original (issue 9: encode once, then reuse):
- * `downloads/<original key without extension>.png`. It lives and dies with its original.
- */
-export function downloadKeyOf(key: string): string {
-  return `downloads/${key.slice(0, key.lastIndexOf("."))}.png`;
 }
 
 /**

@@ -25,6 +25,7 @@ import { nowIso } from "../clock";
 import { lockedForUpdate } from "../db/row-lock";
 import type { Database, SavedGamesTable } from "../db/schema";
 import { AppError } from "../errors";
+import { unmoderatedLiveShare } from "./visibility";
 
 type Db = Kysely<Database>;
 
@@ -155,9 +156,16 @@ export type Departure = "left" | "removed" | "erased";
  * (story_shares.shared_by). Output: whether a public link changed.
  */
 async function endPublication(trx: Db, gameId: string): Promise<boolean> {
-  const withdrawn = await trx.deleteFrom("story_shares").where("game_id", "=", gameId).where("taken_down_at", "is", null).where("moderation_state", "=", "visible").executeTakeFirst();
-  const hidden = await trx.updateTable("story_shares").set({ listed: 0, show_nickname: 0, updated_at: nowIso() }).where("game_id", "=", gameId).executeTakeFirst();
-  return Number(withdrawn.numDeletedRows) + Number(hidden.numUpdatedRows) > 0;
+  const now = nowIso();
+  // Withdrawn as 'Smetti di condividere' does (issue 36 finding 6): the row stays, the link dies.
+  const withdrawn = await trx
+    .updateTable("story_shares as s")
+    .set({ unshared_at: now, listed: 0, show_nickname: 0, updated_at: now })
+    .where("s.game_id", "=", gameId)
+    .where(unmoderatedLiveShare("s"))
+    .executeTakeFirst();
+  const hidden = await trx.updateTable("story_shares").set({ listed: 0, show_nickname: 0, updated_at: now }).where("game_id", "=", gameId).where("unshared_at", "is", null).executeTakeFirst();
+  return Number(withdrawn.numUpdatedRows) + Number(hidden.numUpdatedRows) > 0;
 }
 
 /**

@@ -5,8 +5,10 @@
  * and the scene images at their place with their titles. Read by the EPUB and PDF exporters
  * (export.service.ts) and the public reading page.
  *
- * Nothing here authorises: callers check who may read the game first. Texts are plain strings
- * (never HTML): each renderer escapes them.
+ * Nothing here authorises: callers check who may read the game first. Who reads it (a Reader:
+ * the public, a member, moderation) decides which pictures it holds (policies/visibility.ts,
+ * issue 36 finding 4: a removed or held picture is never in a public page or in another member's
+ * book). Texts are plain strings (never HTML): each renderer escapes them.
  */
 
 import type { Kysely } from "kysely";
@@ -16,6 +18,7 @@ import { type GenreName, resolveGenre } from "../../../shared/genres";
 import { readChoiceBlock } from "../../ai/choice-contract";
 import type { Database } from "../../db/schema";
 import { keyFromMediaUrl } from "../../media";
+import { picturesHiddenFrom, type Reader } from "../../policies/visibility";
 import { currentPathIdList } from "../../story/story-tree";
 import { isStorableId } from "../games/games.service";
 import { italianTypography } from "./typography";
@@ -53,8 +56,10 @@ export interface BookHeader {
   createdAt: Date;
   /** When the story last changed: its last turn (last_played), else the row's updated_at. */
   updatedAt: Date;
-  /** The game's cover (a template's), else the latest scene image on the current path; null when neither exists. */
+  /** The game's cover (a template's), else the latest scene image on the current path the reader may see; null when neither exists. */
   cover: BookImage | null;
+  /** Who reads the book: its pictures are those this reader may see. */
+  reader: Reader;
 }
 
 export interface Book extends BookHeader {
@@ -68,10 +73,10 @@ const PAGE_SIZE = 200;
 const LOOKBACK = 4;
 
 /**
- * The book's header: title, genre, template, dates and cover. No authorisation: callers
- * authorise. Output: {@link BookHeader}, or null when the game does not exist (or is a template).
+ * The book's header: title, genre, template, dates and cover, for `reader`. No authorisation:
+ * callers authorise. Output: {@link BookHeader}, or null when the game does not exist (or is a template).
  */
-export async function loadBookHeader(db: Db, gameId: string): Promise<BookHeader | null> {
+export async function loadBookHeader(db: Db, gameId: string, reader: Reader): Promise<BookHeader | null> {
   if (!isStorableId(gameId)) return null;
   const game = await db
     .selectFrom("saved_games as g")
@@ -82,7 +87,7 @@ export async function loadBookHeader(db: Db, gameId: string): Promise<BookHeader
     .where("g.is_template", "=", 0)
     .executeTakeFirst();
   if (!game) return null;
-  const cover = game.cover_image_url ? await coverOf(db, game.cover_image_url, game.title) : await latestSceneImage(db, game.id, game.tip_message_id);
+  const cover = game.cover_image_url ? await coverOf(db, game.cover_image_url, game.title, reader) : await latestSceneImage(db, game.id, game.tip_message_id, reader);
   return {
     gameId: game.id,
     title: italianTypography(game.title),
@@ -91,19 +96,20 @@ export async function loadBookHeader(db: Db, gameId: string): Promise<BookHeader
     createdAt: new Date(game.created_at),
     updatedAt: new Date(game.last_played ?? game.updated_at),
     cover,
+    reader,
   };
 }
 
 /**
- * Loads the story along its CURRENT PATH (the story is a tree: ADR 0008). No authorisation:
- * callers authorise. Output: {@link Book}, or null when the game does not exist. Holds the whole
- * book in memory: exporters of long stories use {@link loadBookHeader} and {@link bookBlocks}.
+ * Loads the story along its CURRENT PATH (the story is a tree: ADR 0008) for `reader`. No
+ * authorisation: callers authorise. Output: {@link Book}, or null when the game does not exist.
+ * Holds the whole book in memory: exporters of long stories use {@link loadBookHeader} and {@link bookBlocks}.
  */
-export async function loadBook(db: Db, gameId: string): Promise<Book | null> {
-  const header = await loadBookHeader(db, gameId);
+export async function loadBook(db: Db, gameId: string, reader: Reader): Promise<Book | null> {
+  const header = await loadBookHeader(db, gameId, reader);
   if (!header) return null;
   const blocks: BookBlock[] = [];
-  for await (const block of bookBlocks(db, gameId)) blocks.push(block);
+  for await (const block of bookBlocks(db, gameId, reader)) blocks.push(block);
   return { ...header, blocks };
 }
 
@@ -112,12 +118,13 @@ export async function loadBook(db: Db, gameId: string): Promise<Book | null> {
  * (only the path's ids are held, so memory stays bounded whatever the story's length).
  * '/inizia', '/nuovo' and '/visualizza' give no block (the picture that follows '/visualizza' is
  * its own block); a choice ('/A') becomes the text of that option in the narration it answers
- * ('Scelta A' when that narration has no such option); empty narrations give no block.
- * No authorisation: callers authorise. A missing game yields nothing.
+ * ('Scelta A' when that narration has no such option); empty narrations give no block; a
+ * picture `reader` may not see gives no block. No authorisation: callers authorise. A missing
+ * game yields nothing.
  */
-export async function* bookBlocks(db: Db, gameId: string): AsyncGenerator<BookBlock> {
+export async function* bookBlocks(db: Db, gameId: string, reader: Reader): AsyncGenerator<BookBlock> {
   const ids = await bookPathIds(db, gameId);
-  if (ids) yield* pathBlocks(db, gameId, ids, 0);
+  if (ids) yield* pathBlocks(db, gameId, ids, 0, reader);
 }
 
 /** The ids of the game's current path, oldest first; null for an id that cannot be stored or an unknown game. */
@@ -128,10 +135,11 @@ async function bookPathIds(db: Db, gameId: string): Promise<string[] | null> {
 }
 
 /**
- * The blocks of the path messages `ids` (oldest first), read PAGE_SIZE at a time; the first
- * `skip` messages give no block (they only tell which narration a choice answers).
+ * The blocks of the path messages `ids` (oldest first), read PAGE_SIZE at a time, with the
+ * pictures `reader` may see; the first `skip` messages give no block (they only tell which
+ * narration a choice answers).
  */
-async function* pathBlocks(db: Db, gameId: string, ids: string[], skip: number): AsyncGenerator<BookBlock> {
+async function* pathBlocks(db: Db, gameId: string, ids: string[], skip: number, reader: Reader): AsyncGenerator<BookBlock> {
   let previousNarration: string | undefined;
   for (let offset = 0; offset < ids.length; offset += PAGE_SIZE) {
     const page = ids.slice(offset, offset + PAGE_SIZE);
@@ -142,11 +150,12 @@ async function* pathBlocks(db: Db, gameId: string, ids: string[], skip: number):
       .where("id", "in", page)
       .orderBy("depth", "asc")
       .execute();
-    const images = await imageRows(db, messages.map((m) => m.image_url).filter((url): url is string => url !== null));
+    const urls = messages.map((m) => m.image_url).filter((url): url is string => url !== null);
+    const [images, hidden] = await Promise.all([imageRows(db, urls), picturesHiddenFrom(db, urls, reader)]);
     for (const [index, m] of messages.entries()) {
       const shown = offset + index >= skip;
       if (m.role === "assistant" && m.image_url !== null) {
-        if (shown) yield { kind: "image", image: bookImage(m.image_url, m.content, images.get(m.image_url)) };
+        if (shown && !hidden.has(m.image_url)) yield { kind: "image", image: bookImage(m.image_url, m.content, images.get(m.image_url)) };
       } else if (m.role === "assistant") {
         previousNarration = m.content;
         const paragraphs = shown ? narrationParagraphs(m.content) : [];
@@ -168,12 +177,12 @@ export interface BookPage {
 
 /**
  * Page `page` (1-based) of the book when every page holds `size` messages of the current path
- * (issue 19 finding 5: the public reading page is read by page). Reads only that page's messages
- * and the LOOKBACK before it (the narration its first choice answers). No authorisation: callers
- * authorise. Output: {@link BookPage} (an empty story has one empty page), or null when the game
- * does not exist or the page is past the last one.
+ * (issue 19 finding 5: the public reading page is read by page), for `reader`. Reads only that
+ * page's messages and the LOOKBACK before it (the narration its first choice answers). No
+ * authorisation: callers authorise. Output: {@link BookPage} (an empty story has one empty page),
+ * or null when the game does not exist or the page is past the last one.
  */
-export async function loadBookPage(db: Db, gameId: string, page: number, size: number): Promise<BookPage | null> {
+export async function loadBookPage(db: Db, gameId: string, page: number, size: number, reader: Reader): Promise<BookPage | null> {
   const ids = await bookPathIds(db, gameId);
   if (!ids) return null;
   const pages = Math.max(1, Math.ceil(ids.length / size));
@@ -181,7 +190,7 @@ export async function loadBookPage(db: Db, gameId: string, page: number, size: n
   const from = (page - 1) * size;
   const before = Math.min(from, LOOKBACK);
   const blocks: BookBlock[] = [];
-  for await (const block of pathBlocks(db, gameId, ids.slice(from - before, from + size), before)) blocks.push(block);
+  for await (const block of pathBlocks(db, gameId, ids.slice(from - before, from + size), before, reader)) blocks.push(block);
   return { blocks, page, pages };
 }
 
@@ -282,25 +291,27 @@ function bookImage(url: string, title: string, row: ImageRow | undefined): BookI
   };
 }
 
-/** The game's own cover (a template's picture), titled with the game's title. */
-async function coverOf(db: Db, url: string, title: string): Promise<BookImage> {
+/** The game's own cover (a template's picture), titled with the game's title; null when `reader` may not see it. */
+async function coverOf(db: Db, url: string, title: string, reader: Reader): Promise<BookImage | null> {
+  if ((await picturesHiddenFrom(db, [url], reader)).has(url)) return null;
   const row = (await imageRows(db, [url])).get(url);
   return bookImage(url, title, row);
 }
 
-/** The latest scene image on the current path, or null. */
-async function latestSceneImage(db: Db, gameId: string, tipId: string | null): Promise<BookImage | null> {
+/** The latest scene image on the current path that `reader` may see, or null. */
+async function latestSceneImage(db: Db, gameId: string, tipId: string | null, reader: Reader): Promise<BookImage | null> {
   const ids = await currentPathIdList(db, gameId, tipId);
   for (let end = ids.length; end > 0; end -= PAGE_SIZE) {
-    const found = await db
+    const pictures = await db
       .selectFrom("chat_messages")
       .select(["content", "image_url"])
       .where("game_id", "=", gameId)
       .where("id", "in", ids.slice(Math.max(0, end - PAGE_SIZE), end))
       .where("image_url", "is not", null)
       .orderBy("depth", "desc")
-      .limit(1)
-      .executeTakeFirst();
+      .execute();
+    const hidden = await picturesHiddenFrom(db, pictures.map((p) => p.image_url!), reader);
+    const found = pictures.find((p) => !hidden.has(p.image_url!));
     if (found?.image_url) return bookImage(found.image_url, found.content, (await imageRows(db, [found.image_url])).get(found.image_url));
   }
   return null;

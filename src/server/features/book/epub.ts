@@ -199,7 +199,7 @@ ${coverFile ? `<img src="${coverFile}" alt="${xmlText(header.cover?.title || hea
 
     const files = new Map<string, string>();
     let chapters = 0;
-    for await (const { blocks, pictures } of readyChapters(db, media, header.gameId, "epub", out)) {
+    for await (const { blocks, pictures } of readyChapters(db, media, header, "epub", out)) {
       for (const [key, picture] of pictures) {
         if (files.has(key)) continue;
         const n = files.size + 1;

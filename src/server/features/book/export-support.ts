@@ -11,7 +11,7 @@ import sharp from "sharp";
 import { storySlug } from "../../../shared/slug";
 import type { Database } from "../../db/schema";
 import type { MediaStorage } from "../../media";
-import { type BookBlock, type BookImage, bookBlocks } from "./book.service";
+import { type BookBlock, type BookHeader, type BookImage, bookBlocks } from "./book.service";
 
 /** A chapter closes after this many narrations… */
 const CHAPTER_NARRATIONS = 20;
@@ -32,11 +32,11 @@ const OUTPUT_HIGH_WATER = 1 << 20;
  * narrations or CHAPTER_IMAGES pictures. Output: arrays of blocks, oldest first; none for an
  * empty story.
  */
-export async function* bookChapters(db: Kysely<Database>, gameId: string): AsyncGenerator<BookBlock[]> {
+export async function* bookChapters(db: Kysely<Database>, header: Pick<BookHeader, "gameId" | "reader">): AsyncGenerator<BookBlock[]> {
   let chapter: BookBlock[] = [];
   let narrations = 0;
   let images = 0;
-  for await (const block of bookBlocks(db, gameId)) {
+  for await (const block of bookBlocks(db, header.gameId, header.reader)) {
     chapter.push(block);
     if (block.kind === "narration") narrations++;
     if (block.kind === "image") images++;
@@ -128,9 +128,15 @@ export interface ReadyChapter {
  * Waits for the reader of `output` before reading each chapter's pictures (see waitForReader), so
  * at most two chapters' pictures are held at once.
  */
-export async function* readyChapters(db: Kysely<Database>, media: MediaStorage, gameId: string, target: "epub" | "pdf", output: Readable): AsyncGenerator<ReadyChapter> {
+export async function* readyChapters(
+  db: Kysely<Database>,
+  media: MediaStorage,
+  header: Pick<BookHeader, "gameId" | "reader">,
+  target: "epub" | "pdf",
+  output: Readable,
+): AsyncGenerator<ReadyChapter> {
   let pending: Promise<ReadyChapter> | null = null;
-  for await (const blocks of bookChapters(db, gameId)) {
+  for await (const blocks of bookChapters(db, header)) {
     await waitForReader(output);
     const next = chapterPictures(media, blocks, target).then((pictures) => ({ blocks, pictures }));
     if (pending) yield await pending;

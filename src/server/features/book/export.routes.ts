@@ -39,7 +39,8 @@ export const bookExportRoutes = new Hono<AppEnv>()
   .get("/:id/export", zValidator("query", bookExportSchema, validationHook), async (c) => {
     const { db, media } = c.var.deps;
     const game = await findReadableGame(db, currentUser(c).id, c.req.param("id"));
-    const header = await loadBookHeader(db, game.id);
+    // Issue 36 finding 4: the member's book holds the pictures they may see (their own removed or held ones included).
+    const header = await loadBookHeader(db, game.id, { member: currentUser(c).id });
     if (!header) throw AppError.of("GAME_NOT_FOUND", 404);
     const { format } = c.req.valid("query");
     const release = slots.take(currentUser(c).id);

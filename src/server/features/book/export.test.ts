@@ -103,7 +103,7 @@ describe.each(DIALECTS)("book export on %s", (dialect) => {
   describe("loadBook (the current path as prose)", () => {
     let book: Book;
     beforeAll(async () => {
-      book = (await loadBook(server.deps.db, gameId))!;
+      book = (await loadBook(server.deps.db, gameId, { member: owner.id }))!;
     });
 
     it("reads only the current path, oldest first: narrations without their choices, the chosen options and free text, pictures at their place", () => {
@@ -136,8 +136,8 @@ describe.each(DIALECTS)("book export on %s", (dialect) => {
     });
 
     it("is null for a game that does not exist", async () => {
-      expect(await loadBook(server.deps.db, "non-esiste")).toBeNull();
-      expect(await loadBook(server.deps.db, "x\0y")).toBeNull();
+      expect(await loadBook(server.deps.db, "non-esiste", "public")).toBeNull();
+      expect(await loadBook(server.deps.db, "x\0y", "public")).toBeNull();
     });
   });
 
@@ -290,7 +290,7 @@ describe.each(DIALECTS)("book export on %s", (dialect) => {
           ).id;
         }
       }
-      const header = (await loadBookHeader(server.deps.db, big))!;
+      const header = (await loadBookHeader(server.deps.db, big, { member: owner.id }))!;
       for (const write of [epubStream, pdfStream]) {
         let reads = 0;
         const media = { ...server.deps.media, get: (key: string) => (reads++, server.deps.media.get(key)) };

@@ -68,7 +68,7 @@ export function pdfStream(db: Kysely<Database>, media: MediaStorage, header: Boo
   const write = async () => {
     await layout({ type: "cover", picture: header.cover ? await bookPicture(media, header.cover, "pdf") : null });
     let number = 0;
-    for await (const { blocks, pictures } of readyChapters(db, media, header.gameId, "pdf", output)) {
+    for await (const { blocks, pictures } of readyChapters(db, media, header, "pdf", output)) {
       await layout({ type: "chapter", number: ++number, blocks, pictures: [...pictures] });
     }
     await layout({ type: "colophon" });

@@ -7,11 +7,13 @@
  *   a wrong slug redirects to the right one; a missing image gets index.html with status 404
  *   (the page then shows 'Immagine non trovata');
  * - issue 23: an image a moderator removed answers 410 (the page shows the Italian notice), one
- *   held by automatic screening 404 except to its author (features/moderation/content.ts).
+ *   held by automatic screening 404 except to its author (policies/visibility.ts), at both
+ *   addresses: /galleria/{id} answers the refusal itself (issue 36), no redirect names the title.
  * The old /gallery/… addresses redirect in http/legacy-redirects.ts.
  */
 
 import type { Context, Hono } from "hono";
+import type { GalleryImageView } from "../../../shared/api-types";
 import { decodePath } from "../../../shared/decode-path";
 import { documentTitle } from "../../../shared/document-title";
 import { imagePath } from "../../../shared/image-slug";
@@ -19,8 +21,8 @@ import type { AppEnv } from "../../context";
 import { withPageHead } from "../../http/page-head";
 import type { PageHtml } from "../../http/prerender";
 import { siteOrigin } from "../../http/site-origin";
-import { sessionUser } from "../../auth/middleware";
-import { findContent } from "../moderation/content";
+import { sessionViewer } from "../../http/session-viewer";
+import { sightAt } from "../../policies/visibility";
 import { findImage } from "./gallery.service";
 
 /** index.html with the image page's title, description, canonical URL and Open Graph tags. */
@@ -44,13 +46,17 @@ function redirectStatus(imageId: string, requested: string): 301 | 302 {
   return imageId === requested.toLowerCase() ? 301 : 302;
 }
 
-/** 410 for a removed image, 404 for one held from this visitor (the page then shows why), else null. */
-async function refusedStatus(c: Context<AppEnv>, imageId: string): Promise<404 | 410 | null> {
-  const item = await findContent(c.var.deps.db, "image", imageId);
-  if (item?.state === "removed") return 410;
-  if (item?.state !== "held") return null;
-  const viewer = await sessionUser(c.var.deps, c.req.raw.headers);
-  return viewer && viewer.id === item.authorId ? null : 404;
+/**
+ * The image of `idOrSlug` and, when this visitor may not see it at its page (policies/visibility.ts),
+ * the status to answer: 410 removed, 404 held (the page then shows why). The session is read
+ * only for a held or removed image.
+ */
+async function imageFor(c: Context<AppEnv>, idOrSlug: string): Promise<{ image: GalleryImageView | null; refused: 404 | 410 | null }> {
+  const { db } = c.var.deps;
+  const image = await findImage(db, idOrSlug);
+  if (!image) return { image, refused: null };
+  const sight = await sightAt(db, "image", image.id, sessionViewer(c), "page");
+  return { image, refused: sight.shown ? null : sight.status };
 }
 
 /**
@@ -60,16 +66,20 @@ async function refusedStatus(c: Context<AppEnv>, imageId: string): Promise<404 |
  */
 export function mountGalleryPages(app: Hono<AppEnv>, pageHtml: PageHtml) {
   app.get("/galleria/:id", async (c, next) => {
-    const image = await findImage(c.var.deps.db, c.req.param("id"));
+    const { image, refused } = await imageFor(c, c.req.param("id"));
     if (!image) return next();
+    // Issue 36: a refused image is answered here, never redirected to an address naming its title.
+    if (refused) {
+      c.header("Cache-Control", "no-cache");
+      return c.html(await pageHtml(c), refused);
+    }
     return c.redirect(imagePath(image.id, image.title), redirectStatus(image.id, c.req.param("id")));
   });
 
   app.get("/galleria/:id/:slug", async (c) => {
-    const image = await findImage(c.var.deps.db, c.req.param("id"));
+    const { image, refused } = await imageFor(c, c.req.param("id"));
     c.header("Cache-Control", "no-cache");
     if (!image) return c.html(await pageHtml(c), 404);
-    const refused = await refusedStatus(c, image.id);
     if (refused) return c.html(await pageHtml(c), refused);
     const canonical = imagePath(image.id, image.title);
     if (decodePath(new URL(c.req.url).pathname) !== decodePath(canonical)) return c.redirect(canonical, redirectStatus(image.id, c.req.param("id")));

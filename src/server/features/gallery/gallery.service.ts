@@ -3,18 +3,18 @@
  * Pages are read with a keyset on (created_at, id), newest first, so a page costs the same at
  * any depth and the table is never loaded whole. Only public fields leave this module: picture,
  * title, creator's nickname, date (plus slug, size and the offline flag) — never a user id or
- * an e-mail. Lists show only images whose moderation_state is 'visible' (issue 23); an image
- * page's access by state is decided by features/moderation (assertReachable).
+ * an e-mail. What a list shows and who may open an image's page is the visibility rule's
+ * (policies/visibility.ts: issue 23 moderation, issue 22 §10 deactivated authors, issue 36).
  */
 
 import { type Kysely, sql } from "kysely";
 import type { GalleryImageView, GalleryPageView } from "../../../shared/api-types";
 import { imagePath, looksLikeImageId } from "../../../shared/image-slug";
 import { FALLBACK_TITLE } from "../../ai/illustrator/types";
-import { ownerActive } from "../../accounts/deactivation";
 import type { Database } from "../../db/schema";
 import { decodeCursor, encodeCursor } from "../../keyset-cursor";
 import { publicName } from "../../accounts/public-name";
+import { listedImage, ownerActive } from "../../policies/visibility";
 
 type Db = Kysely<Database>;
 
@@ -37,9 +37,7 @@ function publicImages(db: Db) {
   return db
     .selectFrom("generated_images as g")
     .leftJoin("profiles as p", "p.id", "g.user_id")
-    .select(["g.id", "g.prompt", "g.slug", "g.image_url", "g.created_at", "g.offline", "g.width", "g.height", publicName])
-    // A deactivated account's images are hidden until it is restored (issue 22 §10).
-    .where(ownerActive("g.user_id"));
+    .select(["g.id", "g.prompt", "g.slug", "g.image_url", "g.created_at", "g.offline", "g.width", "g.height", publicName]);
 }
 
 type Row = {
@@ -77,8 +75,7 @@ export async function galleryPagePaths(db: Db, options: { offset: number; limit:
   const rows = await db
     .selectFrom("generated_images")
     .select(["id", "prompt", "created_at"])
-    .where(ownerActive("generated_images.user_id"))
-    .where("moderation_state", "=", "visible")
+    .where(listedImage("generated_images"))
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
     .offset(options.offset)
@@ -92,8 +89,7 @@ export async function countGalleryImages(db: Db): Promise<number> {
   const row = await db
     .selectFrom("generated_images")
     .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where(ownerActive("generated_images.user_id"))
-    .where("moderation_state", "=", "visible")
+    .where(listedImage("generated_images"))
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
@@ -105,7 +101,7 @@ export async function countGalleryImages(db: Db): Promise<number> {
  * limit + 1 rows.
  */
 export async function listGallery(db: Db, options: { limit: number; cursor?: Cursor }): Promise<GalleryPageView> {
-  let query = publicImages(db).where("g.moderation_state", "=", "visible");
+  let query = publicImages(db).where(listedImage("g"));
   if (options.cursor) {
     const { createdAt, id } = options.cursor;
     query = query.where(sql<boolean>`(g.created_at, g.id) < (${createdAt}, ${id})`);
@@ -124,10 +120,12 @@ export async function listGallery(db: Db, options: { limit: number; cursor?: Cur
  * image with that slug. Output: the view, or null when none.
  */
 export async function findImage(db: Db, idOrSlug: string): Promise<GalleryImageView | null> {
+  // A deactivated account's images are hidden until it is restored (issue 22 §10).
+  const images = publicImages(db).where(ownerActive("g.user_id"));
   if (looksLikeImageId(idOrSlug)) {
-    const row = await publicImages(db).where("g.id", "=", idOrSlug.toLowerCase()).executeTakeFirst();
+    const row = await images.where("g.id", "=", idOrSlug.toLowerCase()).executeTakeFirst();
     if (row) return toView(row);
   }
-  const bySlug = await publicImages(db).where("g.slug", "=", idOrSlug.toLowerCase()).orderBy("g.created_at", "desc").limit(1).executeTakeFirst();
+  const bySlug = await images.where("g.slug", "=", idOrSlug.toLowerCase()).orderBy("g.created_at", "desc").limit(1).executeTakeFirst();
   return bySlug ? toView(bySlug) : null;
 }

@@ -19,9 +19,11 @@
  *                                                                         1 message; 409 MESSAGE_NOT_EDITABLE
  * PATCH /api/games/:id/messages/:messageId {content}
  *                                          → 200 MessageView            'Modifica' in place (edited: true); 409
- *                                                                         MESSAGE_NOT_EDITABLE for a picture
+ *                                                                         MESSAGE_NOT_EDITABLE for a picture; in a listed
+ *                                                                         story screened first (issue 36 finding 7)
  * PUT  /api/games/:id/tip {messageId, mode} → 200 GameView              move the tip: 'here' ('Riprendi da qui') or
- *                                                                         'latest' (newest end below it: ‹ 2/3 ›, map)
+ *                                                                         'latest' (newest end below it: ‹ 2/3 ›, map);
+ *                                                                         the new path of a listed story is screened
  * POST /api/games/:id/undo                 → 200 GameView               'Annulla': back before the latest player's
  *                                                                         message (kept, hidden); 409 NOTHING_TO_UNDO
  * DELETE /api/games/:id                    → 200 {ok: true}             delete an own game and its messages (profile 'Elimina')
@@ -115,11 +117,11 @@ export const gamesRoutes = new Hono<AppEnv>()
   })
   .patch("/:id/messages/:messageId", zValidator("json", editMessageSchema(MAX_NARRATION_LENGTH), validationHook), async (c) => {
     const user = currentUser(c);
-    return c.json(await editMessage(c.var.deps.db, user.id, c.req.param("id"), c.req.param("messageId"), c.req.valid("json")));
+    return c.json(await editMessage(c.var.deps, user.id, c.req.param("id"), c.req.param("messageId"), c.req.valid("json")));
   })
   .put("/:id/tip", zValidator("json", moveTipSchema, validationHook), async (c) => {
     const user = currentUser(c);
-    return c.json(await moveTip(c.var.deps.db, user.id, c.req.param("id"), c.req.valid("json")));
+    return c.json(await moveTip(c.var.deps, user.id, c.req.param("id"), c.req.valid("json")));
   })
   .post("/:id/undo", async (c) => {
     const user = currentUser(c);

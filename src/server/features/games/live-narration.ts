@@ -23,6 +23,7 @@ import { narrateTurn, type PreparedTurn, prepareTurn, type TurnInput } from "./t
 import { type Admission, admitSpending } from "../../policies/spending";
 import type { Release } from "../../quota/bounds";
 import { groupChanged, passTurn, publishToGroup } from "./group.service";
+import { screenStoredStoryChange } from "../moderation/screening";
 
 type Db = Kysely<Database>;
 
@@ -157,7 +158,15 @@ async function narrate(deps: AppDeps, turn: PreparedTurn, run: LiveRun): Promise
   }
   // The turn passes before the end reaches anyone, so whoever reads the group on 'done' sees it.
   if (turn.group) await afterGroupTurn(deps, turn, final.event === "done" && final.data.message !== null);
+  // Issue 36 finding 7: what the turn added to a listed story is screened like its first publication.
+  await screenStoredStoryChange(deps, gameId, () => turnTexts(turn, final));
   run.finish(final);
+}
+
+/** What a turn added to its story's text: the player's own words (a free text; not a command) and the stored narration. */
+function turnTexts(turn: PreparedTurn, final: FinalTurnEvent): string[] {
+  const words = turn.userMessage && turn.action.kind === "free" ? [turn.action.text] : [];
+  return final.event === "done" && final.data.message ? [...words, final.data.message.content] : words;
 }
 
 /**

@@ -176,7 +176,8 @@ describe.each(DIALECTS)("scene images with an images provider on %s", (dialect) 
     const media = await fetch(`${server.url}${image.imageUrl}`);
     expect(media.status).toBe(200);
     expect(media.headers.get("content-type")).toBe("image/png");
-    expect(media.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    // A gallery picture can still be removed: revalidated on every use, never immutable (issue 36 finding 4).
+    expect(media.headers.get("cache-control")).toBe("public, no-cache");
     expect((await sharp(Buffer.from(await media.arrayBuffer())).metadata()).format).toBe("png");
 
     // It stays after reload, and later turns only mention it.

@@ -1,14 +1,12 @@
 /**
  * The three kinds of public item as moderation sees them (issue 23): gallery images
  * (generated_images), shared stories (story_shares, by link id) and templates (saved_games with
- * is_template = 1). One place reads an item (title, public path, author, state), changes its
- * moderation_state, and decides whether a visitor may see it:
- * - visible: listed and reachable; restricted: reachable by its link, never listed;
- * - held (automatic screening flagged it): only its author sees it (others: 404 'Contenuto in revisione');
- * - removed: nobody (410 'Contenuto rimosso' with the Italian notice).
+ * is_template = 1). One place reads an item for moderators (title, public path, author, state)
+ * and applies a decision to it (its moderation_state). Who may see an item in each state is not
+ * decided here: that is the visibility rule's (policies/visibility.ts, issue 36).
  */
 
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { QueueContentView } from "../../../shared/moderation-types";
 import type { ContentKindName } from "../../../shared/schemas/moderation";
 import { imagePath } from "../../../shared/image-slug";
@@ -21,9 +19,6 @@ import { loadBook } from "../book/book.service";
 import { initialPromptOf } from "../templates/templates.service";
 
 type Db = Kysely<Database>;
-
-/** States in which an item can be reached by its link. */
-export const REACHABLE_STATES: readonly ModerationState[] = ["visible", "restricted"];
 
 /** An item of any kind, as moderation needs it. */
 export interface ContentItem {
@@ -113,17 +108,19 @@ export async function setContentState(db: Db, item: Pick<ContentItem, "kind" | "
 }
 
 /**
- * Whether `viewerId` (null: a visitor) may open an item's page, by its state: removed → throws
- * 410 CONTENT_REMOVED; held → its author may, anyone else gets 404 CONTENT_UNDER_REVIEW; visible
- * and restricted → yes. An unknown item passes (the caller answers its own 404).
- * Output: the item's state (null when unknown).
+ * A shared story got a new link after 'Smetti di condividere' (issue 36 finding 6): its reports
+ * (open ones keep merging repeats: their open_key names the link) and decisions follow it to the
+ * new id, so the queue, a decision's reversal and a repeat report still find the story.
+ * Input: the transaction of the new link, the old and the new link id.
  */
-export async function assertReachable(db: Db, kind: ContentKindName, id: string, viewerId: string | null): Promise<ModerationState | null> {
-  const item = await findContent(db, kind, id);
-  if (!item) return null;
-  if (item.state === "removed") throw AppError.of("CONTENT_REMOVED", 410);
-  if (item.state === "held" && (!viewerId || viewerId !== item.authorId)) throw AppError.of("CONTENT_UNDER_REVIEW", 404);
-  return item.state;
+export async function followStoryToLink(db: Db, oldId: string, newId: string): Promise<void> {
+  await db
+    .updateTable("content_reports")
+    .set({ content_id: newId, open_key: sql<string | null>`replace(open_key, ${`story:${oldId}:`}, ${`story:${newId}:`})` })
+    .where("content_kind", "=", "story")
+    .where("content_id", "=", oldId)
+    .execute();
+  await db.updateTable("moderation_decisions").set({ content_id: newId }).where("content_kind", "=", "story").where("content_id", "=", oldId).execute();
 }
 
 /** Paragraphs of a story shown in the queue (the rest is behind its link). */
@@ -142,7 +139,7 @@ export async function contentPreview(db: Db, item: ContentItem): Promise<QueueCo
     }
     case "story": {
       const share = await db.selectFrom("story_shares").select("game_id").where("id", "=", item.id).executeTakeFirstOrThrow();
-      const book = await loadBook(db, share.game_id);
+      const book = await loadBook(db, share.game_id, "moderation");
       const paragraphs = (book?.blocks ?? []).flatMap((b) => (b.kind === "narration" ? b.paragraphs : b.kind === "choice" ? [`» ${b.text}`] : []));
       return { kind: "story", title: item.title, path: item.path, paragraphs: paragraphs.slice(0, QUEUE_STORY_PARAGRAPHS), truncated: paragraphs.length > QUEUE_STORY_PARAGRAPHS };
     }
@@ -169,20 +166,8 @@ export async function assertMayPublish(db: Db, userId: string): Promise<void> {
  * narration, the player's choices and the scene titles, in order. [] for an unknown game.
  */
 export async function storyTexts(db: Db, gameId: string): Promise<string[]> {
-  const book = await loadBook(db, gameId);
+  const book = await loadBook(db, gameId, "public");
   if (!book) return [];
   const body = book.blocks.map((b) => (b.kind === "narration" ? b.paragraphs.join("\n") : b.kind === "choice" ? b.text : b.image.title));
   return [book.title, body.join("\n\n")];
-}
-
-/**
- * A shared story's own moderation_state (null for an unknown link). Unlike findContent, a story an
- * admin took down from 'Storie condivise' (issue 13) without a moderation decision stays as it
- * was: its page keeps answering 404, a moderator's removal 410.
- */
-export async function storyModerationState(db: Db, shareId: string): Promise<ModerationState | null> {
-  // Link ids are 22 base64url characters; anything else (e.g. a NUL byte) is not looked up.
-  if (!/^[A-Za-z0-9_-]{22}$/.test(shareId)) return null;
-  const row = await db.selectFrom("story_shares").select("moderation_state").where("id", "=", shareId).executeTakeFirst();
-  return row?.moderation_state ?? null;
 }

@@ -7,6 +7,13 @@
  * and its author is told. Without MODERATION_MODEL nothing is screened. If the endpoint fails or
  * is too slow (MODERATION_TIMEOUT_MS), the item is published unscreened and the failure logged:
  * screening is a help to the moderators, reports remain the safety net.
+ *
+ * Issue 36 finding 7: not only an item's first publication. Every change that alters what a
+ * listed story shows the public is screened the same way (screenStoryChange): an edit in place
+ * (screened before it is stored, held in its transaction), a new turn of any kind — solo, group,
+ * vote, 'Riprova', 'Rigenera', 'Modifica' and re-narrate — and a move of the tip to another branch
+ * (screened as soon as they are stored: the narration exists only then). Templates are screened on
+ * every edit (templates.routes.ts), gallery pictures when they are made (visualize.service.ts).
  */
 
 import { randomUUID } from "node:crypto";
@@ -18,6 +25,8 @@ import { nowIso } from "../../clock";
 import type { Database } from "../../db/schema";
 import type { Env } from "../../env";
 import type { Logger } from "../../ops/logger";
+import { screenedStoryOf } from "../../policies/visibility";
+import { publishSitemapChanged } from "../../realtime/live-events";
 import { type ContentItem, setContentState } from "./content";
 import { AfterCommit, type NoticeDeps, notifyUser } from "./notices";
 
@@ -169,4 +178,50 @@ export class Publication {
 /** Screens `texts` (none: nothing to screen) for a publication. Never throws (see screenTexts). */
 export async function screenPublication(deps: NoticeDeps, texts: string[]): Promise<Publication> {
   return new Publication(deps, texts.length > 0 ? await screenTexts(deps.env, texts, deps.logger) : null);
+}
+
+/** A change to a story, screened (see screenStoryChange). */
+export interface StoryScreening {
+  /** True when screening flagged the change (the story will be held). */
+  readonly flagged: boolean;
+  /** Inside the change's transaction: holds the story when flagged. Output: whether it did. */
+  hold(trx: Kysely<Database>): Promise<boolean>;
+  /** After the commit: the author's notice, and every instance's sitemap and share pages drop the story. Never throws. */
+  announce(): Promise<void>;
+}
+
+/**
+ * Screens a change to a game's story (issue 36 finding 7) when the public sees that story as
+ * listed by its owner (policies/visibility.ts screenedStoryOf); any other story costs one query
+ * and no screening, as its first publication did not either. Input: deps, the game (its owner
+ * already checked) and the texts the change brings (a function: read only when screened).
+ * Output: the StoryScreening. Never throws (see screenTexts).
+ */
+export async function screenStoryChange(deps: NoticeDeps, gameId: string, texts: () => string[] | Promise<string[]>): Promise<StoryScreening> {
+  const story = await screenedStoryOf(deps.db, gameId);
+  const publication = await screenPublication(deps, story ? await texts() : []);
+  const flagged = story !== null && publication.flagged;
+  return {
+    flagged,
+    hold: async (trx) => flagged && publication.hold(trx, { kind: "story", id: story.shareId, title: story.title, authorId: story.authorId }),
+    async announce() {
+      await publication.announce();
+      if (flagged) await publishSitemapChanged(deps.bus).catch((error: unknown) => deps.logger.error({ err: error }, "Mappa del sito non aggiornata"));
+    },
+  };
+}
+
+/**
+ * A change already stored (a narration, a move of the tip): screened as screenStoryChange does,
+ * and the story held at once when flagged. Failures are logged, never thrown (the change stands).
+ */
+export async function screenStoredStoryChange(deps: NoticeDeps, gameId: string, texts: () => string[] | Promise<string[]>): Promise<void> {
+  try {
+    const screening = await screenStoryChange(deps, gameId, texts);
+    if (!screening.flagged) return;
+    await deps.db.transaction().execute((trx) => screening.hold(trx));
+    await screening.announce();
+  } catch (error) {
+    deps.logger.error({ err: error, gameId }, "Screening della storia non riuscito");
+  }
 }

@@ -13,6 +13,10 @@
  * Twitter, canonical). The site's built stylesheet is linked, so it looks like the site.
  * - /storia/{id} and a wrong slug → 301 to the canonical /storia/{id}/{slug};
  * - an unknown, revoked or taken-down link → 404 with a small 'Storia non trovata' page;
+ * - who may read a story and which of its pictures the public sees is the visibility rule's
+ *   (policies/visibility.ts, issue 36): a removed story 410, a held one 404 except to its author
+ *   (never cached for anyone else), no redirect names a refused story's title; a picture removed
+ *   or held is left out of the page and of its Open Graph image;
  * - an unlisted story carries `noindex` (the link is unlisted, search engines should not list it).
  * Everything from players, templates or the model is escaped. Nothing private is shown: no
  * e-mail, no user id; the owner's nickname only when they chose to show it.
@@ -32,7 +36,10 @@ import { excerptOf, findPublicShare, type PublicShare, sharePath } from "./share
 import { italianDay } from "../../../shared/italian-date";
 import { ERRORS } from "../../../shared/errors";
 import { KIND_SEGMENTS } from "../../../shared/schemas/moderation";
-import { storyModerationState } from "../moderation/content";
+import { type Sight, sightAt } from "../../policies/visibility";
+import { sessionViewer } from "../../http/session-viewer";
+import type { EventBus } from "../../realtime/event-bus";
+import { SITEMAP_TOPIC } from "../../realtime/live-events";
 
 /** The head's <link rel="stylesheet"> and icon tags of the built index.html (hashed asset names). */
 function siteHeadLinks(indexHtml: string): string {
@@ -226,7 +233,9 @@ const CACHE_TTL_MS = 10 * 60 * 1000;
  * key holds everything a page shows: the public share (title, nickname, listing, template), the
  * story's version (bookVersion: tip, last change, latest edit), the page and the origin. A change
  * of any of them is a new key, so an edit or a new turn is shown at once and the old entry ages
- * out; a revoked, taken-down or held link is never looked up (findPublicShare answers null first).
+ * out; a revoked, taken-down or held link is never looked up (the visibility rule and
+ * findPublicShare answer first). A change of what is public (a moderation decision: SITEMAP_TOPIC)
+ * empties it, so a picture removed from a story leaves its page at once.
  */
 function shareCache() {
   return new LRUCache<string, string>({ max: CACHED_PAGES, maxSize: CACHED_CHARS, maxEntrySize: MAX_CACHED_PAGE_CHARS, sizeCalculation: (html) => html.length, ttl: CACHE_TTL_MS });
@@ -237,7 +246,7 @@ function shareCache() {
  * is gone, "past-the-end" when the story has fewer pages.
  */
 async function renderPage(db: AppEnv["Variables"]["deps"]["db"], share: PublicShare, page: number, options: { origin: string; links: string; brand: string }): Promise<string> {
-  const [header, body] = await Promise.all([loadBookHeader(db, share.gameId), loadBookPage(db, share.gameId, page, PAGE_MESSAGES)]);
+  const [header, body] = await Promise.all([loadBookHeader(db, share.gameId, "public"), loadBookPage(db, share.gameId, page, PAGE_MESSAGES, "public")]);
   if (!header) return "missing";
   if (!body) return "past-the-end";
   return renderStoryPage(share, { ...header, ...body }, options);
@@ -251,42 +260,52 @@ function requestedPage(value: string | undefined): number | null {
 
 /**
  * Registers GET /storia/:id and GET /storia/:id/:slug on the app, before the SPA fallback.
- * Input: the app and the built index.html (its stylesheet and icon links are reused). Answers are
- * never cached by browsers (a revoked link must die at once); the server keeps rendered pages in
- * its own cache (shareCache), looked up only after the link is found live.
+ * Input: the app, the built index.html (its stylesheet and icon links are reused) and the event
+ * bus (SITEMAP_TOPIC empties the rendered pages). Answers are never cached by browsers (a revoked
+ * link must die at once); the server keeps rendered pages in its own cache (shareCache), looked
+ * up only after the visibility rule let the reader in and the link is found live.
  * - ?pagina=N past the last page → 404 'Pagina non trovata'; a malformed ?pagina → 301 to the first page.
  */
-export function mountSharePages(app: Hono<AppEnv>, indexHtml: string) {
+export function mountSharePages(app: Hono<AppEnv>, indexHtml: string, bus: EventBus) {
   const links = siteHeadLinks(indexHtml);
   const rendered = shareCache();
+  bus.subscribe(SITEMAP_TOPIC, () => rendered.clear());
   const rendering = new Map<string, Promise<string>>();
   // Issue 23: a story a moderator removed answers 410 with the notice; one held by automatic
-  // screening is not public yet (404 with its own notice).
-  const missing = async (c: Context<AppEnv>) => {
+  // screening is not public yet (404 with its own notice); anything else not found 404.
+  const refused = (c: Context<AppEnv>, sight: Extract<Sight, { shown: false }>) => {
     const options = { links, brand: c.var.deps.env.BRAND_NAME };
-    const state = await storyModerationState(c.var.deps.db, c.req.param("id") ?? "");
-    if (state === "removed") return c.html(renderNoticePage(options, ERRORS.CONTENT_REMOVED.title, ERRORS.CONTENT_REMOVED.message), 410);
-    if (state === "held") return c.html(renderNoticePage(options, ERRORS.CONTENT_UNDER_REVIEW.title, ERRORS.CONTENT_UNDER_REVIEW.message), 404);
-    return c.html(renderMissingStoryPage(options), 404);
+    if (!sight.code) return c.html(renderMissingStoryPage(options), 404);
+    return c.html(renderNoticePage(options, ERRORS[sight.code].title, ERRORS[sight.code].message), sight.status);
+  };
+  const MISSING = { shown: false, status: 404, code: null } as const;
+  /** The live link of the request, when its reader may see it (else the page to answer). */
+  const shareFor = async (c: Context<AppEnv>): Promise<PublicShare | Response> => {
+    const id = c.req.param("id") ?? "";
+    const sight = await sightAt(c.var.deps.db, "story", id, sessionViewer(c), "page");
+    if (!sight.shown) return refused(c, sight);
+    // Its author reading their held story: never kept by a shared cache.
+    c.header("Cache-Control", sight.to === "author" ? "private, no-store" : "no-cache");
+    return (await findPublicShare(c.var.deps.db, id)) ?? refused(c, MISSING);
   };
 
   app.get("/storia/:id", async (c) => {
     c.header("Cache-Control", "no-cache");
-    const share = await findPublicShare(c.var.deps.db, c.req.param("id"));
-    return share ? c.redirect(sharePath(share.id, share.title), 301) : missing(c);
+    const share = await shareFor(c);
+    return share instanceof Response ? share : c.redirect(sharePath(share.id, share.title), 301);
   });
 
   app.get("/storia/:id/:slug", async (c) => {
     c.header("Cache-Control", "no-cache");
     const { db, env } = c.var.deps;
-    const share = await findPublicShare(db, c.req.param("id"));
-    if (!share) return missing(c);
+    const share = await shareFor(c);
+    if (share instanceof Response) return share;
     const page = requestedPage(c.req.query(PAGE_PARAM));
     const canonical = sharePath(share.id, share.title);
     if (page === null) return c.redirect(canonical, 301);
     if (decodePath(new URL(c.req.url).pathname) !== decodePath(canonical)) return c.redirect(sharePagePath(share.id, share.title, page), 301);
     const version = await bookVersion(db, share.gameId);
-    if (version === null) return missing(c);
+    if (version === null) return refused(c, MISSING);
     const origin = siteOrigin(c);
     const key = JSON.stringify([share, version, page, origin]);
     const cached = rendered.get(key);
@@ -298,7 +317,7 @@ export function mountSharePages(app: Hono<AppEnv>, indexHtml: string) {
       rendering.set(key, render);
     }
     const html = await render;
-    if (html === "missing") return missing(c);
+    if (html === "missing") return refused(c, MISSING);
     if (html === "past-the-end") return c.html(renderNoticePage({ links, brand: env.BRAND_NAME }, "Pagina non trovata", "La storia non ha questa pagina."), 404);
     rendered.set(key, html);
     return c.html(html);

@@ -3,11 +3,15 @@
  *
  * The owner of a game makes an unlisted link /storia/{id}/{slug} with 'Condividi' (options: show
  * the nickname, list the story on /galleria), changes its options and revokes it ('Smetti di
- * condividere': the row is deleted, so a later share gets a new id and old links stay dead).
+ * condividere'). The game's one story_shares row is its publication record (issue 36 finding 6,
+ * migration 0027): revoking sets unshared_at and keeps the row with its moderation state; a later
+ * share gives the row a new random id (old links stay dead) and the story's reports and decisions
+ * follow it there, so a restriction or a hold belongs to the story, not to one link.
  * Authorisation lives in the queries: every owner operation goes through findOwnedGame (another
  * user's game, a template or an unknown id → 404 GAME_NOT_FOUND). An admin can take a story down
  * (the page is then 404 and the owner cannot share that game again: 409 SHARE_TAKEN_DOWN).
- * Public reads never select an e-mail or a user id; the nickname only when the owner chose so.
+ * Who may see a story is the visibility rule's (policies/visibility.ts). Public reads never
+ * select an e-mail or a user id; the nickname only when the owner chose so.
  */
 
 import { randomBytes } from "node:crypto";
@@ -22,7 +26,6 @@ import type {
   ShareView,
 } from "../../../shared/schemas/share";
 import { storySlug, templatePath } from "../../../shared/slug";
-import { ownerActive } from "../../accounts/deactivation";
 import { nowIso } from "../../clock";
 import type { Database } from "../../db/schema";
 import { AppError } from "../../errors";
@@ -30,6 +33,8 @@ import { decodeCursor, keysetPage } from "../../keyset-cursor";
 import { narrationParagraphs } from "../book/book.service";
 import { findOwnedGame } from "../games/games.service";
 import { publicName } from "../../accounts/public-name";
+import { listedStory, liveStory } from "../../policies/visibility";
+import { followStoryToLink } from "../moderation/content";
 
 type Db = Kysely<Database>;
 
@@ -64,7 +69,7 @@ export function excerptOf(text: string, max = EXCERPT_LENGTH): string {
   return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:.—-]+$/, "")}…`;
 }
 
-type ShareRow = { id: string; show_nickname: number; listed: number; created_at: string; taken_down_at: string | null };
+type ShareRow = { id: string; show_nickname: number; listed: number; created_at: string; taken_down_at: string | null; unshared_at: string | null };
 
 function toShareView(row: ShareRow, title: string): ShareView {
   return {
@@ -80,25 +85,47 @@ function toShareView(row: ShareRow, title: string): ShareView {
 function shareOfGame(db: Db, gameId: string) {
   return db
     .selectFrom("story_shares")
-    .select(["id", "show_nickname", "listed", "created_at", "taken_down_at"])
+    .select(["id", "show_nickname", "listed", "created_at", "taken_down_at", "unshared_at"])
     .where("game_id", "=", gameId)
     .executeTakeFirst();
 }
 
 /**
  * GET /api/games/:id/share. Input: the owner and the game id. Output: the link's ShareView, or
- * null when the game is not shared. Throws 404 GAME_NOT_FOUND when the game is not the user's.
+ * null when the game is not shared (never, or revoked). Throws 404 GAME_NOT_FOUND when the game
+ * is not the user's.
  */
 export async function getShare(db: Db, userId: string, gameId: string): Promise<ShareView | null> {
   const game = await findOwnedGame(db, userId, gameId);
   const row = await shareOfGame(db, game.id);
-  return row ? toShareView(row, game.title) : null;
+  return row && !row.unshared_at ? toShareView(row, game.title) : null;
 }
 
 /**
- * PUT /api/games/:id/share: creates the link (a new random id) or changes its options.
- * Input: the owner, the game id, {showNickname, listed}. Output: {share, created}. Throws 404
- * GAME_NOT_FOUND (not the user's game), 409 SHARE_TAKEN_DOWN (an admin took the story down).
+ * A new link for a game whose link was revoked (issue 36 finding 6): the row gets a new random id,
+ * the owner's options and a new date, keeps its moderation state, and the story's reports and
+ * decisions follow it to the new id. Output: whether this call made the link (a parallel share
+ * may have made it first).
+ */
+async function relink(db: Db, gameId: string, oldId: string, values: { show_nickname: number; listed: number; updated_at: string }): Promise<boolean> {
+  const id = newShareId();
+  const relinked = await db
+    .updateTable("story_shares")
+    .set({ id, unshared_at: null, created_at: values.updated_at, ...values })
+    .where("game_id", "=", gameId)
+    .where("id", "=", oldId)
+    .where("unshared_at", "is not", null)
+    .executeTakeFirst();
+  if (Number(relinked.numUpdatedRows) === 0) return false;
+  await followStoryToLink(db, oldId, id);
+  return true;
+}
+
+/**
+ * PUT /api/games/:id/share: creates the link (a new random id; after a revocation the story's
+ * row gets one, see relink) or changes its options. Input: the owner (call inside a transaction),
+ * the game id, {showNickname, listed}. Output: {share, created}. Throws 404 GAME_NOT_FOUND (not
+ * the user's game), 409 SHARE_TAKEN_DOWN (an admin took the story down).
  * Two parallel first shares make one link (the unique game_id; the second call updates it).
  */
 export async function saveShare(db: Db, userId: string, gameId: string, options: ShareOptions): Promise<{ share: ShareView; created: boolean }> {
@@ -116,6 +143,8 @@ export async function saveShare(db: Db, userId: string, gameId: string, options:
       .onConflict((oc) => oc.column("game_id").doNothing())
       .executeTakeFirst();
     created = Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
+  } else if (existing.unshared_at) {
+    created = await relink(db, game.id, existing.id, values);
   }
   if (!created) {
     await db.updateTable("story_shares").set(values).where("game_id", "=", game.id).where("taken_down_at", "is", null).execute();
@@ -127,15 +156,23 @@ export async function saveShare(db: Db, userId: string, gameId: string, options:
 }
 
 /**
- * DELETE /api/games/:id/share ('Smetti di condividere'): deletes the link; nothing to do when the
- * game is not shared. Throws 404 GAME_NOT_FOUND, 409 SHARE_TAKEN_DOWN (a taken-down story stays
- * recorded, so it cannot be shared again under a new link).
+ * DELETE /api/games/:id/share ('Smetti di condividere'): the link dies (unshared_at; out of the
+ * gallery) and the row stays with the story's moderation state (issue 36 finding 6); nothing to
+ * do when the game is not shared. Throws 404 GAME_NOT_FOUND, 409 SHARE_TAKEN_DOWN (a taken-down
+ * story stays recorded, so it cannot be shared again under a new link).
  */
 export async function revokeShare(db: Db, userId: string, gameId: string): Promise<void> {
   const game = await findOwnedGame(db, userId, gameId);
   const row = await shareOfGame(db, game.id);
   if (row?.taken_down_at) throw AppError.of("SHARE_TAKEN_DOWN", 409);
-  await db.deleteFrom("story_shares").where("game_id", "=", game.id).where("taken_down_at", "is", null).execute();
+  const now = nowIso();
+  await db
+    .updateTable("story_shares")
+    .set({ unshared_at: now, listed: 0, updated_at: now })
+    .where("game_id", "=", game.id)
+    .where("taken_down_at", "is", null)
+    .where("unshared_at", "is", null)
+    .execute();
 }
 
 /** The title of a game (issue 23: the notice of a held story names it); '' when unknown. */
@@ -159,8 +196,9 @@ export interface PublicShare {
 }
 
 /**
- * The live link with this id (not revoked, not taken down), or null. Input: the id from the URL
- * (anything: an id that cannot be one is not looked up).
+ * The live link with this id (not revoked, not taken down, its author active), or null. Whether
+ * the caller may see it in its moderation state is asked first (policies/visibility.ts sightAt).
+ * Input: the id from the URL (anything: an id that cannot be one is not looked up).
  */
 export async function findPublicShare(db: Db, shareId: string): Promise<PublicShare | null> {
   if (!isShareId(shareId)) return null;
@@ -170,17 +208,11 @@ export async function findPublicShare(db: Db, shareId: string): Promise<PublicSh
     .leftJoin("profiles as p", "p.id", "g.user_id")
     .leftJoin("saved_games as t", (join) => join.onRef("t.id", "=", "g.template_id").on("t.is_template", "=", 1))
     .select([
-      "s.id", "s.game_id", "s.show_nickname", "s.listed", "s.created_at", "g.title", "g.genre",
-      publicName, "t.id as template_id", "t.title as template_title",
+      "s.id", "s.game_id", "s.show_nickname", "s.created_at", "g.title", "g.genre",
+      publicName, "t.id as template_id", "t.title as template_title", listedStory("s", "g").as("in_gallery"),
     ])
-    .select("s.moderation_state")
     .where("s.id", "=", shareId)
-    .where("s.taken_down_at", "is", null)
-    // Issue 23: a story held by automatic screening or removed by a moderator is not public.
-    .where("s.moderation_state", "in", ["visible", "restricted"])
-    .where("g.is_template", "=", 0)
-    // A deactivated account's stories are hidden until it is restored (issue 22 §10).
-    .where(ownerActive("g.user_id"))
+    .where(liveStory("s", "g"))
     .executeTakeFirst();
   if (!row) return null;
   return {
@@ -189,7 +221,7 @@ export async function findPublicShare(db: Db, shareId: string): Promise<PublicSh
     title: row.title,
     genre: resolveGenre(row.genre),
     nickname: Number(row.show_nickname) === 1 ? (row.nickname ?? null) : null,
-    listed: Number(row.listed) === 1 && row.moderation_state === "visible",
+    listed: Boolean(row.in_gallery),
     sharedAt: row.created_at,
     template: row.template_id && row.template_title ? { title: row.template_title, path: templatePath(row.template_id, row.template_title) } : null,
   };
@@ -252,12 +284,7 @@ export function decodeShareCursor(value: string): { createdAt: string; id: strin
  * SharedStoryPageView; one range scan of limit + 1 rows on story_shares_listed_idx.
  */
 export async function listSharedStories(db: Db, options: { limit: number; cursor?: { createdAt: string; id: string } }): Promise<SharedStoryPageView> {
-  let query = sharesWithStory(db)
-    .where("s.listed", "=", 1)
-    .where("s.taken_down_at", "is", null)
-    .where("s.moderation_state", "=", "visible")
-    .where("g.is_template", "=", 0)
-    .where(ownerActive("g.user_id"));
+  let query = sharesWithStory(db).where(listedStory("s", "g"));
   if (options.cursor) query = query.where(sql<boolean>`(s.created_at, s.id) < (${options.cursor.createdAt}, ${options.cursor.id})`);
   const rows = await query.orderBy("s.created_at", "desc").orderBy("s.id", "desc").limit(options.limit + 1).execute();
   return keysetPage(rows, options.limit, toCard, (r) => [r.created_at, r.id]);
@@ -273,11 +300,7 @@ export async function sharedStoryPaths(db: Db, limit: number): Promise<{ path: s
     .selectFrom("story_shares as s")
     .innerJoin("saved_games as g", "g.id", "s.game_id")
     .select(["s.id", "g.title", "s.updated_at"])
-    .where("s.listed", "=", 1)
-    .where("s.taken_down_at", "is", null)
-    .where("s.moderation_state", "=", "visible")
-    .where("g.is_template", "=", 0)
-    .where(ownerActive("g.user_id"))
+    .where(listedStory("s", "g"))
     .orderBy("s.created_at", "desc")
     .orderBy("s.id", "desc")
     .limit(limit)
@@ -286,11 +309,11 @@ export async function sharedStoryPaths(db: Db, limit: number): Promise<{ path: s
 }
 
 /**
- * GET /api/admin/shares: every shared story (listed or not, taken down or not), newest first,
- * with the owner's e-mail for the admin. Output: AdminSharePageView.
+ * GET /api/admin/shares: every shared story (listed or not, taken down or not; a revoked link is
+ * no longer shared), newest first, with the owner's e-mail for the admin. Output: AdminSharePageView.
  */
 export async function listAdminShares(db: Db, options: { limit: number; cursor?: { createdAt: string; id: string } }): Promise<AdminSharePageView> {
-  let query = sharesWithStory(db).leftJoin("user as u", "u.id", "g.user_id").select(["u.email", "u.isAnonymous"]);
+  let query = sharesWithStory(db).leftJoin("user as u", "u.id", "g.user_id").select(["u.email", "u.isAnonymous"]).where("s.unshared_at", "is", null);
   if (options.cursor) query = query.where(sql<boolean>`(s.created_at, s.id) < (${options.cursor.createdAt}, ${options.cursor.id})`);
   const rows = await query.orderBy("s.created_at", "desc").orderBy("s.id", "desc").limit(options.limit + 1).execute();
   return keysetPage(

@@ -37,6 +37,7 @@ import { parseStoryCards } from "../../memory/cards";
 import { insertPlayerGame } from "../../player-games";
 import { appendMessage } from "../../story/story-tree";
 import type { Logger } from "../../ops/logger";
+import { assertShownAt, listedTemplate, reachableTemplate } from "../../policies/visibility";
 
 type Db = Kysely<Database>;
 type TemplateRow = Selectable<SavedGamesTable>;
@@ -108,8 +109,8 @@ export function decodeTemplateCursor(value: string): TemplateCursor | null {
  * next visit.
  */
 export async function listTemplates(db: Db, options: { limit: number; cursor?: TemplateCursor }): Promise<TemplatePageView> {
-  // Issue 23: only templates no moderator restricted, removed or held are listed.
-  let query = db.selectFrom("saved_games").select([...CARD_COLUMNS, "created_at"]).where("is_template", "=", 1).where("moderation_state", "=", "visible");
+  // Issue 23: only templates no moderator restricted, removed or held are listed (policies/visibility.ts).
+  let query = db.selectFrom("saved_games").select([...CARD_COLUMNS, "created_at"]).where(listedTemplate("saved_games"));
   if (options.cursor) {
     const [plays, createdAt, id] = options.cursor;
     query = query.where(sql<boolean>`(plays, created_at, id) < (${plays}, ${createdAt}, ${id})`);
@@ -136,9 +137,7 @@ export function decodeSavedCursor(value: string): SavedCursor | null {
 export async function listSavedTemplates(db: Db, userId: string, options: { limit: number; cursor?: SavedCursor }): Promise<TemplatePageView> {
   let query = db
     .selectFrom("user_favorites as f")
-    .innerJoin("saved_games as t", (join) =>
-      join.onRef("t.id", "=", "f.template_id").on("t.is_template", "=", 1).on("t.moderation_state", "in", ["visible", "restricted"]),
-    )
+    .innerJoin("saved_games as t", (join) => join.onRef("t.id", "=", "f.template_id").on(reachableTemplate("t")))
     .select(CARD_COLUMNS.map((column) => `t.${column}` as const))
     .select(["f.created_at as saved_at", "f.id as favorite_id"])
     .where("f.user_id", "=", userId);
@@ -158,13 +157,23 @@ export async function templatePagePaths(db: Db, limit: number): Promise<{ path: 
   const rows = await db
     .selectFrom("saved_games")
     .select(["id", "title", "updated_at"])
-    .where("is_template", "=", 1)
-    .where("moderation_state", "=", "visible")
+    .where(listedTemplate("saved_games"))
     .orderBy("plays", "desc")
     .orderBy("id", "desc")
     .limit(limit)
     .execute();
   return rows.map((r) => ({ path: templatePath(r.id, r.title), lastmod: r.updated_at }));
+}
+
+const templateNotFound = () => AppError.of("TEMPLATE_NOT_FOUND", 404);
+
+/**
+ * Throws unless `userId` (null: a visitor) may see the template at its page (policies/visibility.ts,
+ * issues 23 and 36): 404 TEMPLATE_NOT_FOUND, 410 CONTENT_REMOVED (a moderator removed it), 404
+ * CONTENT_UNDER_REVIEW (held by screening). Like, favourite and play answer as the page does.
+ */
+function assertTemplateShown(db: Db, templateId: string, userId: string | null) {
+  return assertShownAt(db, "template", templateId, userId, templateNotFound);
 }
 
 /**
@@ -173,16 +182,14 @@ export async function templatePagePaths(db: Db, limit: number): Promise<{ path: 
  * 410 CONTENT_REMOVED (a moderator removed it), 404 CONTENT_UNDER_REVIEW (held by screening).
  */
 export async function getTemplateDetail(db: Db, templateId: string, userId: string | null): Promise<TemplateDetailView> {
+  await assertTemplateShown(db, templateId, userId);
   const row = await db
     .selectFrom("saved_games")
-    .select([...CARD_COLUMNS, "content", "moderation_state"])
+    .select([...CARD_COLUMNS, "content"])
     .where("id", "=", templateId)
     .where("is_template", "=", 1)
     .executeTakeFirst();
-  if (!row) throw AppError.of("TEMPLATE_NOT_FOUND", 404);
-  // Issue 23: removed → 410 with the notice; held by automatic screening → not public yet.
-  if (row.moderation_state === "removed") throw AppError.of("CONTENT_REMOVED", 410);
-  if (row.moderation_state === "held") throw AppError.of("CONTENT_UNDER_REVIEW", 404);
+  if (!row) throw templateNotFound();
   let liked = false;
   let favorited = false;
   if (userId) {
@@ -288,17 +295,20 @@ export async function deleteTemplate(db: Db, templateId: string): Promise<{ cove
 
 /**
  * Locks the template's row for the rest of the transaction (a no-op update takes the row lock on
- * PostgreSQL; SQLite transactions are serialised), so toggles of one template run one at a time.
- * Throws 404 TEMPLATE_NOT_FOUND.
+ * PostgreSQL; SQLite transactions are serialised), so toggles of one template run one at a time,
+ * then asks the visibility rule as the template's page does (issue 36 finding 16b: a removed or
+ * held template takes no like or favourite, and the transaction changes nothing).
+ * Throws 404 TEMPLATE_NOT_FOUND, 410 CONTENT_REMOVED, 404 CONTENT_UNDER_REVIEW.
  */
-async function lockTemplate(trx: Transaction<Database>, templateId: string): Promise<void> {
+async function lockTemplate(trx: Transaction<Database>, userId: string, templateId: string): Promise<void> {
   const result = await trx
     .updateTable("saved_games")
     .set({ likes_count: sql<number>`likes_count` })
     .where("id", "=", templateId)
     .where("is_template", "=", 1)
     .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) throw AppError.of("TEMPLATE_NOT_FOUND", 404);
+  if (Number(result.numUpdatedRows) === 0) throw templateNotFound();
+  await assertTemplateShown(trx, templateId, userId);
 }
 
 /**
@@ -335,11 +345,11 @@ async function setTemplateRelation(
  * Input: the user, the template, and optionally the wanted state (true = like): with it the call
  * is idempotent (a double click sends the same state twice); without it the state flips.
  * Output: {liked, likes}. likes_count moves only when a like row was really inserted or deleted.
- * Throws 404 TEMPLATE_NOT_FOUND.
+ * Throws 404 TEMPLATE_NOT_FOUND, 410 CONTENT_REMOVED, 404 CONTENT_UNDER_REVIEW (as the page).
  */
 export async function toggleLike(db: Db, userId: string, templateId: string, wanted?: boolean): Promise<LikeResultView> {
   return db.transaction().execute(async (trx) => {
-    await lockTemplate(trx, templateId);
+    await lockTemplate(trx, userId, templateId);
     const { on: liked, delta } = await setTemplateRelation(trx, "template_likes", userId, templateId, wanted);
     if (delta > 0) {
       await trx.updateTable("saved_games").set({ likes_count: sql<number>`likes_count + 1` }).where("id", "=", templateId).execute();
@@ -357,11 +367,11 @@ export async function toggleLike(db: Db, userId: string, templateId: string, wan
 
 /**
  * Favourite toggle (spec §4 Like and favorite, §7 toggle_favorite), same rules as toggleLike.
- * Output: {favorited}. Throws 404 TEMPLATE_NOT_FOUND.
+ * Output: {favorited}. Throws 404 TEMPLATE_NOT_FOUND, 410 CONTENT_REMOVED, 404 CONTENT_UNDER_REVIEW.
  */
 export async function toggleFavorite(db: Db, userId: string, templateId: string, wanted?: boolean): Promise<FavoriteResultView> {
   return db.transaction().execute(async (trx) => {
-    await lockTemplate(trx, templateId);
+    await lockTemplate(trx, userId, templateId);
     const { on: favorited } = await setTemplateRelation(trx, "user_favorites", userId, templateId, wanted);
     return { favorited };
   });
@@ -390,7 +400,8 @@ async function insertOpening(db: Db, gameId: string, userId: string, opening: st
  * cover, its story cards and prompt budget (issue 11 §1), 3. the initial prompt as the first assistant message, 4. the caller opens the game.
  * A template without its own system prompt gets the genre prompt plus the story's title and
  * description, so the copy always narrates with its own configuration.
- * Output: {id, genre} of the copy. Throws 404 TEMPLATE_NOT_FOUND.
+ * Output: {id, genre} of the copy. Throws 404 TEMPLATE_NOT_FOUND, 410 CONTENT_REMOVED, 404
+ * CONTENT_UNDER_REVIEW (as the template's page; nothing is counted or copied).
  */
 export async function playTemplate(db: Db, userId: string, templateId: string, logger: Logger): Promise<CreatedGameView> {
   const gameId = randomUUID();
@@ -400,9 +411,9 @@ export async function playTemplate(db: Db, userId: string, templateId: string, l
       .set({ plays: sql<number>`plays + 1` })
       .where("id", "=", templateId)
       .where("is_template", "=", 1)
-      .where("moderation_state", "in", ["visible", "restricted"])
       .executeTakeFirst();
-    if (Number(bumped.numUpdatedRows) === 0) throw AppError.of("TEMPLATE_NOT_FOUND", 404);
+    if (Number(bumped.numUpdatedRows) === 0) throw templateNotFound();
+    await assertTemplateShown(trx, templateId, userId);
     const t = await trx.selectFrom("saved_games").selectAll().where("id", "=", templateId).executeTakeFirstOrThrow();
     const genre = resolveGenre(t.genre);
     let systemPrompt = t.system_prompt?.trim() || null;
