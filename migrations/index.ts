@@ -21,6 +21,7 @@ import * as m0020 from "./0020_moderation";
 import * as m0021 from "./0021_group_play";
 import * as m0022 from "./0022_story_presence";
 import * as m0023 from "./0023_read_only_copies";
+import * as m0025 from "./0025_user_keys_keep_others_rows";
 
 export const migrations: Record<string, Migration> = {
   "0001_initial": m0001,
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   "0021_group_play": m0021,
   "0022_story_presence": m0022,
   "0023_read_only_copies": m0023,
+  "0025_user_keys_keep_others_rows": m0025,
 };

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eraseAccount } from "../../accounts/erase-account";
 import { nowIso } from "../../clock";
 import { withMigrationLock } from "../../db/migrate";
-import { USER_OWNED_COLUMNS } from "../../db/schema";
+import { ACCOUNT_ROWS } from "../../policies/account-rows";
 import { DIALECTS, newGame, readEvents, registerPlayer, startTestServer, TestClient, type TestServer } from "../../testing/harness";
 
 
@@ -257,9 +257,9 @@ describe.each(DIALECTS)("profile on %s", (dialect) => {
     expect(deleted.status).toBe(200);
     expect(deleted.headers.getSetCookie().some((c) => /session_token=;|max-age=0/i.test(c))).toBe(true);
 
-    for (const [table, column] of Object.entries(USER_OWNED_COLUMNS)) {
+    for (const { table, column } of ACCOUNT_ROWS) {
       const rows = await db
-        .selectFrom(table as keyof typeof USER_OWNED_COLUMNS)
+        .selectFrom(table)
         .select(sql<number>`count(*)`.as("n"))
         .where(sql.ref(column), "=", player.id)
         .executeTakeFirstOrThrow();
