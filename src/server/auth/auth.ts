@@ -74,7 +74,8 @@ const concernsRules = (ctx: { path?: string; body?: unknown; query?: unknown }) 
  * Output: the Better Auth instance whose `handler` applies the auth limits first (the request
  * must carry CLIENT_ADDRESS_HEADER, set by the app), plus `passwordWork`: how many password
  * hashes and verifications ran (scrypt, the expensive part of a sign-in), for tests and
- * benchmarks.
+ * benchmarks, and `checkOwnSecret`: a check of a signed-in user's own password or code outside
+ * Better Auth's endpoints under the same limits (./limits.ts; issue 36 finding 17).
  */
 export function createAuth(options: AuthOptions) {
   const { db, mailer, brandName } = options;
@@ -327,7 +328,7 @@ export function createAuth(options: AuthOptions) {
     ],
   });
   late.api = auth.api;
-  return { ...auth, handler: recorded((request) => limits.guard(request, auth.handler)), passwordWork };
+  return { ...auth, handler: recorded((request) => limits.guard(request, auth.handler)), passwordWork, checkOwnSecret: limits.checkOwnSecret };
 }
 
 export type Auth = ReturnType<typeof createAuth>;

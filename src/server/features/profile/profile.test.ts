@@ -253,7 +253,7 @@ describe.each(DIALECTS)("profile on %s", (dialect) => {
     const filesBefore = mediaFiles();
     expect(filesBefore.length).toBeGreaterThanOrEqual(3);
 
-    const deleted = await player.client.request("DELETE", "/api/profile");
+    const deleted = await player.client.request("DELETE", "/api/profile", { password: player.password });
     expect(deleted.status).toBe(200);
     expect(deleted.headers.getSetCookie().some((c) => /session_token=;|max-age=0/i.test(c))).toBe(true);
 
