@@ -9,9 +9,10 @@ import type { AppDeps } from "../context";
 import type { Database } from "../db/schema";
 import { deleteUnreferencedMedia } from "../media/media-references";
 import { eraseAccountRows } from "../policies/account-rows";
+import { publishAccountEnded } from "../realtime/live-events";
 import { assertNotLastAdmin } from "./last-admin";
 
-export type EraseDeps = Pick<AppDeps, "db" | "media" | "env" | "logger">;
+export type EraseDeps = Pick<AppDeps, "db" | "media" | "env" | "logger" | "bus">;
 
 export interface EraseResult {
   /** Media files removed from storage. */
@@ -57,7 +58,7 @@ async function imageUrlsOf(db: Kysely<Database>, userId: string): Promise<string
  * deleteUnreferencedMedia (media-references.ts), which keeps every file that rows which stay
  * still show. Other browsers of the user are signed out at their very next request (their
  * session rows are gone, and sessions are read from the database on every request: issue 9
- * finding 12).
+ * finding 12), and their open streams end at once (publishAccountEnded: issue 36 finding 16a).
  * Output: EraseResult, or null when no such user exists. Throws when the database fails (then
  * nothing is deleted); a storage failure after the commit is logged and does not throw.
  */
@@ -85,6 +86,8 @@ export async function eraseAccount(
     await eraseAccountRows(trx, userId);
     await within?.(trx);
   });
+  // Their open streams end at once, on every instance (issue 36 finding 16a).
+  await publishAccountEnded(deps.bus, userId);
 
   if (urls.length === 0) return { deletedFiles: 0, keptFiles: 0 };
   try {

@@ -27,7 +27,7 @@ import type { AppDeps } from "../../context";
 import type { Database } from "../../db/schema";
 import { AppError } from "../../errors";
 import { remainingMessages } from "../../quota/quota";
-import { publishAccountChanged } from "../../realtime/live-events";
+import { publishAccountChanged, publishAccountEnded } from "../../realtime/live-events";
 import { deactivateAccount, erasureDate, restoreAccount } from "../../accounts/deactivation";
 import { contains } from "../../db/text-search";
 import { cursorParam, keysetPage } from "../../keyset-cursor";
@@ -275,8 +275,9 @@ export async function updateUser(
 /**
  * 'Elimina' (spec §7 DELETE /admin/users/{id} with should_soft_delete; issue 22 §10), with the
  * audit entry in the change's transaction:
- * - soft (default): the account is deactivated (accounts/deactivation.ts: sessions ended,
- *   sign-in refused, public content hidden) and erased 30 days later unless restored;
+ * - soft (default): the account is deactivated (accounts/deactivation.ts: sessions ended, open
+ *   streams closed on every instance, sign-in refused, public content hidden) and erased 30
+ *   days later unless restored;
  * - hard ('Elimina definitivamente', GDPR requests): erased now, exactly like self-deletion
  *   (every row and media file: eraseAccount; orders and audit entries stay, anonymised).
  * Guests and registered accounts alike. Throws 400 SELF_DELETE for the admin's own account, 404
@@ -289,15 +290,15 @@ export async function deleteUser(deps: AppDeps, actor: AuditActor, userId: strin
     await eraseAccount(deps, userId, (trx) => appendAudit(trx, actor, "admin.user.delete", `${user.email} (${userId})`));
     return { email: user.email, erasedAt: null };
   }
-  const at = await deps.db.transaction().execute(async (trx) => {
+  const deactivatedAt = await deps.db.transaction().execute(async (trx) => {
     await assertNotLastAdmin(trx, userId);
-    const deactivatedAt = await deactivateAccount(trx, userId, actor.id);
-    if (deactivatedAt) {
-      await appendAudit(trx, actor, "admin.user.deactivate", `${user.email} (${userId}): disattivato, sarà cancellato il ${erasureDate(deactivatedAt).slice(0, 10)}`);
-    }
-    return deactivatedAt ?? user.deactivatedAt!;
+    const at = await deactivateAccount(trx, userId, actor.id);
+    if (at) await appendAudit(trx, actor, "admin.user.deactivate", `${user.email} (${userId}): disattivato, sarà cancellato il ${erasureDate(at).slice(0, 10)}`);
+    return at;
   });
-  return { email: user.email, erasedAt: erasureDate(at) };
+  // Their open streams end at once, on every instance (issue 36 finding 16a).
+  if (deactivatedAt) await publishAccountEnded(deps.bus, userId);
+  return { email: user.email, erasedAt: erasureDate(deactivatedAt ?? user.deactivatedAt!) };
 }
 
 /**
