@@ -55,8 +55,9 @@ const MEMBERSHIP: EraseRule = { action: "membership" };
 const OTHERS_DECISION = "a decision on someone else's content or account: the site's record, not the person's data";
 
 /**
- * Every column naming a user, in the order erasure applies them: rows hanging off others first,
- * the person's own stories after their messages, the user row last.
+ * Every column naming a user, in the order erasure applies them: story membership (the ledger's),
+ * the person's own stories, what they left in others' stories and records, the account, the user
+ * row last.
  */
 export const ACCOUNT_ROWS: readonly AccountRow[] = [
   // Story membership (issue 24 'Gioca insieme').
@@ -77,7 +78,11 @@ export const ACCOUNT_ROWS: readonly AccountRow[] = [
     erase: ANONYMISE,
     export: "an invitation belongs to its story; its token is a secret",
   },
-  // What the person wrote: in others' stories the text stays without them (finding 0); in their own stories it goes with the story.
+  // The person's own stories go first, with every message, fact, link and seat in them (foreign
+  // keys to saved_games cascade); templates are the site's and stay. Group stories the person
+  // hosts were handed over by the membership ledger before.
+  { table: "saved_games", column: "user_id", guest: "move", erase: { action: "delete", keepIf: "is_template" }, export: true },
+  // What the person wrote in other players' stories stays there without them (finding 0).
   { table: "chat_messages", column: "user_id", guest: "move", erase: ANONYMISE, export: true },
   { table: "chat_messages", column: "author_id", guest: "move", erase: ANONYMISE, export: true },
   { table: "generated_images", column: "user_id", guest: "move", erase: DELETE, export: true },
@@ -99,8 +104,6 @@ export const ACCOUNT_ROWS: readonly AccountRow[] = [
   { table: "subscription_orders", column: "user_id", guest: "move", erase: ANONYMISE, export: true },
   { table: "audit_log", column: "user_id", guest: "move", erase: ANONYMISE, export: true },
   { table: "ai_usage", column: "user_id", guest: "move", erase: ANONYMISE, export: true },
-  // The person's stories (their messages go with them); templates are the site's and stay.
-  { table: "saved_games", column: "user_id", guest: "move", erase: { action: "delete", keepIf: "is_template" }, export: true },
   { table: "presence", column: "user_id", guest: "drop", erase: DELETE, export: "open tabs, kept for seconds: the state of a connection" },
   // The account itself.
   { table: "user_tokens", column: "user_id", guest: "drop", erase: DELETE, export: true },
