@@ -1,6 +1,7 @@
 /**
- * Issue 5 in a real Chromium: the profile (edit, export, delete a game, delete the account),
- * live notifications between an admin and a player in two browser contexts, and the pricing page.
+ * Issue 5 in a real Chromium: the profile (edit, export, delete a game, delete the account with
+ * its password — issue 36 finding 17 —, a guest's with the word ELIMINA), live notifications
+ * between an admin and a player in two browser contexts, and the pricing page.
  */
 
 import fs from "node:fs/promises";
@@ -67,9 +68,11 @@ test("a player edits the profile, exports the data, deletes a game and then the 
   await expect(totals).toHaveText("1");
   await expect(page.getByRole("link", { name: /^Continua Nuova Avventura Horror/ })).toHaveAttribute("href", /^\/gioco\/horror\/[0-9a-f-]{36}$/);
 
-  // Delete the account: signed out, and signing in fails.
+  // Delete the account with its password (issue 36 finding 17): signed out, and signing in fails.
   await page.getByRole("button", { name: "Elimina account" }).click();
-  await page.getByRole("alertdialog").getByRole("button", { name: "Elimina definitivamente" }).click();
+  const dialog = page.getByRole("alertdialog", { name: "Eliminare definitivamente l'account?" });
+  await dialog.getByLabel("Password attuale").fill(PASSWORD);
+  await dialog.getByRole("button", { name: "Elimina definitivamente" }).click();
   await expect(page.getByText("Account eliminato")).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
   // The address changes first; the sign-in page replaces this one once its code is there (ADR 0020).
@@ -78,6 +81,59 @@ test("a player edits the profile, exports the data, deletes a game and then the 
   await page.getByLabel("Password").fill(PASSWORD);
   await page.getByRole("button", { name: "Accedi" }).last().click();
   await expect(page.getByText("Email o password non validi. Riprova.")).toBeVisible();
+});
+
+test("deleting the account asks the password: refused without it or with a wrong one, at 390 and 1280 px", async ({ page }) => {
+  await signedInPlayer(page);
+  await page.goto("/profilo");
+  await page.getByRole("button", { name: "Accetta" }).click();
+  await page.getByRole("button", { name: "Elimina account" }).click();
+  const dialog = page.getByRole("alertdialog", { name: "Eliminare definitivamente l'account?" });
+  const password = dialog.getByLabel("Password attuale");
+  await expect(password).toHaveAttribute("type", "password");
+  await dialog.getByRole("button", { name: "Elimina definitivamente" }).click();
+  await expect(dialog.getByText("Inserisci la tua password per eliminare l'account.")).toBeVisible();
+  await expect(password).toBeFocused();
+  await password.fill("non-e-questa");
+  await password.press("Enter");
+  await expect(dialog.getByText("Password non corretta.")).toBeVisible();
+  await expect(password).toHaveAttribute("aria-invalid", "true");
+  await expectAccessible(page);
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 844 });
+    for (const part of [password, dialog.getByRole("button", { name: "Elimina definitivamente" }), dialog.getByRole("button", { name: "Annulla" })]) await expect(part).toBeInViewport();
+    await page.screenshot({ path: `e2e-artifacts/screenshots/profile-delete-account-${width}.png` });
+  }
+  // 'Annulla' keeps the account; the password then erases it.
+  await dialog.getByRole("button", { name: "Annulla" }).click();
+  await expect(dialog).toHaveCount(0);
+  await page.getByRole("button", { name: "Elimina account" }).click();
+  await expect(password).toHaveValue("");
+  await password.fill(PASSWORD);
+  await dialog.getByRole("button", { name: "Elimina definitivamente" }).click();
+  await expect(page.getByText("Account eliminato")).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test("a guest, who has no password, deletes the account by typing ELIMINA", async ({ page }) => {
+  await page.goto("/");
+  await page.getByRole("button", { name: "Accetta" }).click();
+  await page.getByRole("button", { name: "Tutorial" }).click();
+  await expect(page).toHaveURL(/\/gioco\/fantasy\/[0-9a-f-]{36}$/);
+  await page.goto("/profilo");
+  await page.getByRole("button", { name: "Elimina account" }).click();
+  const dialog = page.getByRole("alertdialog", { name: "Eliminare definitivamente l'account?" });
+  await expect(dialog.getByLabel("Password attuale")).toHaveCount(0);
+  const word = dialog.getByLabel("Scrivi ELIMINA per confermare");
+  await word.fill("elimina?");
+  await dialog.getByRole("button", { name: "Elimina definitivamente" }).click();
+  await expect(dialog.getByText("Scrivi ELIMINA per confermare.")).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(word).toBeInViewport();
+  await word.fill("ELIMINA");
+  await dialog.getByRole("button", { name: "Elimina definitivamente" }).click();
+  await expect(page.getByText("Account eliminato")).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
 });
 
 test("an admin publishes a notification and a player's bell changes live; the player marks it read", async ({ browser, page }) => {

@@ -22,6 +22,7 @@ import * as m0021 from "./0021_group_play";
 import * as m0022 from "./0022_story_presence";
 import * as m0023 from "./0023_read_only_copies";
 import * as m0024 from "./0024_membership_ledger";
+import * as m0025 from "./0025_user_keys_keep_others_rows";
 import * as m0026 from "./0026_vote_refusal";
 import * as m0027 from "./0027_story_unshared";
 import * as m0029 from "./0029_moderation_conflicts";
@@ -48,6 +49,7 @@ export const migrations: Record<string, Migration> = {
   "0022_story_presence": m0022,
   "0023_read_only_copies": m0023,
   "0024_membership_ledger": m0024,
+  "0025_user_keys_keep_others_rows": m0025,
   "0026_vote_refusal": m0026,
   "0027_story_unshared": m0027,
   "0029_moderation_conflicts": m0029,

@@ -36,6 +36,7 @@ import { profileRoutes } from "./features/profile/profile.routes";
 import { adminTemplatesRoutes, customGamesRoutes, templatesRoutes } from "./features/templates/templates.routes";
 import { withClientAddress } from "./http/client-address";
 import { mediaRoutes } from "./media/media.routes";
+import { endStreamsWithAccount } from "./realtime/account-streams";
 import { eventsRoutes } from "./realtime/events.routes";
 import { presenceRoutes } from "./realtime/presence.routes";
 import { italianAuthAnswer } from "./http/auth-answers";
@@ -198,6 +199,7 @@ export function createApp(deps: AppDeps) {
     return c.json({ status: ready ? "ready" : "unavailable", database: deps.dialect } satisfies ReadyView, ready ? 200 : 503);
   });
   app.use("/api/*", loadSession);
+  app.use("/api/*", endStreamsWithAccount);
   app.route("/api", api);
   app.all("/api/*", () => {
     throw AppError.of("NOT_FOUND", 404);

@@ -238,6 +238,21 @@ export interface ProfileView {
   tokens: TokensView | null;
   /** The user's own games (templates excluded). */
   gamesCount: number;
+  /** What 'Elimina account' asks (issue 36 finding 17). */
+  erasure: ErasureProofView;
+}
+
+/**
+ * What erasing the account asks (DELETE /api/profile; issue 36 finding 17): the password (an
+ * account that has one), a current code of the authenticator app or a backup code (two-step
+ * verification on), otherwise the typed word ELIMINA (guests, provider sign-in); a provider
+ * sign-in must also be recent (shared/erasure.ts ERASURE_SIGN_IN_MINUTES).
+ */
+export interface ErasureProofView {
+  password: boolean;
+  code: boolean;
+  word: boolean;
+  recentSignIn: boolean;
 }
 
 /** One of the user's games on the profile (GET /api/profile/games), most recent first. */

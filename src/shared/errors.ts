@@ -3,6 +3,7 @@
  * The server answers {error: {code, message}}; the web shows `title` and `message` in a toast.
  */
 
+import { ERASURE_SIGN_IN_MINUTES, ERASURE_WORD } from "./erasure";
 import { MAX_FACTS_PER_GAME } from "./memory-limits";
 
 export const ERRORS = {
@@ -98,6 +99,16 @@ export const ERRORS = {
   /** Issue 19 finding 6: the server's bound on book exports at once is reached (503). */
   EXPORTS_FULL: { title: "Esportazioni sospese", message: "In questo momento ci sono troppe esportazioni in corso. Riprova tra qualche minuto." },
   ACCOUNT_DELETE_FAILED: { title: "Errore", message: "Impossibile eliminare l'account." },
+  /** Issue 36 finding 17: erasing the account asks the password, a code or the typed word (ErasureProofView). */
+  ERASURE_PASSWORD_REQUIRED: { title: "Conferma richiesta", message: "Inserisci la tua password per eliminare l'account." },
+  ERASURE_PASSWORD_WRONG: { title: "Conferma non riuscita", message: "Password non corretta." },
+  ERASURE_CODE_REQUIRED: { title: "Conferma richiesta", message: "Inserisci un codice dell'app di autenticazione o un codice di backup." },
+  ERASURE_CODE_WRONG: { title: "Conferma non riuscita", message: "Codice non valido o già usato. Controlla l'app di autenticazione e riprova." },
+  ERASURE_WORD_REQUIRED: { title: "Conferma richiesta", message: `Scrivi ${ERASURE_WORD} per confermare.` },
+  ERASURE_SIGN_IN_AGAIN: {
+    title: "Accedi di nuovo",
+    message: `Per sicurezza esci e accedi di nuovo, poi elimina l'account entro ${ERASURE_SIGN_IN_MINUTES} minuti.`,
+  },
   NOTIFICATION_NOT_FOUND: { title: "Errore", message: "Notifica non trovata." },
   NOTIFICATION_ALREADY_PUBLISHED: { title: "Errore", message: "La notifica è già pubblicata." },
   // Templates and AI helpers (issue 4; spec §8 AI helpers and templates, Like and favorite, Game)

@@ -5,12 +5,12 @@
  */
 
 import type { Kysely } from "kysely";
-import { sql } from "kysely";
 import type { AppDeps } from "../context";
 import type { Database } from "../db/schema";
 import { deleteUnreferencedMedia } from "../media/media-references";
+import { eraseAccountRows } from "../policies/account-rows";
 import { departEverywhere, type GroupChange } from "../policies/membership";
-import { publishGroupChanges } from "../realtime/live-events";
+import { publishAccountEnded, publishGroupChanges } from "../realtime/live-events";
 import { assertNotLastAdmin } from "./last-admin";
 
 export type EraseDeps = Pick<AppDeps, "db" | "media" | "env" | "logger" | "bus">;
@@ -46,25 +46,24 @@ async function imageUrlsOf(db: Kysely<Database>, userId: string): Promise<string
 
 /**
  * Erases an account.
- * Input: deps {db, media, log} and the user id. In one transaction it deletes every row of the
- * user in every table of USER_OWNED_COLUMNS (schema.ts): profile, roles, tokens, their games
- * with all their messages, images, likes (the templates' like counts go down), favourites,
- * notification reads, sessions, accounts (password), pending
- * verification tokens and the user row. Templates the user created (saved_games with
- * is_template = 1, made by an admin) stay, with user_id set to NULL; so do the user's orders
- * (financial records) and audit entries (what they did, with their e-mail at the time), with
- * user_id set to NULL (issue 9 findings 8, 9). The only remaining admin is never erased (409
- * LAST_ADMIN, checked inside the transaction: issue 9 finding 10). `within`, when given, runs
- * inside the same transaction after the erasure (the caller's audit entry). After the commit the
- * user's image files are removed through deleteUnreferencedMedia (media-references.ts), which
- * keeps every file that rows which stay still show. Other browsers of the user are signed out at
- * their very next request (their session rows are gone, and sessions are read from the database
- * on every request: issue 9 finding 12).
+ * Input: deps {db, media, log} and the user id. In one transaction, after the story-membership
+ * step, it applies the account-rows rule (policies/account-rows.ts eraseAccountRows): the
+ * person's rows go (profile, roles, tokens, their own stories with every message, images, likes —
+ * the templates' counts go down —, favourites, notification reads, sessions, login methods, the
+ * user row); rows kept for others stay without them (their messages in other players' stories,
+ * templates they made, orders, audit entries, moderation records, AI usage: issue 9 findings 8,
+ * 9; issue 23; issue 36). Pending verification tokens naming the user or the address go too. The
+ * only remaining admin is never erased (409 LAST_ADMIN, checked inside the transaction: issue 9
+ * finding 10). `within`, when given, runs inside the same transaction after the erasure (the
+ * caller's audit entry). After the commit the user's image files are removed through
+ * deleteUnreferencedMedia (media-references.ts), which keeps every file that rows which stay
+ * still show. Other browsers of the user are signed out at their very next request (their
+ * session rows are gone, and sessions are read from the database on every request: issue 9
+ * finding 12), and their open streams end at once (publishAccountEnded: issue 36 finding 16a).
  * Group stories (issue 36 finding 0): first, in the same transaction, the membership ledger's
  * departEverywhere takes the user out of every story they play in (a story they host goes to the
  * next player; their messages there stay without them, 'Giocatore eliminato'; their notes and
- * votes go), so only their own games' messages are deleted; after the commit every group
- * concerned is told (`group.changed`).
+ * votes go); after the commit every group concerned is told (`group.changed`).
  * Output: EraseResult, or null when no such user exists. Throws when the database fails (then
  * nothing is deleted); a storage failure after the commit is logged and does not throw.
  */
@@ -82,53 +81,20 @@ export async function eraseAccount(
   let groups: GroupChange[] = [];
   await db.transaction().execute(async (trx) => {
     await assertNotLastAdmin(trx, userId);
-    // The group step (issue 36 finding 0), before anything of the user is deleted.
+    // Story membership first (seats, turns, votes, side notes, group stories the person hosts):
+    // the membership ledger's step (policies/membership.ts, issue 36 finding 0).
     groups = await departEverywhere(trx, userId);
-    const ownGames = trx.selectFrom("saved_games").select("id").where("user_id", "=", userId).where("is_template", "=", 0);
-    await trx.updateTable("saved_games").set({ user_id: null }).where("user_id", "=", userId).where("is_template", "=", 1).execute();
-    await trx
-      .updateTable("saved_games")
-      .set({ likes_count: sql`case when likes_count > 0 then likes_count - 1 else 0 end` })
-      .where("id", "in", trx.selectFrom("template_likes").select("template_id").where("user_id", "=", userId))
-      .execute();
-    // Their shared stories' links (issue 13); a takedown this user made as an admin stays, anonymised.
-    await trx.deleteFrom("story_shares").where("game_id", "in", ownGames).execute();
-    await trx.updateTable("story_shares").set({ taken_down_by: null }).where("taken_down_by", "=", userId).execute();
-    // Their own games' messages only: their messages in other players' stories stay, anonymised above.
-    await trx.deleteFrom("chat_messages").where("game_id", "in", ownGames).execute();
-    await trx.deleteFrom("template_likes").where("user_id", "=", userId).execute();
-    await trx.deleteFrom("user_favorites").where("user_id", "=", userId).execute();
-    await trx.deleteFrom("notification_reads").where("user_id", "=", userId).execute();
-    // Issue 23: personal notifications and a suspension go; reports, decisions and appeals stay
-    // for the moderation records and the transparency report, without the person.
-    await trx.deleteFrom("notifications").where("user_id", "=", userId).execute();
-    await trx.deleteFrom("publishing_suspensions").where("user_id", "=", userId).execute();
-    await trx.updateTable("content_reports").set({ reporter_user_id: null, reporter_email: null, reporter_ip: null }).where("reporter_user_id", "=", userId).execute();
-    await trx.updateTable("moderation_decisions").set({ author_user_id: null }).where("author_user_id", "=", userId).execute();
-    await trx.updateTable("moderation_decisions").set({ moderator_id: null }).where("moderator_id", "=", userId).execute();
-    await trx.updateTable("moderation_appeals").set({ author_user_id: null }).where("author_user_id", "=", userId).execute();
-    await trx.updateTable("moderation_appeals").set({ decided_by: null }).where("decided_by", "=", userId).execute();
-    await trx.deleteFrom("generated_images").where("user_id", "=", userId).execute();
-    await trx.updateTable("subscription_orders").set({ user_id: null }).where("user_id", "=", userId).execute();
-    await trx.updateTable("audit_log").set({ user_id: null }).where("user_id", "=", userId).execute();
-    // The site's AI cost history stays, no longer tied to anyone (issue 20 §4).
-    await trx.updateTable("ai_usage").set({ user_id: null }).where("user_id", "=", userId).execute();
-    await trx.deleteFrom("presence").where("user_id", "=", userId).execute();
-    await trx.deleteFrom("saved_games").where("user_id", "=", userId).execute();
-    await trx.deleteFrom("user_tokens").where("user_id", "=", userId).execute();
-    await trx.deleteFrom("user_roles").where("user_id", "=", userId).execute();
-    await trx.deleteFrom("profiles").where("id", "=", userId).execute();
-    await trx.deleteFrom("session").where("userId", "=", userId).execute();
-    await trx.deleteFrom("account").where("userId", "=", userId).execute();
     // Password-reset and e-mail-change tokens name the user in `value` or the address in `identifier`.
     await trx
       .deleteFrom("verification")
       .where((eb) => eb.or([eb("value", "=", userId), eb("identifier", "=", user.email)]))
       .execute();
-    await trx.deleteFrom("user").where("id", "=", userId).execute();
+    await eraseAccountRows(trx, userId);
     await within?.(trx);
   });
   await publishGroupChanges(deps.bus, groups).catch((error: unknown) => logger.error({ err: error, userId }, "Gruppo: avviso non inviato"));
+  // Their open streams end at once, on every instance (issue 36 finding 16a).
+  await publishAccountEnded(deps.bus, userId);
 
   if (urls.length === 0) return { deletedFiles: 0, keptFiles: 0 };
   try {

@@ -3,38 +3,26 @@
  * §8 Export, §9 export file name). Used by the profile; reusable by the admin console.
  */
 
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { Database } from "../db/schema";
+import { ACCOUNT_ROWS } from "../policies/account-rows";
+
+/** The nine tables of spec §7, first in the file. */
+const SPEC_TABLES = ["profiles", "saved_games", "chat_messages", "user_tokens", "user_roles", "template_likes", "user_favorites", "generated_images", "notification_reads"] as const;
+
+/** Rows that hang off the person's own stories rather than naming them (issue 11 §1 'Ricordi'; issue 13: the links of their shared stories). */
+const STORY_TABLES = ["story_facts", "story_shares"] as const;
+
+/** The columns naming the person whose rows the export holds, per table (policies/account-rows.ts, `export: true`). */
+const EXPORTED_COLUMNS = new Map<keyof Database, string[]>();
+for (const row of ACCOUNT_ROWS) if (row.export === true) EXPORTED_COLUMNS.set(row.table, [...(EXPORTED_COLUMNS.get(row.table) ?? []), row.column]);
 
 /**
- * The nine tables of spec §7, then the other tables holding the user's rows (story_facts: issue 11 §1
- * 'Ricordi'; story_shares: issue 13, the links of their shared stories; issue 23: their personal
- * notifications, the reports they made, the decisions on their content, their appeals, a suspension;
- * issue 36: the templates an admin wrote).
+ * Every table of the export: spec §7's nine, then every other table the account-rows rule
+ * exports (issue 23: notifications, reports, decisions, appeals, a suspension; issue 24: seats,
+ * votes, side notes; issue 20: AI usage...), then the rows of the person's stories.
  */
-export const EXPORTED_TABLES = [
-  "profiles",
-  "saved_games",
-  "chat_messages",
-  "story_facts",
-  "story_shares",
-  "user_tokens",
-  "user_roles",
-  "template_likes",
-  "user_favorites",
-  "generated_images",
-  "notification_reads",
-  "subscription_orders",
-  "audit_log",
-  "notifications",
-  "content_reports",
-  "moderation_decisions",
-  "moderation_appeals",
-  "publishing_suspensions",
-  "template_authors",
-] as const;
-
-export type ExportedTable = (typeof EXPORTED_TABLES)[number];
+export const EXPORTED_TABLES: readonly (keyof Database)[] = [...new Set([...SPEC_TABLES, ...EXPORTED_COLUMNS.keys(), ...STORY_TABLES])];
 
 export interface AccountExport {
   format: "storie-ai-export/1";
@@ -53,7 +41,7 @@ export interface AccountExport {
   /** Open sessions, without their tokens. */
   sessions: { createdAt: string; updatedAt: string; expiresAt: string; ipAddress: string | null; userAgent: string | null }[];
   /** The user's rows of every table, as stored. A table that could not be read is absent here. */
-  tables: Partial<Record<ExportedTable, Record<string, unknown>[]>>;
+  tables: Partial<Record<keyof Database, Record<string, unknown>[]>>;
   /** One entry per table (or section) skipped because reading it failed (spec §8). */
   warnings: { table: string; message: string }[];
 }
@@ -65,17 +53,15 @@ export function exportFileName(brandName: string): string {
 
 const iso = (v: Date | string | null | undefined) => (v instanceof Date ? v.toISOString() : v ? String(v) : "");
 
-function readTable(db: Kysely<Database>, table: ExportedTable, userId: string): Promise<Record<string, unknown>[]> {
+function readTable(db: Kysely<Database>, table: keyof Database, userId: string): Promise<Record<string, unknown>[]> {
   // Rows that hang off the user's games rather than the user (messages of their games, facts, links).
   const ownGames = db.selectFrom("saved_games").select("id").where("user_id", "=", userId);
   switch (table) {
-    case "profiles":
-      return db.selectFrom("profiles").selectAll().where("id", "=", userId).execute();
     case "chat_messages":
       return db
         .selectFrom("chat_messages")
         .selectAll()
-        .where((eb) => eb.or([eb("user_id", "=", userId), eb("game_id", "in", ownGames)]))
+        .where((eb) => eb.or([eb("user_id", "=", userId), eb("author_id", "=", userId), eb("game_id", "in", ownGames)]))
         .orderBy("created_at")
         .execute();
     case "story_facts":
@@ -112,8 +98,14 @@ function readTable(db: Kysely<Database>, table: ExportedTable, userId: string): 
         .where("author_user_id", "=", userId)
         .orderBy("created_at")
         .execute();
-    default:
-      return db.selectFrom(table).selectAll().where("user_id", "=", userId).execute() as Promise<Record<string, unknown>[]>;
+    default: {
+      const columns = EXPORTED_COLUMNS.get(table) ?? [];
+      return db
+        .selectFrom(table)
+        .selectAll()
+        .where((eb) => eb.or(columns.map((column) => eb(sql.ref(column), "=", userId))))
+        .execute() as Promise<Record<string, unknown>[]>;
+    }
   }
 }
 

@@ -4,11 +4,12 @@
  */
 
 import { randomUUID } from "node:crypto";
-import { type Kysely, sql, type Transaction } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import { nicknameKey } from "../../shared/schemas/profile";
 import { nowIso } from "../clock";
 import type { Database, PlanId, Role } from "../db/schema";
 import { isUniqueViolation } from "../db/unique-violation";
+import { moveGuestRows } from "../policies/account-rows";
 
 /**
  * Creates the profile, the role row and the tokens row of a new account; idempotent.
@@ -62,51 +63,22 @@ export async function setRegistrationNickname(db: Kysely<Database>, userId: stri
   }
 }
 
-/** Rows a guest keeps when it registers (issue 22 §1 'Salva le tue storie'): table → column naming the user. */
-const GUEST_ROWS = [
-  ["saved_games", "user_id"],
-  ["chat_messages", "user_id"],
-  ["generated_images", "user_id"],
-  ["notifications", "user_id"],
-  ["content_reports", "reporter_user_id"],
-  ["moderation_decisions", "author_user_id"],
-  ["moderation_appeals", "author_user_id"],
-  ["publishing_suspensions", "user_id"],
-  ["ai_usage", "user_id"],
-  ["audit_log", "user_id"],
-] as const;
-
-/** Rows unique per user and `key`: a row the account already has for the same key stays the account's. */
-const GUEST_UNIQUE_ROWS = [
-  ["template_likes", "template_id"],
-  ["user_favorites", "template_id"],
-  ["notification_reads", "notification_id"],
-] as const;
-
 /**
- * Moves everything of a guest to the account it registered as or signed in to (issue 22 §1:
- * games with their messages and images, likes, favourites, reports, notifications, AI usage,
- * counters), in one transaction, before Better Auth deletes the guest user (anonymous plugin,
- * onLinkAccount). Likes and favourites the account already has are not doubled (the guest's
- * copy goes with the guest, and the template's likes_count loses it). Today's messages and this
- * month's images add up, so registering never resets a quota (DESIGN §4: the counter of a past
- * period counts 0; the later period wins).
+ * Moves everything of a guest to the account it registered as or signed in to (issue 22 §1;
+ * issue 36 finding 10), in one transaction, before Better Auth deletes the guest user (anonymous
+ * plugin, onLinkAccount): every row naming the guest, as the account-rows rule says
+ * (policies/account-rows.ts moveGuestRows) — games with their messages and images, seats,
+ * turns, votes and side notes in group stories, likes, favourites, reports, notifications, AI
+ * usage. A row the account already has for the same key (a like, a favourite, a seat in the same
+ * story, a vote on the same turn) is not doubled: the guest's copy goes. Today's messages and this
+ * month's images add up first, so registering never resets a quota (DESIGN §4: the counter of a
+ * past period counts 0; the later period wins).
  * Input: the guest's and the account's user ids. Errors of the database propagate (nothing moves).
  */
 export async function transferGuestData(db: Kysely<Database>, guestId: string, userId: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    for (const [table, column] of GUEST_ROWS) {
-      await sql`update ${sql.table(table)} set ${sql.ref(column)} = ${userId} where ${sql.ref(column)} = ${guestId}`.execute(trx);
-    }
-    for (const [table, key] of GUEST_UNIQUE_ROWS) {
-      const dropped = await sql<{ template_id: string }>`delete from ${sql.table(table)} where user_id = ${guestId} and ${sql.ref(key)} in (select ${sql.ref(key)} from ${sql.table(table)} where user_id = ${userId}) returning ${sql.ref(key)}`.execute(trx);
-      if (table === "template_likes" && dropped.rows.length > 0) {
-        const ids = dropped.rows.map((r) => r.template_id);
-        await trx.updateTable("saved_games").set({ likes_count: sql`case when likes_count > 0 then likes_count - 1 else 0 end` }).where("id", "in", ids).execute();
-      }
-      await sql`update ${sql.table(table)} set user_id = ${userId} where user_id = ${guestId}`.execute(trx);
-    }
     await mergeCounters(trx, guestId, userId);
+    await moveGuestRows(trx, guestId, userId);
   });
 }
 

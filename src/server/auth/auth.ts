@@ -77,7 +77,9 @@ const concernsRules = (ctx: { path?: string; body?: unknown; query?: unknown }) 
  * hashes and verifications ran (scrypt, the expensive part of a sign-in), for tests and
  * benchmarks, and `allowMail(kind, recipient)`: the per-recipient e-mail limit of the auth
  * e-mails, which other e-mails to an address someone typed use too (report receipts, issue 36
- * finding 9; ./limits.ts).
+ * finding 9; ./limits.ts);
+ * and `checkOwnSecret`: a check of a signed-in user's own password or code outside Better Auth's
+ * endpoints under the same limits (./limits.ts; issue 36 finding 17).
  */
 export function createAuth(options: AuthOptions) {
   const { db, mailer, brandName } = options;
@@ -339,7 +341,7 @@ export function createAuth(options: AuthOptions) {
     ],
   });
   late.api = auth.api;
-  return { ...auth, handler: recorded((request) => limits.guard(request, auth.handler)), passwordWork, allowMail: limits.allowMail };
+  return { ...auth, handler: recorded((request) => limits.guard(request, auth.handler)), passwordWork, allowMail: limits.allowMail, checkOwnSecret: limits.checkOwnSecret };
 }
 
 export type Auth = ReturnType<typeof createAuth>;

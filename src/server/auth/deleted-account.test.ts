@@ -44,7 +44,7 @@ describe.each(DIALECTS)("deleted accounts on %s", (dialect) => {
     const player = await registerPlayer(server);
     const otherBrowser = await signedIn(server.url, player.email, player.password);
     expect((await otherBrowser.json("GET", "/api/me")).status).toBe(200);
-    expect((await player.client.json("DELETE", "/api/profile")).status).toBe(200);
+    expect((await player.client.json("DELETE", "/api/profile", { password: player.password })).status).toBe(200);
     expect(await nextCalls(otherBrowser)).toEqual({ me: 401, newGame: 401 });
   });
 

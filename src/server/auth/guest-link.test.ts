@@ -3,12 +3,15 @@
  * guest plays, likes and saves a template, then registers with e-mail and password in the same
  * browser; confirming the e-mail signs it in as the new account, which has everything the guest
  * had (the game and its turns, the like, the favourite, today's message count), and the guest
- * account is gone.
+ * account is gone. Issue 36 finding 10: a guest who hosts a group story and sits in another
+ * keeps, once registered, its seats, its turn, its vote and its notes, and both stories go on;
+ * no row of any column of the account-rows list names the guest any more.
  */
 
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DIALECTS, linkFromMail, signIn, startTestServer, TestClient, type TestServer } from "../testing/harness";
+import { ACCOUNT_ROWS } from "../policies/account-rows";
+import { DIALECTS, linkFromMail, newGame, readEvents, registerPlayer, signIn, startTestServer, TestClient, type TestServer } from "../testing/harness";
 
 const ADMIN = { email: "admin-link@example.com", password: "password-admin-link" };
 
@@ -67,5 +70,86 @@ describe.each(DIALECTS)("a guest saving its stories on %s", (dialect) => {
     // The guest account and its session are gone; nothing of it is left behind.
     expect(await server.deps.db.selectFrom("user").select("id").where("id", "=", guestMe.body.user.id).executeTakeFirst()).toBeUndefined();
     expect(await server.deps.db.selectFrom("saved_games").select("id").where("user_id", "=", guestMe.body.user.id).execute()).toEqual([]);
+  });
+
+  /** Sends a turn and reads its narration to the end. Output: the status (and the error code when refused). */
+  async function turn(client: TestClient, gameId: string, content: string) {
+    const response = await client.post(`/api/games/${gameId}/messages`, { content });
+    if (response.status !== 200) return { status: response.status, code: ((await response.json()) as { error: { code: string } }).error.code };
+    await readEvents(response);
+    return { status: 200 };
+  }
+
+  /** The joinable token of a new invitation to `gameId`, made by its host. */
+  async function invitation(host: TestClient, gameId: string): Promise<string> {
+    const created = await host.json<{ url: string }>("POST", `/api/games/${gameId}/invitations`);
+    expect(created.status).toBe(201);
+    return created.body.url.split("/").at(-1)!;
+  }
+
+  it("a guest who hosts a group story and sits in another keeps its seats, turn, vote and notes once registered", async () => {
+    const guest = new TestClient(server.url);
+    expect((await guest.json("POST", "/api/auth/sign-in/anonymous", {})).status).toBe(200);
+    const guestId = (await guest.json<{ user: { id: string } }>("GET", "/api/me")).body.user.id;
+    // The guest hosts a story a registered friend joined: it is the guest's turn ('a turno').
+    const hosted = await newGame(guest);
+    expect((await turn(guest, hosted, "/inizia")).status).toBe(200);
+    const friend = await registerPlayer(server);
+    expect((await friend.client.json("POST", `/api/invitations/${await invitation(guest, hosted)}/join`, { characterName: "Bruna", characterLine: "Una ladra gentile." })).status).toBe(200);
+    expect((await guest.json("POST", `/api/games/${hosted}/notes`, { text: "Tocca a me, poi a te." })).status).toBe(201);
+    // And sits in another player's story, where it voted ('voto').
+    const other = await registerPlayer(server);
+    const joined = await newGame(other.client);
+    expect((await turn(other.client, joined, "/inizia")).status).toBe(200);
+    expect((await guest.json("POST", `/api/invitations/${await invitation(other.client, joined)}/join`, { characterName: "Ospite", characterLine: "Viene da lontano." })).status).toBe(200);
+    expect((await other.client.json("PUT", `/api/games/${joined}/group`, { mode: "vote", voteSeconds: 300 })).status).toBe(200);
+    expect((await guest.json("POST", `/api/games/${joined}/votes`, { choice: "B" })).status).toBe(200);
+
+    const email = `gruppo-${randomUUID().slice(0, 8)}@example.com`;
+    const signUp = await guest.json("POST", "/api/auth/sign-up/email", { email, password: "password-sicura-1", name: "x", acceptPrivacy: true, confirmAge: true, callbackURL: "/profilo" });
+    expect(signUp.status).toBe(200);
+    const link = new URL(linkFromMail(server, email));
+    expect((await guest.get(link.pathname + link.search)).status).toBe(302);
+    const accountId = (await guest.json<{ user: { id: string } }>("GET", "/api/me")).body.user.id;
+    expect(accountId).not.toBe(guestId);
+
+    // The hosted story: still the host, still its turn, its seat and note are the account's.
+    const group = await guest.json("GET", `/api/games/${hosted}/group`);
+    expect(group.status).toBe(200);
+    expect(group.body).toMatchObject({ hostId: accountId, turnUserId: accountId, notes: [{ userId: accountId, text: "Tocca a me, poi a te." }] });
+    expect(group.body.players.map((p: { userId: string }) => p.userId)).toEqual([accountId, friend.id]);
+    expect((await turn(friend.client, hosted, "/A")).code).toBe("NOT_YOUR_TURN");
+    expect((await turn(guest, hosted, "/A")).status).toBe(200);
+    expect((await turn(friend.client, hosted, "/B")).status).toBe(200);
+
+    // The other story: the seat and the vote are the account's; the host's vote closes it.
+    const seated = await guest.json("GET", `/api/games/${joined}/group`);
+    expect(seated.status).toBe(200);
+    expect(seated.body.players.map((p: { userId: string; characterName: string }) => [p.userId, p.characterName])).toEqual([[other.id, expect.any(String)], [accountId, "Ospite"]]);
+    expect(seated.body.vote.votes).toEqual([{ userId: accountId, choice: "B", action: null }]);
+    expect((await guest.json("POST", `/api/games/${joined}/votes`, { choice: "A" })).body.error.code).toBe("ALREADY_VOTED");
+    expect((await other.client.json("POST", `/api/games/${joined}/votes`, { choice: "B" })).status).toBe(200);
+
+    // Nothing names the guest any more, in any column the account-rows rule knows.
+    for (const { table, column } of ACCOUNT_ROWS) {
+      const left = await (server.deps.db as any).selectFrom(table).select(column).where(column, "=", guestId).execute();
+      expect(left, `${table}.${column}`).toEqual([]);
+    }
+  });
+
+  it("a guest seated in a story the account already plays signs in to it: one seat, the account's", async () => {
+    const host = await registerPlayer(server);
+    const player = await registerPlayer(server);
+    const gameId = await newGame(host.client);
+    const token = await invitation(host.client, gameId);
+    expect((await player.client.json("POST", `/api/invitations/${token}/join`, { characterName: "Bruna", characterLine: "" })).status).toBe(200);
+    const guest = new TestClient(server.url);
+    expect((await guest.json("POST", "/api/auth/sign-in/anonymous", {})).status).toBe(200);
+    expect((await guest.json("POST", `/api/invitations/${token}/join`, { characterName: "Ospite", characterLine: "" })).status).toBe(200);
+
+    expect((await guest.json("POST", "/api/auth/sign-in/email", { email: player.email, password: player.password })).status).toBe(200);
+    const group = await guest.json("GET", `/api/games/${gameId}/group`);
+    expect(group.body.meId).toBe(player.id);
+    expect(group.body.players.map((p: { userId: string; characterName: string }) => [p.userId, p.characterName])).toEqual([[host.id, expect.any(String)], [player.id, "Bruna"]]);
   });
 });

@@ -93,6 +93,16 @@ export interface AuthLimits {
    * endpoint called from inside it, or from the server, is not a guess).
    */
   checkSecret(path: string, account: SecretAccount | null): Promise<boolean>;
+  /**
+   * A check of the signed-in user's own password or code outside Better Auth's endpoints
+   * (confirming an erasure: issue 36 finding 17), under the same limits as a sign-in: the
+   * address's rule of the password paths, then the per-account ones (one check at a time,
+   * ADDRESS_FAILURES, PAIR_FAILURES, the account's delay after ACCOUNT_FREE_FAILURES); a right
+   * secret clears the counters. Input: the client address (as CLIENT_ADDRESS_HEADER carries it),
+   * the user id and the check, which tells whether the secret was right.
+   * Output: {verdict} of the check, or {refused} when the limits refuse it (the check did not run).
+   */
+  checkOwnSecret(clientAddress: string | null, userId: string, check: () => Promise<Verdict>): Promise<{ verdict: Verdict } | { refused: Refusal }>;
   /** True when an e-mail of this kind may be sent to `recipient` now (and counts it). */
   allowMail(kind: MailKind, recipient: string): Promise<boolean>;
 }
@@ -148,13 +158,21 @@ function waitText(seconds: number): string {
   return `${Math.ceil(seconds / HOUR)} ore`;
 }
 
-/** The 429 answer: Italian message, Retry-After in whole seconds (≥ 1). */
-function tooManyRequests(msBeforeNext: number, message: (wait: string) => string = (wait) => `Troppi tentativi. Riprova tra ${wait}.`): Response {
+/** A refusal of the limits: the wait in whole seconds (≥ 1) and the Italian text that names it. */
+export interface Refusal {
+  retryAfterSeconds: number;
+  message: string;
+}
+
+/** The refusal for a wait of `msBeforeNext` ms, with its Italian text. */
+function refusal(msBeforeNext: number, message: (wait: string) => string = (wait) => `Troppi tentativi. Riprova tra ${wait}.`): Refusal {
   const seconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
-  return Response.json(
-    { code: "RATE_LIMITED", title: ERRORS.RATE_LIMITED.title, message: message(waitText(seconds)) },
-    { status: 429, headers: { "retry-after": String(seconds) } },
-  );
+  return { retryAfterSeconds: seconds, message: message(waitText(seconds)) };
+}
+
+/** The 429 answer of a refusal: Italian message, Retry-After in whole seconds. */
+function tooManyRequests({ retryAfterSeconds, message }: Refusal): Response {
+  return Response.json({ code: "RATE_LIMITED", title: ERRORS.RATE_LIMITED.title, message }, { status: 429, headers: { "retry-after": String(retryAfterSeconds) } });
 }
 
 /** Account key: a hash of the normalised e-mail (bounded length, no address in the store). */
@@ -189,7 +207,7 @@ function unsupportedMediaType(): Response {
 }
 
 /** What a guarded answer says about the secret: wrong, right, or neither (malformed, refused before any check). */
-type Verdict = "wrong" | "right" | "neither";
+export type Verdict = "wrong" | "right" | "neither";
 
 async function answerCode(response: Response): Promise<unknown> {
   const body = (await response.clone().json().catch(() => null)) as { code?: unknown } | null;
@@ -218,9 +236,16 @@ interface PendingCheck {
   address: string;
   verdict: (response: Response) => Promise<Verdict>;
   /** Set when the limits refuse the check: the answer, instead of Better Auth's. */
-  refusal?: Response;
-  /** Set when the check passed the limits: its account key, pair key, failures so far and the points taken. */
-  claimed?: { account: string; pair: string; failures: number; counted: [RateLimiterAbstract, string][] };
+  refusal?: Refusal;
+  claimed?: Claimed;
+}
+
+/** A check that passed the limits: its account key, pair key, failures so far and the points taken. */
+interface Claimed {
+  account: string;
+  pair: string;
+  failures: number;
+  counted: [RateLimiterAbstract, string][];
 }
 
 /** The guarded request's secret check, shared with the before hook that runs inside Better Auth's handler. */
@@ -240,6 +265,8 @@ export function createAuthLimits(options: AuthLimitsOptions): AuthLimits {
       ...(rule.perDay === undefined ? [] : [make({ keyPrefix: `address-${rule.name}-day`, points: rule.perDay, duration: DAY })]),
     ],
   }));
+  // Checks of a signed-in user's own secret outside Better Auth count as its password paths do.
+  const passwordRule = rules.find((r) => r.rule.name === "password")!;
   const addressFailures = make({ keyPrefix: "address-failures", points: ADDRESS_FAILURES, duration: HOUR });
   const pairFailures = make({ keyPrefix: "pair-failures", points: PAIR_FAILURES, duration: PAIR_WINDOW });
   const accountFailures = make({ keyPrefix: "account-failures", points: Number.MAX_SAFE_INTEGER, duration: DAY });
@@ -255,53 +282,50 @@ export function createAuthLimits(options: AuthLimitsOptions): AuthLimits {
   /**
    * The limits before a check of a secret of `account` (password or code): one check at a time
    * per account, the account's delay, per-address failures, per address+account, per account.
-   * Output: a 429 answer, or null with `pending.claimed` set (the guard then settles the check
-   * and releases the busy mark).
+   * Input: the client address key and the account key. Output: the refusal, or the claimed
+   * check (the caller then settles it and releases the busy mark).
    */
-  async function claim(pending: PendingCheck, account: string): Promise<Response | null> {
+  async function claim(address: string, account: string): Promise<{ refused: Refusal } | { claimed: Claimed }> {
     if ((await take(accountBusy, account)).refused) {
-      return tooManyRequests(1000, (wait) => `Un altro tentativo di accesso a questo account è in corso. Riprova tra ${wait}.`);
+      return { refused: refusal(1000, (wait) => `Un altro tentativo di accesso a questo account è in corso. Riprova tra ${wait}.`) };
     }
-    const refuse = async (response: Response) => {
+    const refuse = async (refused: Refusal) => {
       await accountBusy.delete(account);
-      return response;
+      return { refused };
     };
     const delayed = await accountDelay.get(account);
     if (delayed && delayed.consumedPoints > accountDelay.points) {
-      return refuse(tooManyRequests(delayed.msBeforeNext, (wait) => `Troppi tentativi di accesso a questo account. Riprova tra ${wait}.`));
+      return refuse(refusal(delayed.msBeforeNext, (wait) => `Troppi tentativi di accesso a questo account. Riprova tra ${wait}.`));
     }
-    const pair = `${pending.address}|${account}`;
+    const pair = `${address}|${account}`;
     // Failures are counted before the check, so that guesses from one address running side by
     // side on several accounts each see their own number; an attempt that turns out not to be a
     // failure gives its points back.
     const counted: [RateLimiterAbstract, string][] = [];
     for (const [limiter, key] of [
-      [addressFailures, pending.address],
+      [addressFailures, address],
       [pairFailures, pair],
     ] as const) {
       const taken = await take(limiter, key);
       if (taken.refused) {
         await Promise.all(counted.map(([l, k]) => l.reward(k)));
-        return refuse(tooManyRequests(taken.res.msBeforeNext));
+        return refuse(refusal(taken.res.msBeforeNext));
       }
       counted.push([limiter, key]);
     }
     const failures = (await accountFailures.consume(account)).consumedPoints;
     counted.push([accountFailures, account]);
-    pending.claimed = { account, pair, failures, counted };
-    return null;
+    return { claimed: { account, pair, failures, counted } };
   }
 
-  /** After Better Auth answered a claimed check: a wrong secret may impose the delay, a right one clears the counters. */
-  async function settle(pending: PendingCheck, response: Response): Promise<void> {
-    const { account, pair, failures, counted } = pending.claimed!;
-    const outcome = await pending.verdict(response);
+  /** After a claimed check: a wrong secret may impose the delay, a right one clears the counters, neither gives the points back. */
+  async function settle(address: string, { account, pair, failures, counted }: Claimed, outcome: Verdict): Promise<void> {
     if (outcome === "wrong") {
       if (failures >= ACCOUNT_FREE_FAILURES) {
         await accountDelay.block(account, Math.min(ACCOUNT_DELAY_MAX, ACCOUNT_DELAY_BASE * 2 ** (failures - ACCOUNT_FREE_FAILURES)));
       }
     } else if (outcome === "right") {
-      await Promise.all([addressFailures.reward(pending.address), pairFailures.delete(pair), accountFailures.delete(account), accountDelay.delete(account)]);
+      await Promise.all([addressFailures.reward(address), pairFailures.delete(pair), accountFailures.delete(account), accountDelay.delete(account)]);
     } else {
       await Promise.all(counted.map(([limiter, key]) => limiter.reward(key)));
     }
@@ -315,7 +339,7 @@ export function createAuthLimits(options: AuthLimitsOptions): AuthLimits {
       const { rule, limiters } = rules.find((r) => r.rule.matches(path))!;
       for (const limiter of limiters) {
         const taken = await take(limiter, address);
-        if (taken.refused) return tooManyRequests(taken.res.msBeforeNext, rule.message);
+        if (taken.refused) return tooManyRequests(refusal(taken.res.msBeforeNext, rule.message));
       }
       if (request.method !== "POST") return handler(request);
       if (request.body !== null && mediaType(request) !== "application/json" && !PROVIDER_CALLBACK.test(path)) return unsupportedMediaType();
@@ -323,8 +347,8 @@ export function createAuthLimits(options: AuthLimitsOptions): AuthLimits {
       const pending: PendingCheck = { path, address, verdict: path === "/sign-in/email" ? passwordVerdict : codeVerdict };
       try {
         const response = await checks.run(pending, () => handler(request));
-        if (pending.refusal) return pending.refusal;
-        if (pending.claimed) await settle(pending, response);
+        if (pending.refusal) return tooManyRequests(pending.refusal);
+        if (pending.claimed) await settle(address, pending.claimed, await pending.verdict(response));
         return response;
       } finally {
         if (pending.claimed) await accountBusy.delete(pending.claimed.account);
@@ -333,8 +357,27 @@ export function createAuthLimits(options: AuthLimitsOptions): AuthLimits {
     async checkSecret(path, account) {
       const pending = checks.getStore();
       if (!pending || pending.path !== path || pending.claimed || pending.refusal || account === null) return false;
-      pending.refusal = (await claim(pending, "email" in account ? accountKey(account.email) : `user:${account.userId}`)) ?? undefined;
+      const claimed = await claim(pending.address, "email" in account ? accountKey(account.email) : `user:${account.userId}`);
+      if ("refused" in claimed) pending.refusal = claimed.refused;
+      else pending.claimed = claimed.claimed;
       return pending.refusal !== undefined;
+    },
+    async checkOwnSecret(clientAddress, userId, check) {
+      if (!options.enabled) return { verdict: await check() };
+      const address = addressKey(clientAddress);
+      for (const limiter of passwordRule.limiters) {
+        const taken = await take(limiter, address);
+        if (taken.refused) return { refused: refusal(taken.res.msBeforeNext) };
+      }
+      const claimed = await claim(address, `user:${userId}`);
+      if ("refused" in claimed) return claimed;
+      try {
+        const verdict = await check();
+        await settle(address, claimed.claimed, verdict);
+        return { verdict };
+      } finally {
+        await accountBusy.delete(claimed.claimed.account);
+      }
     },
     async allowMail(kind, recipient) {
       if (!options.enabled) return true;

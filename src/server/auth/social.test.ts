@@ -12,36 +12,9 @@ import { loadEnv } from "../env";
 import { siteConfig } from "../http/site-config";
 import { DIALECTS, linkFromMail, registerPlayer, startTestServer, TestClient, type TestServer } from "../testing/harness";
 import { mockSubject, type OidcMock, startOidcMock } from "../testing/oidc-mock";
+import { followProvider, signInWithProvider } from "../testing/provider-flow";
 
 const newEmail = () => `oidc-${randomUUID().slice(0, 8)}@example.com`;
-
-/**
- * Follows a provider flow as a browser would: Better Auth's answer names the authorization URL,
- * the provider redirects back with a code, the callback redirects to the page.
- * Output: the final Location (path and query).
- */
-async function followProvider(client: TestClient, path: string, body: Record<string, unknown>): Promise<URL> {
-  const start = await client.json<{ url: string }>("POST", path, body);
-  expect(start.status, JSON.stringify(start.body)).toBe(200);
-  const authorize = await fetch(start.body.url, { redirect: "manual" });
-  expect(authorize.status).toBe(302);
-  const callback = new URL(authorize.headers.get("location")!);
-  expect(callback.origin).toBe(client.baseUrl);
-  const landing = await client.get(callback.pathname + callback.search);
-  expect(landing.status).toBe(302);
-  return new URL(landing.headers.get("location")!, client.baseUrl);
-}
-
-/** 'Continua con …' from /login: sign-in (or sign-up) as `email` at the provider. */
-function signInWithProvider(client: TestClient, email: string, acceptPrivacy = true) {
-  return followProvider(client, "/api/auth/sign-in/social", {
-    provider: "oidc",
-    callbackURL: "/generi",
-    errorCallbackURL: "/login",
-    loginHint: email,
-    ...(acceptPrivacy ? { acceptPrivacy: true } : {}),
-  });
-}
 
 /** 'Collega' on /profilo: links the provider identity of `email` to the signed-in account. */
 function linkProvider(client: TestClient, email: string) {

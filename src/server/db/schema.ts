@@ -586,32 +586,3 @@ export interface SideNotesTable {
   text: string;
   created_at: string;
 }
-
-/** Every table holding rows of a user, with the column naming the user (GDPR export, erasure, tests). */
-export const USER_OWNED_COLUMNS = {
-  user: "id",
-  session: "userId",
-  account: "userId",
-  profiles: "id",
-  user_roles: "user_id",
-  user_tokens: "user_id",
-  saved_games: "user_id",
-  chat_messages: "user_id",
-  generated_images: "user_id",
-  notification_reads: "user_id",
-  subscription_orders: "user_id",
-  template_likes: "user_id",
-  user_favorites: "user_id",
-  audit_log: "user_id",
-  presence: "user_id",
-  twoFactor: "userId",
-  user_deactivations: "user_id",
-  publishing_suspensions: "user_id",
-  notifications: "user_id",
-  content_reports: "reporter_user_id",
-  moderation_decisions: "author_user_id",
-  moderation_appeals: "author_user_id",
-  ai_usage: "user_id",
-  template_authors: "user_id",
-  game_removals: "user_id",
-} as const;

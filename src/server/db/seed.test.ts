@@ -62,7 +62,7 @@ describe.each(DIALECTS)("admin seed on %s", (dialect) => {
     // Another admin first (the last admin cannot delete their account), then the seeded admin deletes their own.
     const colleague = await registerPlayer(server);
     expect((await operator.client.json("PUT", `/api/admin/users/${colleague.id}`, { email: colleague.email, role: "admin", plan: "admin" })).status).toBe(200);
-    expect((await operator.client.json("DELETE", "/api/profile")).status).toBe(200);
+    expect((await operator.client.json("DELETE", "/api/profile", { password: ADMIN_PASSWORD })).status).toBe(200);
 
     await signUpStranger();
     server = await restartTestServer(server, SEEDED);

@@ -9,7 +9,7 @@
 
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { USER_OWNED_COLUMNS } from "../db/schema";
+import { ACCOUNT_ROWS } from "../policies/account-rows";
 import { DIALECTS, readEvents, registerPlayer, startTestServer, TestClient, type TestServer } from "../testing/harness";
 import { type JsonRoute, jsonRoutes, routePath } from "../testing/json-routes";
 
@@ -30,12 +30,12 @@ const KEYS = [
 
 type Snapshot = Record<string, unknown[]>;
 
-/** Every row of `userId` in every user-owned table, in a stable order. */
+/** Every row naming `userId` in every column of the account-rows list, in a stable order. */
 async function snapshotOf(server: TestServer, userId: string): Promise<Snapshot> {
   const snapshot: Snapshot = {};
-  for (const [table, column] of Object.entries(USER_OWNED_COLUMNS)) {
+  for (const { table, column } of ACCOUNT_ROWS) {
     const rows = await (server.deps.db as any).selectFrom(table).selectAll().where(column, "=", userId).execute();
-    snapshot[table] = rows.map((row: unknown) => JSON.stringify(row)).sort();
+    snapshot[`${table}.${column}`] = rows.map((row: unknown) => JSON.stringify(row)).sort();
   }
   return snapshot;
 }

@@ -266,7 +266,7 @@ describe.each(DIALECTS)("narrator memory on %s", (dialect) => {
     expect(exported.body.tables.story_facts).toEqual([expect.objectContaining({ game_id: gameId, title: "Elena", source: "giocatore" })]);
     expect(exported.body.tables.saved_games).toEqual([expect.objectContaining({ id: gameId, recap: "Tutto comincia al porto.", recap_edited: 1 })]);
 
-    expect((await player.client.request("DELETE", "/api/profile")).status).toBe(200);
+    expect((await player.client.request("DELETE", "/api/profile", { password: player.password })).status).toBe(200);
     expect(await server.deps.db.selectFrom("story_facts").select("id").where("game_id", "=", gameId).execute()).toEqual([]);
   });
 });

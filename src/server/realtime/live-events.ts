@@ -28,6 +28,19 @@ export function publishAccountChanged(bus: EventBus, userId: string, reason: "ro
   return bus.publish(userTopic(userId), { type: "account.changed", reason } satisfies LiveEvent);
 }
 
+/** Server-side topic of one user whose account ended: deactivated by an admin or erased (issue 36 finding 16a). */
+export function accountEndedTopic(userId: string): string {
+  return `account.ended:${userId}`;
+}
+
+/**
+ * Tells every instance that the account of `userId` ended (deactivated or erased): each closes
+ * that user's open streams at once (realtime/account-streams.ts). Call it after the change is committed.
+ */
+export function publishAccountEnded(bus: EventBus, userId: string): Promise<void> {
+  return bus.publish(accountEndedTopic(userId), {});
+}
+
 /** Server-side topic: what the sitemap lists changed (a share saved, revoked or taken down; a moderation decision). */
 export const SITEMAP_TOPIC = "sitemap.changed";
 

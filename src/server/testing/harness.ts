@@ -207,7 +207,10 @@ export async function startServerProcess(peer: TestServer | undefined, env: Reco
  */
 export function fetchFrom(localAddress: string, url: URL, init: RequestInit = {}): Promise<Response> {
   return new Promise((resolve, reject) => {
-    const request = http.request(url, { method: init.method ?? "GET", headers: Object.fromEntries(new Headers(init.headers)), localAddress }, (res) => {
+    const body = typeof init.body === "string" ? init.body : undefined;
+    // A length for every body: Node sends a DELETE's body unframed otherwise (the server then reads garbage).
+    const headers = { ...Object.fromEntries(new Headers(init.headers)), ...(body === undefined ? {} : { "content-length": String(Buffer.byteLength(body)) }) };
+    const request = http.request(url, { method: init.method ?? "GET", headers, localAddress }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (chunk: Buffer) => chunks.push(chunk));
       res.on("error", reject);
@@ -221,7 +224,7 @@ export function fetchFrom(localAddress: string, url: URL, init: RequestInit = {}
       });
     });
     request.on("error", reject);
-    request.end(typeof init.body === "string" ? init.body : undefined);
+    request.end(body);
   });
 }
 

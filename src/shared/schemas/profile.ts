@@ -5,6 +5,7 @@
  */
 
 import { z } from "zod";
+import { ERASURE_WORD } from "../erasure";
 
 const optionalName = (label: string) =>
   z.string().trim().max(80, `${label} può avere al massimo 80 caratteri.`);
@@ -25,6 +26,19 @@ export const profileSchema = z.object({
 });
 
 export type ProfileInput = z.infer<typeof profileSchema>;
+
+/**
+ * 'Elimina account' (DELETE /api/profile; issue 36 finding 17): what ErasureProofView asks — the
+ * password, a code of the authenticator app or a backup code, or the word ELIMINA. Which of them
+ * are required is the server's check; here only their shape and size.
+ */
+export const erasureSchema = z.object({
+  password: z.string().max(128, "La password può contenere al massimo 128 caratteri.").optional(),
+  code: z.string().trim().max(32, "Il codice non è valido.").optional(),
+  word: z.string().trim().max(32, `Scrivi ${ERASURE_WORD} per confermare.`).optional(),
+});
+
+export type ErasureInput = z.infer<typeof erasureSchema>;
 
 /**
  * The key under which a nickname is unique (spec §5 'Profile nickname: unique'; issue 9): the

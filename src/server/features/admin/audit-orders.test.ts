@@ -73,7 +73,7 @@ describe.each(DIALECTS)("audit trail and orders on %s", (dialect) => {
     expect(written.items.map((e) => e.action)).toEqual(["admin.order.create"]);
 
     // The buyer erases their account: the order stays, with no buyer.
-    expect((await buyer.client.json("DELETE", "/api/profile")).status).toBe(200);
+    expect((await buyer.client.json("DELETE", "/api/profile", { password: buyer.password })).status).toBe(200);
     const orders = (await admin.json("GET", "/api/admin/orders?limit=100")).body.items;
     expect(orders.find((o: any) => o.id === recorded.body.order.id)).toMatchObject({ userId: null, userEmail: null, amount: 19.99, status: "completed" });
 

@@ -149,7 +149,7 @@ const MATRIX: Record<string, Entry> = {
   "PUT /api/profile": { access: "user", body: { nickname: "", firstName: "Ada", lastName: "Rossi" }, expect: 200 },
   "GET /api/profile/games": { access: "user", expect: 200 },
   "GET /api/profile/export": { access: "user", expect: 200 },
-  "DELETE /api/profile": { access: "user", fresh: true, expect: 200 },
+  "DELETE /api/profile": { access: "user", fresh: true, body: { password: "password-sicura-1" }, expect: 200 },
   "GET /api/notifications": { access: "user", expect: 200 },
   "POST /api/notifications/:id/read": { access: "user", expect: 404 },
   "POST /api/games": { access: "user", body: { genre: "horror" }, expect: 201 },
@@ -291,7 +291,7 @@ function pathOf(key: string, params: Record<string, string>, query?: string): st
 /** Calls a route and reads at most the status (streams are cancelled once their headers arrive). */
 async function call(client: TestClient, key: string, path: string, body: unknown): Promise<{ status: number; text: string }> {
   const method = key.split(" ")[0]!.split("|")[0]!;
-  const response = await client.request(method, path, method === "GET" || method === "DELETE" ? undefined : (body ?? {}));
+  const response = await client.request(method, path, method === "GET" || (method === "DELETE" && body === undefined) ? undefined : (body ?? {}));
   if ((response.headers.get("content-type") ?? "").includes("text/event-stream")) {
     await response.body?.cancel();
     return { status: response.status, text: "" };

@@ -41,7 +41,7 @@ describe.each(DIALECTS)("last admin on %s", (dialect) => {
   };
 
   it("the only admin cannot delete their own account; the refusal says why", async () => {
-    const refused = await first.client.json("DELETE", "/api/profile");
+    const refused = await first.client.json("DELETE", "/api/profile", { password: first.password });
     expect(refused.status).toBe(409);
     expect(refused.body.error.message).toBe(LAST_ADMIN_MESSAGE);
     expect(await admins()).toEqual([first.id]);
@@ -50,7 +50,7 @@ describe.each(DIALECTS)("last admin on %s", (dialect) => {
 
   it("two admins deleting their own accounts at once: one goes, the other stays admin", async () => {
     const second = await twoAdmins();
-    const results = await Promise.all([first.client.json("DELETE", "/api/profile"), second.client.json("DELETE", "/api/profile")]);
+    const results = await Promise.all([first.client.json("DELETE", "/api/profile", { password: first.password }), second.client.json("DELETE", "/api/profile", { password: second.password })]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
     expect(await admins()).toHaveLength(1);
   });
@@ -79,8 +79,8 @@ describe.each(DIALECTS)("last admin on %s", (dialect) => {
     expect(await admins()).toHaveLength(2);
     // The one left cannot deactivate or erase themselves, nor demote themselves.
     const active = [first.id, second.id].find((id) => id !== deactivated[0]!.user_id)!;
-    const activeClient = active === first.id ? first.client : second.client;
-    expect((await activeClient.json("DELETE", "/api/profile")).status).toBe(409);
+    const activeAdmin = active === first.id ? first : second;
+    expect((await activeAdmin.client.json("DELETE", "/api/profile", { password: activeAdmin.password })).status).toBe(409);
   });
 
   it("two admins erasing each other at once ('Elimina definitivamente'): exactly one admin remains", async () => {

@@ -28,7 +28,7 @@ import type { Database } from "../../db/schema";
 import { AppError } from "../../errors";
 import { remainingMessages } from "../../quota/quota";
 import { stepAside, type GroupChange } from "../../policies/membership";
-import { publishAccountChanged, publishGroupChanges } from "../../realtime/live-events";
+import { publishAccountChanged, publishAccountEnded, publishGroupChanges } from "../../realtime/live-events";
 import { deactivateAccount, erasureDate, restoreAccount } from "../../accounts/deactivation";
 import { contains } from "../../db/text-search";
 import { cursorParam, keysetPage } from "../../keyset-cursor";
@@ -276,10 +276,10 @@ export async function updateUser(
 /**
  * 'Elimina' (spec §7 DELETE /admin/users/{id} with should_soft_delete; issue 22 §10), with the
  * audit entry in the change's transaction:
- * - soft (default): the account is deactivated (accounts/deactivation.ts: sessions ended,
- *   sign-in refused, public content hidden) and erased 30 days later unless restored; in group
- *   stories it keeps its seat but gives up the turn (the membership ledger's stepAside, issue 36
- *   finding 0), and the groups are told;
+ * - soft (default): the account is deactivated (accounts/deactivation.ts: sessions ended, open
+ *   streams closed on every instance, sign-in refused, public content hidden) and erased 30 days
+ *   later unless restored; in group stories it keeps its seat but gives up the turn (the
+ *   membership ledger's stepAside, issue 36 finding 0), and the groups are told;
  * - hard ('Elimina definitivamente', GDPR requests): erased now, exactly like self-deletion
  *   (every row and media file: eraseAccount; orders and audit entries stay, anonymised).
  * Guests and registered accounts alike. Throws 400 SELF_DELETE for the admin's own account, 404
@@ -293,17 +293,19 @@ export async function deleteUser(deps: AppDeps, actor: AuditActor, userId: strin
     return { email: user.email, erasedAt: null };
   }
   let groups: GroupChange[] = [];
-  const at = await deps.db.transaction().execute(async (trx) => {
+  const deactivatedAt = await deps.db.transaction().execute(async (trx) => {
     await assertNotLastAdmin(trx, userId);
-    const deactivatedAt = await deactivateAccount(trx, userId, actor.id);
-    if (deactivatedAt) {
+    const at = await deactivateAccount(trx, userId, actor.id);
+    if (at) {
       groups = await stepAside(trx, userId);
-      await appendAudit(trx, actor, "admin.user.deactivate", `${user.email} (${userId}): disattivato, sarà cancellato il ${erasureDate(deactivatedAt).slice(0, 10)}`);
+      await appendAudit(trx, actor, "admin.user.deactivate", `${user.email} (${userId}): disattivato, sarà cancellato il ${erasureDate(at).slice(0, 10)}`);
     }
-    return deactivatedAt ?? user.deactivatedAt!;
+    return at;
   });
+  // Their open streams end at once, on every instance (issue 36 finding 16a).
+  if (deactivatedAt) await publishAccountEnded(deps.bus, userId);
   await publishGroupChanges(deps.bus, groups).catch((error: unknown) => deps.logger.error({ err: error, userId }, "Gruppo: avviso non inviato"));
-  return { email: user.email, erasedAt: erasureDate(at) };
+  return { email: user.email, erasedAt: erasureDate(deactivatedAt ?? user.deactivatedAt!) };
 }
 
 /**

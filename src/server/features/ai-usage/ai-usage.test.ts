@@ -93,7 +93,7 @@ describe.each(DIALECTS)("AI usage and the daily budget on %s", (dialect) => {
     const player = await registerPlayer(server);
     await play(player.client);
     await memoryIdle();
-    expect((await player.client.request("DELETE", "/api/profile")).status).toBe(200);
+    expect((await player.client.request("DELETE", "/api/profile", { password: player.password })).status).toBe(200);
     const rows = await server.deps.db.selectFrom("ai_usage").select("user_id").where("user_id", "=", player.id).execute();
     expect(rows).toEqual([]);
     const anonymous = await server.deps.db.selectFrom("ai_usage").select("id").where("user_id", "is", null).execute();

@@ -7,16 +7,20 @@
  * PUT    /api/profile          → 200 ProfileView      {nickname, firstName, lastName}; 409 NICKNAME_TAKEN; 400 validation
  * GET    /api/profile/games    → 200 ProfileGameView[] most recent first
  * GET    /api/profile/export   → 200 AccountExport as an attachment i_miei_dati_{brand}ai.json
- * DELETE /api/profile          → 200 {ok: true}       erases the account (rows, sessions, files) and clears the session cookies;
- *                                                     409 LAST_ADMIN for the only remaining admin
+ * DELETE /api/profile          → 200 {ok: true}       {password?, code?, word?} as ProfileView.erasure asks (issue 36
+ *                                                     finding 17: accounts/erasure-proof.ts); erases the account (rows,
+ *                                                     sessions, files) and clears the session cookies; 400 ERASURE_*_REQUIRED,
+ *                                                     403 ERASURE_PASSWORD_WRONG / ERASURE_CODE_WRONG / ERASURE_SIGN_IN_AGAIN,
+ *                                                     429 RATE_LIMITED (the sign-in limits), 409 LAST_ADMIN for the only remaining admin
  */
 
 import { zValidator } from "@hono/zod-validator";
 import { Hono } from "hono";
-import { profileSchema } from "../../../shared/schemas/profile";
+import { erasureSchema, profileSchema } from "../../../shared/schemas/profile";
 import { eraseAccount } from "../../accounts/erase-account";
+import { confirmErasure } from "../../accounts/erasure-proof";
 import { exportAccount, exportFileName } from "../../accounts/export-account";
-import { currentUser, requireUser } from "../../auth/middleware";
+import { clientIp, currentUser, requireUser } from "../../auth/middleware";
 import type { AppEnv } from "../../context";
 import { AppError } from "../../errors";
 import { validationHook } from "../../validation";
@@ -45,9 +49,10 @@ export const profileRoutes = new Hono<AppEnv>()
     c.header("Cache-Control", "no-store");
     return c.body(body);
   })
-  .delete("/", async (c) => {
+  .delete("/", zValidator("json", erasureSchema, validationHook), async (c) => {
     const user = currentUser(c);
     const { deps } = c.var;
+    await confirmErasure(deps, c.req.raw.headers, clientIp(c), user.id, c.req.valid("json"));
     try {
       await eraseAccount(deps, user.id);
     } catch (error) {

@@ -5,6 +5,7 @@
 
 import type { Kysely } from "kysely";
 import type { ProfileGameView, ProfileView } from "../../../shared/api-types";
+import { erasureProof } from "../../accounts/erasure-proof";
 import { readableBy } from "../../policies/membership";
 import { resolveGenre } from "../../../shared/genres";
 import { nicknameKey, type ProfileInput } from "../../../shared/schemas/profile";
@@ -18,11 +19,12 @@ type Db = Kysely<Database>;
 const ROLE_ORDER: Role[] = ["admin", "moderator", "user"];
 
 /**
- * The user's profile: e-mail, names, roles (admin first), token counter and number of games.
+ * The user's profile: e-mail, names, roles (admin first), token counter, number of games and what
+ * erasing the account asks (accounts/erasure-proof.ts).
  * Throws 401 UNAUTHENTICATED when the account no longer exists.
  */
 export async function getProfile(db: Db, userId: string): Promise<ProfileView> {
-  const [profile, user, roles, tokens, games] = await Promise.all([
+  const [profile, user, roles, tokens, games, erasure] = await Promise.all([
     db.selectFrom("profiles").selectAll().where("id", "=", userId).executeTakeFirst(),
     db.selectFrom("user").select(["email", "isAnonymous", "createdAt"]).where("id", "=", userId).executeTakeFirst(),
     db.selectFrom("user_roles").select("role").where("user_id", "=", userId).execute(),
@@ -33,6 +35,7 @@ export async function getProfile(db: Db, userId: string): Promise<ProfileView> {
       .where("user_id", "=", userId)
       .where("is_template", "=", 0)
       .executeTakeFirstOrThrow(),
+    erasureProof(db, userId),
   ]);
   if (!user) throw AppError.of("UNAUTHENTICATED", 401);
   const roleNames = ROLE_ORDER.filter((r) => roles.some((row) => row.role === r));
@@ -47,6 +50,7 @@ export async function getProfile(db: Db, userId: string): Promise<ProfileView> {
     isAdmin: roleNames.includes("admin"),
     tokens,
     gamesCount: Number(games.n),
+    erasure,
   };
 }
 

@@ -11,9 +11,10 @@ import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eraseAccount } from "../../accounts/erase-account";
+import { EXPORTED_TABLES } from "../../accounts/export-account";
 import { nowIso } from "../../clock";
 import { withMigrationLock } from "../../db/migrate";
-import { USER_OWNED_COLUMNS } from "../../db/schema";
+import { ACCOUNT_ROWS } from "../../policies/account-rows";
 import { DIALECTS, newGame, readEvents, registerPlayer, startTestServer, TestClient, type TestServer } from "../../testing/harness";
 
 
@@ -184,6 +185,8 @@ describe.each(DIALECTS)("profile on %s", (dialect) => {
       expect(data.tables[table], table).toBeInstanceOf(Array);
       expect(data.tables[table].length, table).toBeGreaterThan(0);
     }
+    // Every table the account-rows rule exports is in the file (issue 36), empty or not.
+    expect(Object.keys(data.tables).sort()).toEqual([...EXPORTED_TABLES].sort());
     expect(data.tables.profiles[0]).toMatchObject({ first_name: "Anna", last_name: "Bianchi" });
     expect(data.tables.saved_games.map((g: any) => g.id)).toEqual([gameId]);
     expect(data.tables.chat_messages.map((m: any) => m.role)).toEqual(["user", "assistant"]);
@@ -207,6 +210,19 @@ describe.each(DIALECTS)("profile on %s", (dialect) => {
       return value;
     });
     for (const secret of ["password", "token", "accesstoken", "refreshtoken", "idtoken", "secret", "hash"]) expect(keys.has(secret), secret).toBe(false);
+  });
+
+  it("the export holds the player's seat, character and side notes in another player's story (issue 36)", async () => {
+    const host = await registerPlayer(server);
+    const player = await registerPlayer(server);
+    const gameId = await newGame(host.client);
+    const invitation = await host.client.json("POST", `/api/games/${gameId}/invitations`);
+    expect((await player.client.json("POST", `/api/invitations/${invitation.body.url.split("/").at(-1)}/join`, { characterName: "Bruna", characterLine: "Una ladra gentile." })).status).toBe(200);
+    expect((await player.client.json("POST", `/api/games/${gameId}/notes`, { text: "Io vado a sinistra." })).status).toBe(201);
+    const data = (await player.client.json("GET", "/api/profile/export")).body;
+    expect(data.tables.game_players).toEqual([expect.objectContaining({ game_id: gameId, user_id: player.id, character_name: "Bruna", character_line: "Una ladra gentile." })]);
+    expect(data.tables.side_notes).toEqual([expect.objectContaining({ game_id: gameId, user_id: player.id, text: "Io vado a sinistra." })]);
+    expect(data.tables.saved_games).toEqual([]);
   });
 
   it("a table that cannot be read is skipped with a warning inside the file", async () => {
@@ -253,13 +269,13 @@ describe.each(DIALECTS)("profile on %s", (dialect) => {
     const filesBefore = mediaFiles();
     expect(filesBefore.length).toBeGreaterThanOrEqual(3);
 
-    const deleted = await player.client.request("DELETE", "/api/profile");
+    const deleted = await player.client.request("DELETE", "/api/profile", { password: player.password });
     expect(deleted.status).toBe(200);
     expect(deleted.headers.getSetCookie().some((c) => /session_token=;|max-age=0/i.test(c))).toBe(true);
 
-    for (const [table, column] of Object.entries(USER_OWNED_COLUMNS)) {
+    for (const { table, column } of ACCOUNT_ROWS) {
       const rows = await db
-        .selectFrom(table as keyof typeof USER_OWNED_COLUMNS)
+        .selectFrom(table)
         .select(sql<number>`count(*)`.as("n"))
         .where(sql.ref(column), "=", player.id)
         .executeTakeFirstOrThrow();

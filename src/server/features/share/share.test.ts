@@ -278,7 +278,7 @@ describe.each(DIALECTS)("shared stories on %s", (dialect) => {
     expect(exported.body.tables.story_shares).toEqual([expect.objectContaining({ id: link.id, game_id: gameId, show_nickname: 1, listed: 1 })]);
     // Never the id of an admin who took a story down: it is someone else's.
     expect(exported.body.tables.story_shares[0]).not.toHaveProperty("taken_down_by");
-    const erased = await player.client.json("DELETE", "/api/profile");
+    const erased = await player.client.json("DELETE", "/api/profile", { password: player.password });
     expect(erased.status).toBe(200);
     expect(await server.deps.db.selectFrom("story_shares").select("id").where("id", "=", link.id).execute()).toEqual([]);
     expect((await visitor.get(link.path)).status).toBe(404);

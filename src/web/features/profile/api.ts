@@ -4,7 +4,7 @@
  */
 
 import type { ProfileGameView, ProfileView } from "@shared/api-types";
-import type { ProfileInput } from "@shared/schemas/profile";
+import type { ErasureInput, ProfileInput } from "@shared/schemas/profile";
 import { queryOptions } from "@tanstack/react-query";
 import { api, toApiError } from "@/lib/api";
 import { BRAND_NAME } from "@/components/layout/brand";
@@ -64,7 +64,10 @@ export function saveFile(blob: Blob, name: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-/** DELETE /api/profile: erases the account and ends the session. Throws ApiError. */
-export function deleteAccount(): Promise<{ ok: true }> {
-  return api<{ ok: true }>("/profile", { method: "DELETE" });
+/**
+ * DELETE /api/profile {password?, code?, word?} (what ProfileView.erasure asks; issue 36 finding
+ * 17): erases the account and ends the session. Throws ApiError (400/403 ERASURE_*, 429, 409 LAST_ADMIN).
+ */
+export function deleteAccount(input: ErasureInput): Promise<{ ok: true }> {
+  return api<{ ok: true }>("/profile", { method: "DELETE", body: input });
 }

@@ -1,44 +1,28 @@
+import type { ErasureProofView } from "@shared/api-types";
 import { useMutation } from "@tanstack/react-query";
-import { Download, ShieldCheck, Trash2 } from "lucide-react";
-import { useState } from "react";
+import { Download, ShieldCheck } from "lucide-react";
 import { toast } from "@/lib/toast";
-import { ConfirmDialog } from "@/components/confirm-dialog";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
-import { useSignOut } from "@/lib/use-sign-out";
 import { ApiError } from "@/lib/api";
-import { deleteAccount, downloadExport } from "../api";
+import { downloadExport } from "../api";
+import { DeleteAccountDialog } from "./delete-account-dialog";
 import { ProfileCardTitle } from "./profile-card-title";
 
 /**
  * Data management (spec §2 Profile, §7 Data export, delete-user, §8 Profile): 'Esporta'
  * downloads i_miei_dati_storieai.json ('Esportazione completata' / 'Impossibile esportare i
- * dati.'); 'Elimina account' asks for confirmation, erases the account and signs out ('Account
- * eliminato' / 'Impossibile eliminare l'account.').
+ * dati.'); 'Elimina account' asks what `erasure` says (the password, a code or the word ELIMINA:
+ * DeleteAccountDialog), erases the account and signs out.
  */
-export function DataManagementCard() {
-  const { signOut } = useSignOut();
-  const [confirming, setConfirming] = useState(false);
-
+export function DataManagementCard({ erasure }: { erasure: ErasureProofView }) {
   const exportData = useMutation({
     mutationFn: downloadExport,
     onSuccess: () => toast.success("Esportazione completata"),
     onError: (error) =>
       toast.error("Errore", { description: error instanceof ApiError && error.status === 401 ? "Utente non autenticato." : "Impossibile esportare i dati." }),
   });
-  const erase = useMutation({
-    mutationFn: deleteAccount,
-    onSuccess: () => {
-      setConfirming(false);
-      toast.success("Account eliminato");
-      signOut();
-    },
-    // The only admin is told why (409 LAST_ADMIN: issue 9 finding 10).
-    onError: (error) =>
-      toast.error("Errore", { description: error instanceof ApiError && error.code === "LAST_ADMIN" ? error.message : "Impossibile eliminare l'account." }),
-  });
-
   return (
     <Card>
       <CardHeader>
@@ -61,26 +45,7 @@ export function DataManagementCard() {
             <h3 className="font-medium">Elimina account</h3>
             <p className="text-sm text-muted-foreground">Cancella per sempre l'account, le partite, i messaggi e le immagini.</p>
           </div>
-          <ConfirmDialog
-            open={confirming}
-            onOpenChange={setConfirming}
-            busy={erase.isPending}
-            trigger={
-              <Button type="button" variant="destructive">
-                <Trash2 aria-hidden="true" />
-                Elimina account
-              </Button>
-            }
-            title="Eliminare definitivamente l'account?"
-            description="Verranno cancellati il profilo, tutte le partite con i loro messaggi, le immagini create e le preferenze. L'azione è irreversibile."
-            confirmLabel={
-              <>
-                {erase.isPending && <Spinner />}
-                Elimina definitivamente
-              </>
-            }
-            onConfirm={() => erase.mutate()}
-          />
+          <DeleteAccountDialog erasure={erasure} />
         </div>
       </CardContent>
     </Card>

@@ -40,7 +40,7 @@ export default function ProfileSections({ profile }: { profile: ProfileView }) {
       <LinkedAccounts />
       <GamesList />
       <FavoritesList />
-      <DataManagementCard />
+      <DataManagementCard erasure={profile.erasure} />
     </DisabledUntilHydrated>
   );
 }
