@@ -20,9 +20,9 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { promisify } from "node:util";
 import type { Insertable } from "kysely";
-import type { ChatMessagesTable } from "../src/server/db/schema";
+import type { ChatMessagesTable } from "../src/server/platform/db/schema";
 import { createGame } from "../src/server/features/games/games.service";
-import type { BackupManifest } from "../src/server/ops/backup";
+import type { BackupManifest } from "../src/server/platform/ops/backup";
 import { registerPlayer, startTestServer, type TestServer } from "../src/server/testing/harness";
 
 const PLAYERS = 100;

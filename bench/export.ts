@@ -17,8 +17,8 @@
 import { randomUUID } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { type Insertable, sql } from "kysely";
-import type { ChatMessagesTable, GeneratedImagesTable } from "../src/server/db/schema";
-import { drawOfflineScene } from "../src/server/ai/illustrator/offline-illustrator";
+import type { ChatMessagesTable, GeneratedImagesTable } from "../src/server/platform/db/schema";
+import { drawOfflineScene } from "../src/server/domain/ai/illustrator/offline-illustrator";
 import { readPdf, readZip } from "../src/server/features/book/book-testing";
 import { newGame, registerPlayer, startTestServer, type TestClient, type TestDialect, type TestServer } from "../src/server/testing/harness";
 import { benchDialects } from "./bench-support";

@@ -13,9 +13,9 @@
 import { randomUUID } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { sql } from "kysely";
-import { createApp } from "../src/server/app";
-import { createAccountRows } from "../src/server/auth/account-rows";
-import { encodeCursor } from "../src/server/keyset-cursor";
+import { createApp } from "../src/server/app/app";
+import { createAccountRows } from "../src/server/domain/auth/account-rows";
+import { encodeCursor } from "../src/server/platform/keyset-cursor";
 import { startTestServer, type TestDialect } from "../src/server/testing/harness";
 import { benchDialects, percentile } from "./bench-support";
 

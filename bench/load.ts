@@ -163,7 +163,7 @@ async function main() {
   const scenarios: Scenario[] = [];
   try {
     await waitForHealth(BASE);
-    const { default: SQLite } = await import("../src/server/db/sqlite-driver");
+    const { default: SQLite } = await import("../src/server/platform/db/sqlite-driver");
     const sqlite = new SQLite(path.join(dataDir, "storie.sqlite"));
     const owner = await player(dataDir, "owner");
     const reader = await player(dataDir, "reader");

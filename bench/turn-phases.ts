@@ -11,12 +11,12 @@
  * validation, the SSE writes) is what bench/turn.ts measures end to end minus the sum of these.
  */
 
-import { memoryIdle } from "../src/server/memory/background";
-import type { Narrator } from "../src/server/ai/types";
-import { sessionUser } from "../src/server/auth/middleware";
+import { memoryIdle } from "../src/server/domain/memory/background";
+import type { Narrator } from "../src/server/domain/ai/types";
+import { sessionUser } from "../src/server/domain/auth/middleware";
 import { updateRunRow } from "../src/server/features/games/narration-runs.service";
 import { narrateTurn, prepareTurn } from "../src/server/features/games/turn.service";
-import { admitSpending } from "../src/server/policies/spending";
+import { admitSpending } from "../src/server/domain/policies/spending";
 import { signInCookie } from "./bench-support";
 import { newGame, readEvents, registerPlayer, startTestServer, type TestDialect } from "../src/server/testing/harness";
 

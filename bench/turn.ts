@@ -169,7 +169,7 @@ async function main() {
   const connectionRows: string[][] = [];
   try {
     await waitForHealth(BASE);
-    const { default: SQLite } = await import("../src/server/db/sqlite-driver");
+    const { default: SQLite } = await import("../src/server/platform/db/sqlite-driver");
     const sqlite = new SQLite(path.join(dataDir, "storie.sqlite"));
     // Benchmark players are on the unlimited plan so the quota never stops a run.
     const unlimited = (email: string) => {

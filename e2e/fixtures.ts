@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
-import Database from "../src/server/db/sqlite-driver";
+import Database from "../src/server/platform/db/sqlite-driver";
 import { E2E_DATA_DIR } from "../playwright.config";
 import { outboxLink } from "../src/server/testing/outbox";
 

@@ -10,7 +10,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { Secret, TOTP, URI } from "otpauth";
-import Database from "../src/server/db/sqlite-driver";
+import Database from "../src/server/platform/db/sqlite-driver";
 import { type ExtraServer, startExtraServer } from "./extra-server";
 import { ADMIN, expectAccessible, PASSWORD, signedInPlayer } from "./fixtures";
 

@@ -11,7 +11,7 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
-import Database from "../src/server/db/sqlite-driver";
+import Database from "../src/server/platform/db/sqlite-driver";
 import { E2E_DATA_DIR } from "../playwright.config";
 import { conversation, expectAccessible, narrations, screenshots, signedInPlayer, signInAdmin } from "./fixtures";
 

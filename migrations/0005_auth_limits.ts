@@ -1,6 +1,6 @@
 /**
  * auth_limits: the counters of the sign-in, sign-up, guest and e-mail limits (issue 9,
- * src/server/auth/limits.ts) on PostgreSQL, shared by every server instance; the layout is
+ * src/server/domain/auth/limits.ts) on PostgreSQL, shared by every server instance; the layout is
  * rate-limiter-flexible's RateLimiterPostgres table (key, consumed points, expiry in ms since
  * the epoch). On SQLite (one process) the limits live in memory and the table stays empty.
  */

@@ -1,7 +1,7 @@
 /**
  * Issue 10 (two-step verification, spec §3 factors): the tables of Better Auth's two-factor
  * plugin, as it expects them (the "migrations hold exactly the tables Better Auth expects" test
- * of src/server/auth/auth.test.ts compares them with the plugin's own schema).
+ * of src/server/domain/auth/auth.test.ts compares them with the plugin's own schema).
  *
  * 1. user.twoFactorEnabled: true once the player confirmed an authenticator app.
  * 2. twoFactor: one row per user with the encrypted TOTP secret, the encrypted backup codes,

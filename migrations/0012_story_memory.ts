@@ -10,7 +10,7 @@
  *      may renumber the rowids of story_facts: run `insert into story_facts_fts(story_facts_fts)
  *      values ('rebuild')` after one.
  *    - PostgreSQL: a GIN index on `to_tsvector('italian', title || ' ' || text)`; the search
- *      uses the same expression (src/server/memory/retrieval.ts).
+ *      uses the same expression (src/server/domain/memory/retrieval.ts).
  * 3. saved_games: recap ('La storia finora'), recap_turns (narrated turns it covers),
  *    recap_edited (0/1: the player edited it), recap_updated_at, story_cards (JSON StoryCard[]:
  *    a template's cards, copied into a game made from it), prompt_budget (tokens; null: the genre

@@ -92,7 +92,7 @@ export const AUTH_ERRORS: Readonly<Record<string, ErrorText>> = {
   BAD_REQUEST: INVALID_INPUT,
   ANONYMOUS_USERS_CANNOT_SIGN_IN_AGAIN_ANONYMOUSLY: auth("Stai già giocando come ospite."),
   GUEST: auth("Registrati per impostare email e password."),
-  // Two-factor plugin and the disable hook (issue 10, src/server/auth/two-factor.ts)
+  // Two-factor plugin and the disable hook (issue 10, src/server/domain/auth/two-factor.ts)
   INVALID_CODE: twoStep("Codice non valido. Controlla l'app di autenticazione e riprova."),
   INVALID_BACKUP_CODE: twoStep("Codice di backup non valido o già usato."),
   TWO_FACTOR_CODE_REQUIRED: twoStep("Inserisci un codice dell'app di autenticazione o un codice di backup."),

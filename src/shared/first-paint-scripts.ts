@@ -2,7 +2,7 @@
  * The only scripts a server-rendered page runs inline, before its first paint (issue 21: a
  * phone shows the right thing at once instead of after the app has loaded). Each is a constant
  * (nothing from a user or the model), written without characters HTML would escape, and the
- * Content-Security-Policy allows exactly these texts by their SHA-256 hash (src/server/app.ts).
+ * Content-Security-Policy allows exactly these texts by their SHA-256 hash (src/server/app/app.ts).
  */
 
 /** localStorage key of the cookie consent (spec §9 cookie banner). */

@@ -2,7 +2,7 @@
  * Smaller renditions of stored pictures (issue 12, "Images"): every picture of ours at
  * /media/<key> also exists as a WebP 480 and 960 px wide (never wider than the original), at
  * /media/renditions/<key with its extension as "-ext">-<width>.webp, made on first request and
- * kept (src/server/media/renditions.ts). The web lists them in `srcset` so a grid never
+ * kept (src/server/platform/media/renditions.ts). The web lists them in `srcset` so a grid never
  * downloads a full-size PNG. The 'Scarica' PNG of a non-PNG original is named here too, and both
  * lead back to their original (originalUrlsOf: the visibility rule asks about the original).
  * Pure functions, shared by server and web.

@@ -1,6 +1,6 @@
 /**
  * The web app rendered by the server (issue 12: public pages paint before JavaScript). Built by
- * `vite build --ssr` into dist-ssr/entry-server.js and loaded by src/server/http/prerender.ts.
+ * `vite build --ssr` into dist-ssr/entry-server.js and loaded by src/server/features/http/prerender.ts.
  * The server asks prerenderPaths(url) for the API answers a page shows, fetches them, then calls
  * render(url, answers): the page's HTML and the dehydrated query cache the browser hydrates from
  * (start.tsx). Pages without an entry below render from the session alone (their text is in the

@@ -5,7 +5,7 @@
 
 import { randomUUID } from "node:crypto";
 import { imageSlug } from "../../shared/image-slug";
-import { nowIso } from "../clock";
+import { nowIso } from "../platform/clock";
 import type { TestServer } from "./harness";
 
 /** Stores a picture of `userId` titled `title` in the gallery. Output: its id. */

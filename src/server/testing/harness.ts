@@ -10,12 +10,12 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import type { Narrator } from "../ai/types";
-import { openDatabase } from "../db/client";
-import { migratorFor, withMigrationLock } from "../db/migrate";
-import { loadEnv } from "../env";
-import type { MailMessage, MailTransport } from "../mail/mailer";
-import { type RunningServer, startServer } from "../server";
+import type { Narrator } from "../domain/ai/types";
+import { openDatabase } from "../platform/db/client";
+import { migratorFor, withMigrationLock } from "../platform/db/migrate";
+import { loadEnv } from "../platform/env";
+import type { MailMessage, MailTransport } from "../platform/mail/mailer";
+import { type RunningServer, startServer } from "../app/server";
 import { type LogEntry, testLogger } from "./log-capture";
 import { relativeLinks } from "./mail-links";
 

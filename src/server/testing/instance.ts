@@ -4,8 +4,8 @@
  * JSON line {"url": "http://127.0.0.1:<port>"} once listening and stops cleanly on SIGTERM.
  */
 
-import { loadEnv } from "../env";
-import { startServer } from "../server";
+import { loadEnv } from "../platform/env";
+import { startServer } from "../app/server";
 import { testLogger } from "./log-capture";
 
 const server = await startServer({ env: loadEnv(), postgresSchema: process.env.TEST_PG_SCHEMA || undefined, logger: testLogger() });

@@ -4,8 +4,8 @@
  * Hono app registers under /api, and Better Auth's own endpoints (from auth.api) under /api/auth.
  */
 
-import type { RunningServer } from "../server";
-import { createApp } from "../app";
+import type { RunningServer } from "../app/server";
+import { createApp } from "../app/app";
 
 export interface JsonRoute {
   method: string;

@@ -8,7 +8,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { threadId } from "node:worker_threads";
-import { createLogger, type Logger } from "../ops/logger";
+import { createLogger, type Logger } from "../platform/ops/logger";
 
 /** One log line as written: level name, time, message, request id, fields. */
 export type LogEntry = Record<string, unknown> & { level: string; msg?: string; reqId?: string };

@@ -18,24 +18,24 @@ import ts from "typescript";
 
 /** The provider's methods, by the interface that declares them (file relative to the repository). */
 const PROVIDER_METHODS: readonly { file: string; name: string; methods: readonly string[] }[] = [
-  { file: "src/server/ai/openai-client.ts", name: "ChatClient", methods: ["stream", "complete"] },
-  { file: "src/server/ai/types.ts", name: "Narrator", methods: ["stream", "repairChoices"] },
-  { file: "src/server/ai/types.ts", name: "NarratorMemory", methods: ["extractFacts", "summarize"] },
-  { file: "src/server/ai/illustrator/types.ts", name: "Illustrator", methods: ["draw", "title"] },
+  { file: "src/server/domain/ai/openai-client.ts", name: "ChatClient", methods: ["stream", "complete"] },
+  { file: "src/server/domain/ai/types.ts", name: "Narrator", methods: ["stream", "repairChoices"] },
+  { file: "src/server/domain/ai/types.ts", name: "NarratorMemory", methods: ["extractFacts", "summarize"] },
+  { file: "src/server/domain/ai/illustrator/types.ts", name: "Illustrator", methods: ["draw", "title"] },
 ];
 const METHOD_NAMES = new Set(PROVIDER_METHODS.flatMap((p) => p.methods));
 
 /** Modules that implement a provider interface over the chat client: the calls in them are the provider's own. */
-const IMPLEMENTATIONS = new Set(["src/server/ai/openai-narrator.ts", "src/server/memory/provider-memory.ts", "src/server/ai/illustrator/title.ts"]);
+const IMPLEMENTATIONS = new Set(["src/server/domain/ai/openai-narrator.ts", "src/server/domain/memory/provider-memory.ts", "src/server/domain/ai/illustrator/title.ts"]);
 
 /** Settings holding the provider's address. */
 const PROVIDER_ADDRESSES = new Set(["AI_BASE_URL", "IMAGE_BASE_URL", "MODERATION_BASE_URL"]);
 
 /** Who may read them: the env's schema, the two modules that build the clients, and screening (free /moderations). */
-const ADDRESS_READERS = new Set(["src/server/env.ts", "src/server/ai/narrator.ts", "src/server/ai/illustrator/index.ts", "src/server/features/moderation/screening.ts"]);
+const ADDRESS_READERS = new Set(["src/server/platform/env.ts", "src/server/domain/ai/narrator.ts", "src/server/domain/ai/illustrator/index.ts", "src/server/features/moderation/screening.ts"]);
 
 /** The gate: the only module that issues a pass. */
-const GATE = "src/server/policies/spending.ts";
+const GATE = "src/server/domain/policies/spending.ts";
 
 /** One place that breaks a rule: file (relative), line (1-based), the rule and the code. */
 export interface Bypass {

@@ -8,9 +8,9 @@
  * request's prompt is counted with the memory's tokenizer against the game's budget.
  */
 
-import type { ChatTurn } from "../ai/types";
-import { memoryIdle } from "../memory/background";
-import { MESSAGE_OVERHEAD_TOKENS, tokensOf } from "../memory/tokens";
+import type { ChatTurn } from "../domain/ai/types";
+import { memoryIdle } from "../domain/memory/background";
+import { MESSAGE_OVERHEAD_TOKENS, tokensOf } from "../domain/memory/tokens";
 import type { FakeOpenAI } from "./fake-openai";
 import { newGame, readEvents, registerPlayer, type TestServer } from "./harness";
 

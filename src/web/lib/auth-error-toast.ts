@@ -12,7 +12,7 @@ export interface AuthClientError {
 
 /**
  * Toast for a failed auth call (spec §8 Authentication). The server answers every auth failure
- * in Italian with `code`, `title` and `message` (src/server/http/auth-answers.ts): that text is
+ * in Italian with `code`, `title` and `message` (src/server/features/http/auth-answers.ts): that text is
  * shown as is, so e.g. a 403 reads 'Email non confermata…' only when its code is
  * EMAIL_NOT_VERIFIED, and a refused origin says the address is not recognised. Without a server
  * answer (network failure, status 0) the shared catalogue chooses by code and status; `fallback`

@@ -1,7 +1,7 @@
 /**
  * The site's runtime configuration (brand, community, social and privacy links, sign-in
  * providers), read once at start from the JSON the server embeds in index.html
- * (src/server/http/site-config.ts, which checks it against the shared schema). Read without zod,
+ * (src/server/features/http/site-config.ts, which checks it against the shared schema). Read without zod,
  * so the first page does not load it (issue 12). Under the Vite dev server, or if the JSON is
  * missing or unreadable, the defaults apply, field by field. On the server that renders the public
  * pages, the configuration it set under SERVER_SITE_CONFIG_KEY.

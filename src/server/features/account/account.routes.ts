@@ -12,15 +12,15 @@
 import { Hono } from "hono";
 import type { Kysely } from "kysely";
 import type { MeView, SessionView } from "../../../shared/api-types";
-import { currentUser, requireUser } from "../../auth/middleware";
+import { currentUser, requireUser } from "../../domain/auth/middleware";
 import { zValidator } from "@hono/zod-validator";
 import { ageConfirmationSchema } from "../../../shared/schemas/auth";
-import { recordAgeConfirmation } from "../../auth/account-rows";
-import { moderationRole } from "../../auth/roles";
-import { validationHook } from "../../validation";
-import type { AppEnv, SessionUser } from "../../context";
-import type { Database } from "../../db/schema";
-import { readTokens } from "../../quota/quota";
+import { recordAgeConfirmation } from "../../domain/auth/account-rows";
+import { moderationRole } from "../../domain/auth/roles";
+import { validationHook } from "../../platform/validation";
+import type { AppEnv, SessionUser } from "../../domain/context";
+import type { Database } from "../../platform/db/schema";
+import { readTokens } from "../../domain/quota/quota";
 
 /** The MeView of a signed-in user: three indexed reads. */
 async function meView(db: Kysely<Database>, user: SessionUser): Promise<MeView> {

@@ -7,10 +7,10 @@
 import { type Kysely, sql } from "kysely";
 import type { AdminChatHistoryView, AdminGameView, Page } from "../../../shared/admin-types";
 import type { AdminActivityQuery } from "../../../shared/schemas/admin";
-import type { Database } from "../../db/schema";
-import { contains } from "../../db/text-search";
-import { AppError } from "../../errors";
-import { currentPathIdList } from "../../story/story-tree";
+import type { Database } from "../../platform/db/schema";
+import { contains } from "../../platform/db/text-search";
+import { AppError } from "../../platform/errors";
+import { currentPathIdList } from "../../domain/story/story-tree";
 import { offsetOf } from "./admin-shared";
 
 type Db = Kysely<Database>;

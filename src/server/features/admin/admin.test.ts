@@ -10,7 +10,7 @@ import { randomUUID } from "node:crypto";
 import type { KyselyPlugin } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { GENRES } from "../../../shared/genres";
-import { nowIso } from "../../clock";
+import { nowIso } from "../../platform/clock";
 import { type FakeOpenAI, startFakeOpenAI } from "../../testing/fake-openai";
 import { DIALECTS, linkFromMail, readEvents, registerPlayer, startTestServer, TestClient, type TestServer } from "../../testing/harness";
 

@@ -9,7 +9,7 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { withMigrationLock } from "../../db/migrate";
+import { withMigrationLock } from "../../platform/db/migrate";
 import { DIALECTS, registerPlayer, signIn, startTestServer, TestClient, type TestServer } from "../../testing/harness";
 
 const ADMIN_EMAIL = "admin-registro@example.com";

@@ -6,8 +6,8 @@
 import type { Kysely } from "kysely";
 import type { AuditEntryView, AuditPage } from "../../../shared/admin-types";
 import type { AdminAuditQuery } from "../../../shared/schemas/admin";
-import type { Database } from "../../db/schema";
-import { contains } from "../../db/text-search";
+import type { Database } from "../../platform/db/schema";
+import { contains } from "../../platform/db/text-search";
 
 function auditEntries(db: Kysely<Database>) {
   return db

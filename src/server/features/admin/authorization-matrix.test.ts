@@ -21,10 +21,10 @@
 
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "../../app";
-import type { AppDeps } from "../../context";
-import { createLocalEventBus } from "../../realtime/event-bus";
-import { appendMessage } from "../../story/story-tree";
+import { createApp } from "../../app/app";
+import type { AppDeps } from "../../domain/context";
+import { createLocalEventBus } from "../../platform/realtime/event-bus";
+import { appendMessage } from "../../domain/story/story-tree";
 import { DIALECTS, newGame, registerPlayer, signIn, startTestServer, TestClient, type TestServer } from "../../testing/harness";
 
 const ADMIN_EMAIL = "admin-matrix@example.com";

@@ -5,8 +5,8 @@
  */
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { nowIso } from "../../clock";
-import { appendMessage } from "../../story/story-tree";
+import { nowIso } from "../../platform/clock";
+import { appendMessage } from "../../domain/story/story-tree";
 import { DIALECTS, newGame, registerPlayer, signIn, startTestServer, type TestServer } from "../../testing/harness";
 
 const ADMIN_EMAIL = "admin-storico@example.com";

@@ -9,8 +9,8 @@
 
 import { type Kysely, sql } from "kysely";
 import type { AdminFactorView } from "../../../shared/admin-types";
-import type { Database } from "../../db/schema";
-import { AppError } from "../../errors";
+import type { Database } from "../../platform/db/schema";
+import { AppError } from "../../platform/errors";
 import { getUser } from "./users.service";
 
 /**

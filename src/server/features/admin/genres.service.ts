@@ -8,14 +8,14 @@ import type { Kysely, Selectable } from "kysely";
 import type { GenrePromptsView, GenrePromptView } from "../../../shared/admin-types";
 import { GENRES } from "../../../shared/genres";
 import type { GenrePromptInput } from "../../../shared/schemas/genre-prompt";
-import { nextVersion, staleOrMissing } from "../../admin-edit";
-import type { AppDeps } from "../../context";
-import { publishToEveryone } from "../../realtime/live-events";
-import { nowIso } from "../../clock";
-import type { Database, GenrePromptsTable } from "../../db/schema";
-import { insertMissingGenrePrompts } from "../../db/seed";
-import { parseStoredTopics } from "../../db/topics";
-import { AppError } from "../../errors";
+import { nextVersion, staleOrMissing } from "../../platform/admin-edit";
+import type { AppDeps } from "../../domain/context";
+import { publishToEveryone } from "../../platform/realtime/live-events";
+import { nowIso } from "../../platform/clock";
+import type { Database, GenrePromptsTable } from "../../platform/db/schema";
+import { insertMissingGenrePrompts } from "../../app/seed";
+import { parseStoredTopics } from "../../platform/db/topics";
+import { AppError } from "../../platform/errors";
 
 type Db = Kysely<Database>;
 

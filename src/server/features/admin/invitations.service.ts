@@ -10,8 +10,8 @@
 
 import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
-import type { AppDeps } from "../../context";
-import { AppError } from "../../errors";
+import type { AppDeps } from "../../domain/context";
+import { AppError } from "../../platform/errors";
 import { USER_NOT_FOUND } from "./users.service";
 
 /** Where the set-password link leads (web page reading ?token=). */

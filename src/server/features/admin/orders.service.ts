@@ -9,16 +9,16 @@ import { randomUUID } from "node:crypto";
 import { type Kysely, sql } from "kysely";
 import type { AdminOrderView, KeysetPage } from "../../../shared/admin-types";
 import type { AdminCreateOrderInput, AdminOrderListQuery, OrderStatus } from "../../../shared/schemas/admin";
-import { applyPlanFromOrders } from "../../accounts/plans";
-import { appendAudit, type AuditActor } from "../../audit";
-import { nowIso } from "../../clock";
-import type { AppDeps } from "../../context";
-import type { Database, PlanId } from "../../db/schema";
-import { isAdmin } from "../../auth/roles";
-import { AppError } from "../../errors";
-import { publishAccountChanged } from "../../realtime/live-events";
-import { contains } from "../../db/text-search";
-import { cursorParam, keysetPage } from "../../keyset-cursor";
+import { applyPlanFromOrders } from "../../domain/accounts/plans";
+import { appendAudit, type AuditActor } from "../../domain/audit";
+import { nowIso } from "../../platform/clock";
+import type { AppDeps } from "../../domain/context";
+import type { Database, PlanId } from "../../platform/db/schema";
+import { isAdmin } from "../../domain/auth/roles";
+import { AppError } from "../../platform/errors";
+import { publishAccountChanged } from "../../platform/realtime/live-events";
+import { contains } from "../../platform/db/text-search";
+import { cursorParam, keysetPage } from "../../platform/keyset-cursor";
 
 type Db = Kysely<Database>;
 

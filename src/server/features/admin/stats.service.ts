@@ -6,9 +6,9 @@
 import { type Kysely, sql } from "kysely";
 import type { AdminStatsView } from "../../../shared/admin-types";
 import type { PlanName } from "../../../shared/schemas/admin";
-import { romePeriods } from "../../clock";
-import type { AppDeps } from "../../context";
-import type { Database } from "../../db/schema";
+import { romePeriods } from "../../platform/clock";
+import type { AppDeps } from "../../domain/context";
+import type { Database } from "../../platform/db/schema";
 
 /** UTC instant (ISO) at which the Europe/Rome day containing `at` began. */
 export function romeDayStartIso(at: Date = new Date()): string {

@@ -6,8 +6,8 @@
 
 import { type Kysely, sql } from "kysely";
 import type { AdminUserDetailView } from "../../../shared/admin-types";
-import { romePeriods } from "../../clock";
-import type { Database } from "../../db/schema";
+import { romePeriods } from "../../platform/clock";
+import type { Database } from "../../platform/db/schema";
 import { toIso } from "./admin-shared";
 import { auditAbout } from "./audit.service";
 import { listFactors } from "./factors.service";

@@ -18,20 +18,20 @@ import type {
   PlanName,
 } from "../../../shared/schemas/admin";
 import type { RoleName } from "../../../shared/roles";
-import { eraseAccount } from "../../accounts/erase-account";
-import { assertNotLastAdmin } from "../../accounts/last-admin";
-import { planFromOrders, setUserPlan } from "../../accounts/plans";
-import { appendAudit, type AuditActor } from "../../audit";
-import { nowIso } from "../../clock";
-import type { AppDeps } from "../../context";
-import type { Database } from "../../db/schema";
-import { AppError } from "../../errors";
-import { remainingMessages } from "../../quota/quota";
-import { stepAside, type GroupChange } from "../../policies/membership";
-import { publishAccountChanged, publishAccountEnded, publishGroupChanges } from "../../realtime/live-events";
-import { deactivateAccount, erasureDate, restoreAccount } from "../../accounts/deactivation";
-import { contains } from "../../db/text-search";
-import { cursorParam, keysetPage } from "../../keyset-cursor";
+import { eraseAccount } from "../../domain/accounts/erase-account";
+import { assertNotLastAdmin } from "../../domain/accounts/last-admin";
+import { planFromOrders, setUserPlan } from "../../domain/accounts/plans";
+import { appendAudit, type AuditActor } from "../../domain/audit";
+import { nowIso } from "../../platform/clock";
+import type { AppDeps } from "../../domain/context";
+import type { Database } from "../../platform/db/schema";
+import { AppError } from "../../platform/errors";
+import { remainingMessages } from "../../domain/quota/quota";
+import { stepAside, type GroupChange } from "../../domain/policies/membership";
+import { publishAccountChanged, publishAccountEnded, publishGroupChanges } from "../../platform/realtime/live-events";
+import { deactivateAccount, erasureDate, restoreAccount } from "../../domain/accounts/deactivation";
+import { contains } from "../../platform/db/text-search";
+import { cursorParam, keysetPage } from "../../platform/keyset-cursor";
 import { toIso } from "./admin-shared";
 
 type Db = Kysely<Database>;
@@ -187,7 +187,7 @@ export async function createUser(deps: AppDeps, actor: AuditActor, input: AdminC
   assertAdminPlanForAdmins(input.role, input.plan);
   if (await emailTaken(db, input.email)) throw EMAIL_TAKEN();
   const context = await auth.$context;
-  // Better Auth's adapter writes the user row; its hook (src/server/auth/auth.ts) adds the
+  // Better Auth's adapter writes the user row; its hook (src/server/domain/auth/auth.ts) adds the
   // profile, the 'user' role and base tokens.
   const user = await context.internalAdapter.createUser(
     { email: input.email, name: input.email.split("@")[0] ?? "Utente", emailVerified: true },

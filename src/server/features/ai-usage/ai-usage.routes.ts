@@ -10,9 +10,9 @@
 import { zValidator } from "@hono/zod-validator";
 import { Hono } from "hono";
 import { aiUsageQuerySchema } from "../../../shared/ai-usage";
-import { requireAdmin, requireUser } from "../../auth/middleware";
-import type { AppEnv } from "../../context";
-import { validationHook } from "../../validation";
+import { requireAdmin, requireUser } from "../../domain/auth/middleware";
+import type { AppEnv } from "../../domain/context";
+import { validationHook } from "../../platform/validation";
 import { usageReport } from "./ai-usage.service";
 
 export const adminUsageRoutes = new Hono<AppEnv>()

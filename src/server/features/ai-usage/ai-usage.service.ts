@@ -6,10 +6,10 @@
 
 import { type Kysely, sql } from "kysely";
 import { type AI_PURPOSE_LABELS, type AiUsageQuery, type AiUsageView, TOP_PLAYERS, type UsageTotals } from "../../../shared/ai-usage";
-import { romePeriods } from "../../clock";
-import type { Database } from "../../db/schema";
-import type { Env } from "../../env";
-import { budgetState, tokensUsedOn } from "../../policies/spending";
+import { romePeriods } from "../../platform/clock";
+import type { Database } from "../../platform/db/schema";
+import type { Env } from "../../platform/env";
+import { budgetState, tokensUsedOn } from "../../domain/policies/spending";
 
 type Db = Kysely<Database>;
 

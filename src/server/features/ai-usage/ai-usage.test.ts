@@ -9,7 +9,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ERRORS } from "../../../shared/errors";
-import { memoryIdle } from "../../memory/background";
+import { memoryIdle } from "../../domain/memory/background";
 import { type FakeOpenAI, startFakeOpenAI } from "../../testing/fake-openai";
 import { DIALECTS, newGame, readEvents, registerPlayer, signIn, startTestServer, type TestClient, type TestServer } from "../../testing/harness";
 

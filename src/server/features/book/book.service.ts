@@ -15,11 +15,11 @@ import type { Kysely } from "kysely";
 import { extractChoices } from "../../../shared/choices";
 import { parsePlayerAction } from "../../../shared/commands";
 import { type GenreName, resolveGenre } from "../../../shared/genres";
-import { readChoiceBlock } from "../../ai/choice-contract";
-import type { Database } from "../../db/schema";
-import { keyFromMediaUrl } from "../../media";
-import { picturesHiddenFrom, type Reader } from "../../policies/visibility";
-import { currentPathIdList } from "../../story/story-tree";
+import { readChoiceBlock } from "../../domain/ai/choice-contract";
+import type { Database } from "../../platform/db/schema";
+import { keyFromMediaUrl } from "../../platform/media";
+import { picturesHiddenFrom, type Reader } from "../../domain/policies/visibility";
+import { currentPathIdList } from "../../domain/story/story-tree";
 import { isStorableId } from "../games/games.service";
 import { italianTypography } from "./typography";
 

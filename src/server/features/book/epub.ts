@@ -14,8 +14,8 @@
 import type { Readable } from "node:stream";
 import type { Kysely } from "kysely";
 import { ZipFile } from "yazl";
-import type { Database } from "../../db/schema";
-import type { MediaStorage } from "../../media";
+import type { Database } from "../../platform/db/schema";
+import type { MediaStorage } from "../../platform/media";
 import type { BookBlock, BookHeader } from "./book.service";
 import { COLOPHON_TEXT } from "./colophon";
 import { type BookPicture, bookPicture, ReaderGone, readyChapters } from "./export-support";

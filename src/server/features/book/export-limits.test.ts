@@ -9,8 +9,8 @@
 
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { MediaStorage } from "../../media";
-import { appendMessage } from "../../story/story-tree";
+import type { MediaStorage } from "../../platform/media";
+import { appendMessage } from "../../domain/story/story-tree";
 import { DIALECTS, newGame, registerPlayer, startTestServer, TestClient, type TestServer } from "../../testing/harness";
 import { readPdf } from "./book-testing";
 import { EXPORTS_AT_ONCE } from "./export-slots";

@@ -5,7 +5,7 @@
  * bounds are per server process, as the CPU they protect.
  */
 
-import { AppError } from "../../errors";
+import { AppError } from "../../platform/errors";
 
 /** Exports one player may run at once. */
 export const EXPORTS_PER_PLAYER = 1;

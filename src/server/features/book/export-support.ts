@@ -9,8 +9,8 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { Kysely } from "kysely";
 import sharp from "sharp";
 import { storySlug } from "../../../shared/slug";
-import type { Database } from "../../db/schema";
-import type { MediaStorage } from "../../media";
+import type { Database } from "../../platform/db/schema";
+import type { MediaStorage } from "../../platform/media";
 import { type BookBlock, type BookHeader, type BookImage, bookBlocks } from "./book.service";
 
 /** A chapter closes after this many narrations… */

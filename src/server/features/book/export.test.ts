@@ -13,7 +13,7 @@ import { once } from "node:events";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appendMessage } from "../../story/story-tree";
+import { appendMessage } from "../../domain/story/story-tree";
 import { DIALECTS, newGame, registerPlayer, startTestServer, TestClient, type TestServer } from "../../testing/harness";
 import { type Book, loadBook, loadBookHeader } from "./book.service";
 import { epubStream } from "./epub";

@@ -10,8 +10,8 @@
 import { PassThrough, type Readable } from "node:stream";
 import { Worker } from "node:worker_threads";
 import type { Kysely } from "kysely";
-import type { Database } from "../../db/schema";
-import type { MediaStorage } from "../../media";
+import type { Database } from "../../platform/db/schema";
+import type { MediaStorage } from "../../platform/media";
 import type { BookHeader } from "./book.service";
 import { bookPicture, ReaderGone, readyChapters } from "./export-support";
 import type { LayoutReply, LayoutRequest } from "./pdf-worker";

@@ -6,8 +6,8 @@
  */
 
 import sharp from "sharp";
-import type { AppDeps } from "../../context";
-import { downloadKeyOf, keyFromMediaUrl, siteOriginOf } from "../../media";
+import type { AppDeps } from "../../domain/context";
+import { downloadKeyOf, keyFromMediaUrl, siteOriginOf } from "../../platform/media";
 
 const encoding = new Map<string, Promise<Buffer | null>>();
 

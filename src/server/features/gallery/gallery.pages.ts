@@ -17,12 +17,12 @@ import type { GalleryImageView } from "../../../shared/api-types";
 import { decodePath } from "../../../shared/decode-path";
 import { documentTitle } from "../../../shared/document-title";
 import { imagePath } from "../../../shared/image-slug";
-import type { AppEnv } from "../../context";
-import { withPageHead } from "../../http/page-head";
-import type { PageHtml } from "../../http/prerender";
-import { siteOrigin } from "../../http/site-origin";
-import { sessionViewer } from "../../http/session-viewer";
-import { sightAt } from "../../policies/visibility";
+import type { AppEnv } from "../../domain/context";
+import { withPageHead } from "../http/page-head";
+import type { PageHtml } from "../http/prerender";
+import { siteOrigin } from "../http/site-origin";
+import { sessionViewer } from "../http/session-viewer";
+import { sightAt } from "../../domain/policies/visibility";
 import { findImage } from "./gallery.service";
 
 /** index.html with the image page's title, description, canonical URL and Open Graph tags. */

@@ -10,11 +10,11 @@
 import { type Kysely, sql } from "kysely";
 import type { GalleryImageView, GalleryPageView } from "../../../shared/api-types";
 import { imagePath, looksLikeImageId } from "../../../shared/image-slug";
-import { FALLBACK_TITLE } from "../../ai/illustrator/types";
-import type { Database } from "../../db/schema";
-import { decodeCursor, encodeCursor } from "../../keyset-cursor";
-import { publicName } from "../../accounts/public-name";
-import { listedImage, ownerActive } from "../../policies/visibility";
+import { FALLBACK_TITLE } from "../../domain/ai/illustrator/types";
+import type { Database } from "../../platform/db/schema";
+import { decodeCursor, encodeCursor } from "../../platform/keyset-cursor";
+import { publicName } from "../../domain/accounts/public-name";
+import { listedImage, ownerActive } from "../../domain/policies/visibility";
 
 type Db = Kysely<Database>;
 

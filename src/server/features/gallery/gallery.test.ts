@@ -11,9 +11,9 @@ import { Hono } from "hono";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DIALECTS, registerPlayer, startTestServer, TestClient, type TestServer } from "../../testing/harness";
-import type { AppEnv } from "../../context";
-import { deleteUnreferencedMedia } from "../../media/media-references";
-import { escapeHtml } from "../../http/page-head";
+import type { AppEnv } from "../../domain/context";
+import { deleteUnreferencedMedia } from "../../domain/media-references";
+import { escapeHtml } from "../http/page-head";
 import { mountGalleryPages, withOpenGraph } from "./gallery.pages";
 
 describe.each(DIALECTS)("gallery on %s", (dialect) => {

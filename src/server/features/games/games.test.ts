@@ -6,9 +6,9 @@
  */
 
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { GENERIC_CHOICES, keepsChoiceContract, withChoices } from "../../ai/choice-contract";
-import { CHOICE_REPAIR_PROMPT } from "../../ai/prompt";
-import type { ThreeChoices } from "../../ai/types";
+import { GENERIC_CHOICES, keepsChoiceContract, withChoices } from "../../domain/ai/choice-contract";
+import { CHOICE_REPAIR_PROMPT } from "../../domain/ai/prompt";
+import type { ThreeChoices } from "../../domain/ai/types";
 import { FAKE_REPLY, type FakeOpenAI, startFakeOpenAI } from "../../testing/fake-openai";
 import { DIALECTS, newGame, readEvents, registerPlayer, startTestServer, type TestServer } from "../../testing/harness";
 

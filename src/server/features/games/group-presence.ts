@@ -5,7 +5,7 @@
  * and a vote that waited only for the player who left closes then.
  */
 
-import type { AppDeps } from "../../context";
+import type { AppDeps } from "../../domain/context";
 import { findGroupGame, groupChanged, groupPlayers } from "./group.service";
 import { closeVoteIfDue } from "./votes.service";
 

@@ -5,9 +5,9 @@
 
 import type { Transaction } from "kysely";
 import type { PlayerAction } from "../../../shared/commands";
-import type { Database } from "../../db/schema";
-import { AppError } from "../../errors";
-import { hasQuorum, readBallots, type VoteOutcome, voteOutcome } from "../../policies/vote-outcome";
+import type { Database } from "../../platform/db/schema";
+import { AppError } from "../../platform/errors";
+import { hasQuorum, readBallots, type VoteOutcome, voteOutcome } from "../../domain/policies/vote-outcome";
 import { type GroupGame, type GroupPlayer, groupPlayers, lockGroupGame, narrationRunning } from "./group.service";
 
 /** What the narrator knows of a group turn: the players and how the turn was decided. */

@@ -26,10 +26,10 @@
 import { zValidator } from "@hono/zod-validator";
 import { type Context, Hono } from "hono";
 import { characterSchema, groupSettingsSchema, joinSchema, noteSchema, voteSchema } from "../../../shared/schemas/group";
-import { currentUser, requireUser } from "../../auth/middleware";
-import type { AppEnv } from "../../context";
-import { publishGroupChanges } from "../../realtime/live-events";
-import { validationHook } from "../../validation";
+import { currentUser, requireUser } from "../../domain/auth/middleware";
+import type { AppEnv } from "../../domain/context";
+import { publishGroupChanges } from "../../platform/realtime/live-events";
+import { validationHook } from "../../platform/validation";
 import { addNote, buildGroupView, findGroupGame, groupChanged, markTyping, removePlayer, setGroupSettings, skipTurn, updateCharacter } from "./group.service";
 import { createInvitation, joinGroup, listInvitations, previewInvitation, revokeInvitation } from "./invitations.service";
 import { castVote, closeVoteIfDue } from "./votes.service";

@@ -7,7 +7,7 @@
  */
 
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { memoryIdle } from "../../memory/background";
+import { memoryIdle } from "../../domain/memory/background";
 import { FAKE_REPLY, type FakeOpenAI, startFakeOpenAI } from "../../testing/fake-openai";
 import { type Player, groupPlay } from "../../testing/group-play";
 import { DIALECTS, newGame, openLive, registerPlayer, startServerProcess, startTestServer, TestClient, type TestServer } from "../../testing/harness";

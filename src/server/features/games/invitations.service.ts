@@ -11,12 +11,12 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { type ExpressionBuilder, type Kysely, sql, type Transaction } from "kysely";
 import type { InvitationCreatedView, InvitationListView, InvitationPreviewView, JoinedView } from "../../../shared/group-types";
 import { GROUP_MAX_PLAYERS, type JoinInput } from "../../../shared/schemas/group";
-import { publicName } from "../../accounts/public-name";
-import { nowIso } from "../../clock";
-import type { Database } from "../../db/schema";
-import { AppError } from "../../errors";
+import { publicName } from "../../domain/accounts/public-name";
+import { nowIso } from "../../platform/clock";
+import type { Database } from "../../platform/db/schema";
+import { AppError } from "../../platform/errors";
 import { resolveGenre } from "../../../shared/genres";
-import { admit } from "../../policies/membership";
+import { admit } from "../../domain/policies/membership";
 import { isStorableId } from "./games.service";
 import { findGroupGame, groupPlayers, lockGroupGame } from "./group.service";
 

@@ -7,7 +7,7 @@
  */
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { keepsChoiceContract } from "../../ai/choice-contract";
+import { keepsChoiceContract } from "../../domain/ai/choice-contract";
 import { FAKE_REPLY, type FakeOpenAI, startFakeOpenAI } from "../../testing/fake-openai";
 import { findRunRow, type RunRow, updateRunRow } from "./narration-runs.service";
 import { DIALECTS, newGame, readEvents, registerPlayer, restartTestServer, startServerProcess, startTestServer, TestClient, type TestServer } from "../../testing/harness";

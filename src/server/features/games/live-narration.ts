@@ -11,17 +11,17 @@
 import type { Kysely } from "kysely";
 import type { SSEStreamingApi } from "hono/streaming";
 import { ERRORS, type ErrorCode } from "../../../shared/errors";
-import type { AppDeps } from "../../context";
-import type { Database } from "../../db/schema";
-import { AppError } from "../../errors";
-import { readTokens } from "../../quota/quota";
-import type { TurnOutcome } from "../../ops/metrics";
-import { type FinalTurnEvent, LiveRun } from "../../realtime/narration-registry";
+import type { AppDeps } from "../../domain/context";
+import type { Database } from "../../platform/db/schema";
+import { AppError } from "../../platform/errors";
+import { readTokens } from "../../domain/quota/quota";
+import type { TurnOutcome } from "../../domain/metrics";
+import { type FinalTurnEvent, LiveRun } from "../../platform/realtime/narration-registry";
 import { toMessageView } from "./games.service";
 import { findRunRow, isStale, RUN_FLUSH_MS, RUN_RENEW_MS, type RunRow, updateRunRow } from "./narration-runs.service";
 import { narrateTurn, type PreparedTurn, prepareTurn, type TurnInput } from "./turn.service";
-import { type Admission, admitSpending } from "../../policies/spending";
-import type { Release } from "../../quota/bounds";
+import { type Admission, admitSpending } from "../../domain/policies/spending";
+import type { Release } from "../../domain/quota/bounds";
 import { groupChanged, passTurn, publishToGroup } from "./group.service";
 import { screenStoredStoryChange } from "../moderation/screening";
 

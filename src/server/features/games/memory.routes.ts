@@ -19,10 +19,10 @@ import { zValidator } from "@hono/zod-validator";
 import { Hono } from "hono";
 import type { FactView } from "../../../shared/api-types";
 import { factPatchSchema, factSchema, recapSchema } from "../../../shared/schemas/memory";
-import { currentUser, requireUser } from "../../auth/middleware";
-import type { AppEnv } from "../../context";
-import { addPlayerFact, deleteFact, updateFact } from "../../memory/fact-store";
-import { validationHook } from "../../validation";
+import { currentUser, requireUser } from "../../domain/auth/middleware";
+import type { AppEnv } from "../../domain/context";
+import { addPlayerFact, deleteFact, updateFact } from "../../domain/memory/fact-store";
+import { validationHook } from "../../platform/validation";
 import { findOwnedGame } from "./games.service";
 import { getMemoryView, previewPrompt, setPlayerRecap } from "./memory.service";
 

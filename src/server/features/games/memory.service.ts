@@ -8,13 +8,13 @@
 
 import type { Kysely } from "kysely";
 import type { MemoryView, PromptPreviewView, RecapView } from "../../../shared/api-types";
-import { phaseFor } from "../../ai/progress";
-import { isAdmin } from "../../auth/roles";
-import { nowIso } from "../../clock";
-import type { Database } from "../../db/schema";
-import { parseStoryCards } from "../../memory/cards";
-import { buildNarrationContext } from "../../memory/context";
-import { gameFacts, toFactView } from "../../memory/fact-store";
+import { phaseFor } from "../../domain/ai/progress";
+import { isAdmin } from "../../domain/auth/roles";
+import { nowIso } from "../../platform/clock";
+import type { Database } from "../../platform/db/schema";
+import { parseStoryCards } from "../../domain/memory/cards";
+import { buildNarrationContext } from "../../domain/memory/context";
+import { gameFacts, toFactView } from "../../domain/memory/fact-store";
 import { findOwnedGame, findReadableGame, narratorConfigFor } from "./games.service";
 
 type Db = Kysely<Database>;

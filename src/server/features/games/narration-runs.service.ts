@@ -8,8 +8,8 @@
 
 import type { Kysely, Selectable, Updateable } from "kysely";
 import type { LiveNarrationView } from "../../../shared/api-types";
-import { nowIso } from "../../clock";
-import type { Database, NarrationRunsTable } from "../../db/schema";
+import { nowIso } from "../../platform/clock";
+import type { Database, NarrationRunsTable } from "../../platform/db/schema";
 
 type Db = Kysely<Database>;
 

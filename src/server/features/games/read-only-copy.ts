@@ -9,12 +9,12 @@
 import { randomUUID } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 import type { Insertable, Transaction } from "kysely";
-import { nowIso } from "../../clock";
-import type { AppEnv } from "../../context";
-import type { ChatMessagesTable, Database } from "../../db/schema";
-import { AppError } from "../../errors";
-import { SAFE_METHODS } from "../../http/origins";
-import { currentPath } from "../../story/story-tree";
+import { nowIso } from "../../platform/clock";
+import type { AppEnv } from "../../domain/context";
+import type { ChatMessagesTable, Database } from "../../platform/db/schema";
+import { AppError } from "../../platform/errors";
+import { SAFE_METHODS } from "../http/origins";
+import { currentPath } from "../../domain/story/story-tree";
 import { isStorableId } from "./games.service";
 
 /** Rows per INSERT: nine columns each stays far below SQLite's 32,766 bound parameters. */

@@ -7,7 +7,7 @@
 
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { MAX_MESSAGE_LENGTH } from "../../../shared/commands";
-import { appendMessage } from "../../story/story-tree";
+import { appendMessage } from "../../domain/story/story-tree";
 import { FAKE_REPLY, type FakeOpenAI, startFakeOpenAI } from "../../testing/fake-openai";
 import { DIALECTS, newGame, readEvents, registerPlayer, signIn, startTestServer, type TestServer } from "../../testing/harness";
 

@@ -7,8 +7,8 @@ import type { Kysely } from "kysely";
 import type { StoryMapNode, StoryMapView } from "../../../shared/api-types";
 import { extractChoices } from "../../../shared/choices";
 import { parsePlayerAction } from "../../../shared/commands";
-import { readChoiceBlock } from "../../ai/choice-contract";
-import type { Database } from "../../db/schema";
+import { readChoiceBlock } from "../../domain/ai/choice-contract";
+import type { Database } from "../../platform/db/schema";
 import { findReadableGame } from "./games.service";
 
 /** Longest label of a node, in characters (an ellipsis marks a cut). */

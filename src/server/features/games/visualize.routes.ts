@@ -20,11 +20,11 @@
 import { type Context, Hono } from "hono";
 import { streamSSE } from "hono/streaming";
 import type { TurnEvent, VisualizeResultView } from "../../../shared/api-types";
-import { currentUser } from "../../auth/middleware";
-import type { AppDeps, AppEnv } from "../../context";
-import { AppError } from "../../errors";
-import { readTokens } from "../../quota/quota";
-import { admitSpending, withSpending } from "../../policies/spending";
+import { currentUser } from "../../domain/auth/middleware";
+import type { AppDeps, AppEnv } from "../../domain/context";
+import { AppError } from "../../platform/errors";
+import { readTokens } from "../../domain/quota/quota";
+import { admitSpending, withSpending } from "../../domain/policies/spending";
 import { type PreparedVisualization, prepareVisualization, runVisualization } from "./visualize.service";
 
 /** What a picture asks of the spending gate: the acting player's budget check and picture slot. */

@@ -26,21 +26,21 @@ import type { GalleryImageView, MessageView, TokensView } from "../../../shared/
 import { VISUALIZE_MESSAGE_COST } from "../../../shared/commands";
 import { greetingFor, resolveGenre } from "../../../shared/genres";
 import { imageSlug } from "../../../shared/image-slug";
-import { buildImagePrompt, ImageProviderError, sceneFromNarration } from "../../ai/illustrator";
-import { nowIso } from "../../clock";
-import type { AppDeps } from "../../context";
-import type { Database } from "../../db/schema";
-import { isAdmin } from "../../auth/roles";
-import { AppError } from "../../errors";
-import { extensionOfContentType } from "../../media";
-import { readTokens, refundVisualization, takeMessages, takeVisualization } from "../../quota/quota";
-import { appendMessage, latestNarration } from "../../story/story-tree";
+import { buildImagePrompt, ImageProviderError, sceneFromNarration } from "../../domain/ai/illustrator";
+import { nowIso } from "../../platform/clock";
+import type { AppDeps } from "../../domain/context";
+import type { Database } from "../../platform/db/schema";
+import { isAdmin } from "../../domain/auth/roles";
+import { AppError } from "../../platform/errors";
+import { extensionOfContentType } from "../../platform/media";
+import { readTokens, refundVisualization, takeMessages, takeVisualization } from "../../domain/quota/quota";
+import { appendMessage, latestNarration } from "../../domain/story/story-tree";
 import { isPublishingSuspended } from "../moderation/content";
 import { screenPublication } from "../moderation/screening";
 import { findReadableGame, type OwnedGame } from "./games.service";
 import { isGameStarted } from "./turn.service";
-import { publicName } from "../../accounts/public-name";
-import type { SpendingPass } from "../../policies/spending";
+import { publicName } from "../../domain/accounts/public-name";
+import type { SpendingPass } from "../../domain/policies/spending";
 
 type Db = Kysely<Database>;
 

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ERRORS } from "../../../shared/errors";
 import { FAKE_REPLY, type FakeOpenAI, startFakeOpenAI } from "../../testing/fake-openai";
 import { DIALECTS, newGame, readEvents, registerPlayer, startTestServer, TestClient, type TestServer } from "../../testing/harness";
-import { appendMessage } from "../../story/story-tree";
+import { appendMessage } from "../../domain/story/story-tree";
 
 type Player = Awaited<ReturnType<typeof registerPlayer>>;
 

@@ -12,11 +12,11 @@
 
 import type { Kysely } from "kysely";
 import type { VoteInput } from "../../../shared/schemas/group";
-import { nowIso } from "../../clock";
-import type { AppDeps } from "../../context";
-import type { Database } from "../../db/schema";
-import { AppError } from "../../errors";
-import { countedBallots, readBallots, voteClosesNow, voteOutcome } from "../../policies/vote-outcome";
+import { nowIso } from "../../platform/clock";
+import type { AppDeps } from "../../domain/context";
+import type { Database } from "../../platform/db/schema";
+import { AppError } from "../../platform/errors";
+import { countedBallots, readBallots, voteClosesNow, voteOutcome } from "../../domain/policies/vote-outcome";
 import { findGroupGame, type GroupGame, groupChanged, groupPlayers, narrationRunning, presentPlayers } from "./group.service";
 import { boundedTurn, startNarration } from "./live-narration";
 

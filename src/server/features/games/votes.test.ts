@@ -10,8 +10,8 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { ERRORS } from "../../../shared/errors";
-import { nowIso } from "../../clock";
-import { memoryIdle } from "../../memory/background";
+import { nowIso } from "../../platform/clock";
+import { memoryIdle } from "../../domain/memory/background";
 import { FAKE_REPLY, type FakeOpenAI, startFakeOpenAI } from "../../testing/fake-openai";
 import { groupPlay, type Player } from "../../testing/group-play";
 import { DIALECTS, startTestServer, type TestServer } from "../../testing/harness";

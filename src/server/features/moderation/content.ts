@@ -11,10 +11,10 @@ import type { QueueContentView } from "../../../shared/moderation-types";
 import type { ContentKindName } from "../../../shared/schemas/moderation";
 import { imagePath } from "../../../shared/image-slug";
 import { storySlug, templatePath } from "../../../shared/slug";
-import { FALLBACK_TITLE } from "../../ai/illustrator/types";
-import { nowIso } from "../../clock";
-import type { Database, ModerationState } from "../../db/schema";
-import { AppError } from "../../errors";
+import { FALLBACK_TITLE } from "../../domain/ai/illustrator/types";
+import { nowIso } from "../../platform/clock";
+import type { Database, ModerationState } from "../../platform/db/schema";
+import { AppError } from "../../platform/errors";
 import { loadBook } from "../book/book.service";
 import { initialPromptOf } from "../templates/templates.service";
 

@@ -13,7 +13,7 @@
  */
 
 import type { Kysely, Selectable } from "kysely";
-import type { Database, ModerationDecisionsTable, ModerationState } from "../../db/schema";
+import type { Database, ModerationDecisionsTable, ModerationState } from "../../platform/db/schema";
 import { type ContentItem, findContent, setContentState } from "./content";
 
 type Db = Kysely<Database>;

@@ -27,16 +27,16 @@ import {
   KIND_LABELS,
 } from "../../../shared/schemas/moderation";
 import type { z } from "zod";
-import { appendAudit, type AuditActor } from "../../audit";
-import { nowIso } from "../../clock";
-import type { Database, ModerationDecisionsTable } from "../../db/schema";
-import { AppError } from "../../errors";
-import { closeAppeal, closeReports } from "../../policies/conflict-of-interest";
+import { appendAudit, type AuditActor } from "../../domain/audit";
+import { nowIso } from "../../platform/clock";
+import type { Database, ModerationDecisionsTable } from "../../platform/db/schema";
+import { AppError } from "../../platform/errors";
+import { closeAppeal, closeReports } from "../../domain/policies/conflict-of-interest";
 import { findContent, setContentState } from "./content";
 import { changesOf, stateAfter, type Undone, undoDecision } from "./decision-effects";
 import { AfterCommit, type NoticeDeps, notifyUser } from "./notices";
 import { mailOutcomes } from "./reporter-mails";
-import { publishSitemapChanged } from "../../realtime/live-events";
+import { publishSitemapChanged } from "../../platform/realtime/live-events";
 
 type Db = Kysely<Database>;
 type DecisionData = z.output<typeof decisionSchema>;

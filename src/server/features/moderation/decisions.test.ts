@@ -11,7 +11,7 @@
 
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { nowIso } from "../../clock";
+import { nowIso } from "../../platform/clock";
 import { DIALECTS, newGame, readEvents, registerPlayer, signIn, startTestServer, TestClient, type TestServer } from "../../testing/harness";
 import { tempWebRoot } from "../../testing/web-root";
 

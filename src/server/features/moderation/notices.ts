@@ -8,12 +8,12 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { LiveEvent } from "../../../shared/api-types";
-import { nowIso } from "../../clock";
-import type { AppDeps } from "../../context";
-import type { Database } from "../../db/schema";
-import type { MailMessage } from "../../mail/mailer";
-import type { Logger } from "../../ops/logger";
-import { userTopic } from "../../realtime/live-events";
+import { nowIso } from "../../platform/clock";
+import type { AppDeps } from "../../domain/context";
+import type { Database } from "../../platform/db/schema";
+import type { MailMessage } from "../../platform/mail/mailer";
+import type { Logger } from "../../platform/ops/logger";
+import { userTopic } from "../../platform/realtime/live-events";
 
 export type NoticeDeps = Pick<AppDeps, "db" | "bus" | "mailer" | "logger" | "env">;
 

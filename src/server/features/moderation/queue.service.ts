@@ -12,9 +12,9 @@
 import type { Kysely } from "kysely";
 import type { AppealQueueItemView, EarlierDecisionView, QueueItemView, QueueReportView, QueueView } from "../../../shared/moderation-types";
 import { reasonLabel } from "../../../shared/schemas/moderation";
-import type { Database } from "../../db/schema";
-import { authorshipOf } from "../../policies/authorship";
-import { appealConflict, reportConflict } from "../../policies/conflict-of-interest";
+import type { Database } from "../../platform/db/schema";
+import { authorshipOf } from "../../domain/policies/authorship";
+import { appealConflict, reportConflict } from "../../domain/policies/conflict-of-interest";
 import { contentPreview, findContent, isPublishingSuspended } from "./content";
 import { decisionSummary } from "./decisions.service";
 

@@ -11,8 +11,8 @@
 
 import type { Kysely } from "kysely";
 import { type ContentKindName, DECISION_LABELS, type DecisionAction, KIND_LABELS } from "../../../shared/schemas/moderation";
-import type { AppDeps } from "../../context";
-import type { Database } from "../../db/schema";
+import type { AppDeps } from "../../domain/context";
+import type { Database } from "../../platform/db/schema";
 import { type AfterCommit, mailLater, signature } from "./notices";
 
 /** A report's e-mail recipient: the address, and the account that reported (null: a visitor). */

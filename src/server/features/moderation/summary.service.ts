@@ -10,8 +10,8 @@ import type { Kysely } from "kysely";
 import { stringify } from "csv-stringify/sync";
 import type { ModerationStatsView } from "../../../shared/moderation-types";
 import { DECISION_ACTIONS, DECISION_LABELS, REPORT_REASONS } from "../../../shared/schemas/moderation";
-import { romePeriods } from "../../clock";
-import type { Database } from "../../db/schema";
+import { romePeriods } from "../../platform/clock";
+import type { Database } from "../../platform/db/schema";
 import { countOpenItems } from "./queue.service";
 
 type Db = Kysely<Database>;

@@ -21,13 +21,13 @@ import { type Context, Hono } from "hono";
 import { notificationSchema } from "../../../shared/schemas/notification";
 import { adminKeysetQuerySchema } from "../../../shared/schemas/admin";
 import { versioned } from "../../../shared/schemas/version";
-import { omitVersion, rejectedDetail, versionDetail } from "../../admin-edit";
-import { auditedChange, auditedEdit } from "../../auth/audit-change";
-import { currentUser, requireAdmin, requireUser } from "../../auth/middleware";
-import type { AppEnv } from "../../context";
-import { cursorParam } from "../../keyset-cursor";
-import { publishToEveryone } from "../../realtime/live-events";
-import { validationHook } from "../../validation";
+import { omitVersion, rejectedDetail, versionDetail } from "../../platform/admin-edit";
+import { auditedChange, auditedEdit } from "../../domain/auth/audit-change";
+import { currentUser, requireAdmin, requireUser } from "../../domain/auth/middleware";
+import type { AppEnv } from "../../domain/context";
+import { cursorParam } from "../../platform/keyset-cursor";
+import { publishToEveryone } from "../../platform/realtime/live-events";
+import { validationHook } from "../../platform/validation";
 import {
   createNotification,
   deleteNotification,

@@ -13,12 +13,12 @@ import { type Kysely, type Selectable, sql } from "kysely";
 import type { KeysetPage } from "../../../shared/admin-types";
 import type { AdminNotificationView, NotificationView } from "../../../shared/api-types";
 import type { NotificationInput } from "../../../shared/schemas/notification";
-import { nextVersion, staleOrMissing } from "../../admin-edit";
-import { nowIso } from "../../clock";
-import type { Database, NotificationsTable } from "../../db/schema";
-import { contains } from "../../db/text-search";
-import { AppError } from "../../errors";
-import { type CursorValues, keysetPage } from "../../keyset-cursor";
+import { nextVersion, staleOrMissing } from "../../platform/admin-edit";
+import { nowIso } from "../../platform/clock";
+import type { Database, NotificationsTable } from "../../platform/db/schema";
+import { contains } from "../../platform/db/text-search";
+import { AppError } from "../../platform/errors";
+import { type CursorValues, keysetPage } from "../../platform/keyset-cursor";
 
 type Db = Kysely<Database>;
 

@@ -8,8 +8,8 @@
 
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { nowIso } from "../../clock";
-import { publishAccountChanged } from "../../realtime/live-events";
+import { nowIso } from "../../platform/clock";
+import { publishAccountChanged } from "../../platform/realtime/live-events";
 import { DIALECTS, openLive, registerPlayer, startServerProcess, startTestServer, TestClient, type TestServer } from "../../testing/harness";
 
 describe.each(DIALECTS)("notifications on %s", (dialect) => {

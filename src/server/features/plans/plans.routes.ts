@@ -7,7 +7,7 @@
 
 import { Hono } from "hono";
 import type { PlanView } from "../../../shared/api-types";
-import type { AppEnv } from "../../context";
+import type { AppEnv } from "../../domain/context";
 
 export const plansRoutes = new Hono<AppEnv>().get("/", async (c) => {
   const rows = await c.var.deps.db

@@ -8,7 +8,7 @@
 
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PAIR_FAILURES } from "../../auth/limits";
+import { PAIR_FAILURES } from "../../domain/auth/limits";
 import { DIALECTS, registerPlayer, startTestServer, TestClient, type TestServer } from "../../testing/harness";
 import { type OidcMock, startOidcMock } from "../../testing/oidc-mock";
 import { signInWithProvider } from "../../testing/provider-flow";

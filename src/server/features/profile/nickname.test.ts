@@ -9,7 +9,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resolveNicknameCollisions } from "../../../../migrations/0007_media_nicknames";
 import { nicknameKey } from "../../../shared/schemas/profile";
-import { migrateToLatest } from "../../db/migrate";
+import { migrateToLatest } from "../../platform/db/migrate";
 import { DIALECTS, openMigrationTestDatabase, registerPlayer, startTestServer, type TestServer } from "../../testing/harness";
 
 const TAKEN = "Questo nickname è già in uso. Scegline un altro.";

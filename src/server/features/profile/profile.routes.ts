@@ -17,13 +17,13 @@
 import { zValidator } from "@hono/zod-validator";
 import { Hono } from "hono";
 import { erasureSchema, profileSchema } from "../../../shared/schemas/profile";
-import { eraseAccount } from "../../accounts/erase-account";
-import { confirmErasure } from "../../accounts/erasure-proof";
-import { exportAccount, exportFileName } from "../../accounts/export-account";
-import { clientIp, currentUser, requireUser } from "../../auth/middleware";
-import type { AppEnv } from "../../context";
-import { AppError } from "../../errors";
-import { validationHook } from "../../validation";
+import { eraseAccount } from "../../domain/accounts/erase-account";
+import { confirmErasure } from "../../domain/accounts/erasure-proof";
+import { exportAccount, exportFileName } from "../../domain/accounts/export-account";
+import { clientIp, currentUser, requireUser } from "../../domain/auth/middleware";
+import type { AppEnv } from "../../domain/context";
+import { AppError } from "../../platform/errors";
+import { validationHook } from "../../platform/validation";
 import { getProfile, listOwnGames, updateProfile } from "./profile.service";
 
 export const profileRoutes = new Hono<AppEnv>()

@@ -5,14 +5,14 @@
 
 import type { Kysely } from "kysely";
 import type { ProfileGameView, ProfileView } from "../../../shared/api-types";
-import { erasureProof } from "../../accounts/erasure-proof";
-import { readableBy } from "../../policies/membership";
+import { erasureProof } from "../../domain/accounts/erasure-proof";
+import { readableBy } from "../../domain/policies/membership";
 import { resolveGenre } from "../../../shared/genres";
 import { nicknameKey, type ProfileInput } from "../../../shared/schemas/profile";
-import { isUniqueViolation } from "../../db/unique-violation";
-import type { Database, Role } from "../../db/schema";
-import { AppError } from "../../errors";
-import { readTokens } from "../../quota/quota";
+import { isUniqueViolation } from "../../platform/db/unique-violation";
+import type { Database, Role } from "../../platform/db/schema";
+import { AppError } from "../../platform/errors";
+import { readTokens } from "../../domain/quota/quota";
 
 type Db = Kysely<Database>;
 

@@ -10,11 +10,11 @@ import fs from "node:fs";
 import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eraseAccount } from "../../accounts/erase-account";
-import { EXPORTED_TABLES } from "../../accounts/export-account";
-import { nowIso } from "../../clock";
-import { withMigrationLock } from "../../db/migrate";
-import { ACCOUNT_ROWS } from "../../policies/account-rows";
+import { eraseAccount } from "../../domain/accounts/erase-account";
+import { EXPORTED_TABLES } from "../../domain/accounts/export-account";
+import { nowIso } from "../../platform/clock";
+import { withMigrationLock } from "../../platform/db/migrate";
+import { ACCOUNT_ROWS } from "../../domain/policies/account-rows";
 import { DIALECTS, newGame, readEvents, registerPlayer, startTestServer, TestClient, type TestServer } from "../../testing/harness";
 
 

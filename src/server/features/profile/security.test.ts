@@ -8,7 +8,7 @@
 
 import { TOTP, URI } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ACCOUNT_FREE_FAILURES, PAIR_FAILURES } from "../../auth/limits";
+import { ACCOUNT_FREE_FAILURES, PAIR_FAILURES } from "../../domain/auth/limits";
 import { DIALECTS, linkFromMail, registerPlayer, startTestServer, TestClient, type TestServer } from "../../testing/harness";
 import { codes, enableTotp } from "../../testing/totp";
 
@@ -349,7 +349,7 @@ describe.each(DIALECTS)("REQUIRE_ADMIN_2FA on %s", (dialect) => {
   });
 
   it("defaults to on in production and off otherwise", async () => {
-    const { loadEnv } = await import("../../env");
+    const { loadEnv } = await import("../../platform/env");
     expect(loadEnv({ NODE_ENV: "production" }).REQUIRE_ADMIN_2FA).toBe(true);
     expect(loadEnv({ NODE_ENV: "development" }).REQUIRE_ADMIN_2FA).toBe(false);
     expect(loadEnv({ NODE_ENV: "production", REQUIRE_ADMIN_2FA: "off" }).REQUIRE_ADMIN_2FA).toBe(false);

@@ -8,7 +8,7 @@
 import { randomUUID } from "node:crypto";
 import { type Insertable } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ChatMessagesTable } from "../../db/schema";
+import type { ChatMessagesTable } from "../../platform/db/schema";
 import { DIALECTS, newGame, registerPlayer, startTestServer, TestClient, type TestServer } from "../../testing/harness";
 import { TEST_INDEX_HTML, tempWebRoot } from "../../testing/web-root";
 import { PAGE_MESSAGES } from "./share.page";

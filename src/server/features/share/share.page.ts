@@ -28,18 +28,18 @@ import { LRUCache } from "lru-cache";
 import { decodePath } from "../../../shared/decode-path";
 import { genreSlug } from "../../../shared/genres";
 import { renditionSrcSet, renditionUrl } from "../../../shared/media-renditions";
-import type { AppEnv } from "../../context";
-import { escapeHtml, pageHeadTags } from "../../http/page-head";
-import { siteOrigin } from "../../http/site-origin";
+import type { AppEnv } from "../../domain/context";
+import { escapeHtml, pageHeadTags } from "../http/page-head";
+import { siteOrigin } from "../http/site-origin";
 import { type BookBlock, type BookHeader, type BookImage, type BookPage, bookVersion, loadBookHeader, loadBookPage } from "../book/book.service";
 import { excerptOf, findPublicShare, type PublicShare, sharePath } from "./share.service";
 import { italianDay } from "../../../shared/italian-date";
 import { ERRORS } from "../../../shared/errors";
 import { KIND_SEGMENTS } from "../../../shared/schemas/moderation";
-import { type Sight, sightAt } from "../../policies/visibility";
-import { sessionViewer } from "../../http/session-viewer";
-import type { EventBus } from "../../realtime/event-bus";
-import { SITEMAP_TOPIC } from "../../realtime/live-events";
+import { type Sight, sightAt } from "../../domain/policies/visibility";
+import { sessionViewer } from "../http/session-viewer";
+import type { EventBus } from "../../platform/realtime/event-bus";
+import { SITEMAP_TOPIC } from "../../platform/realtime/live-events";
 
 /** The head's <link rel="stylesheet"> and icon tags of the built index.html (hashed asset names). */
 function siteHeadLinks(indexHtml: string): string {

@@ -21,14 +21,14 @@
 import { zValidator } from "@hono/zod-validator";
 import { Hono } from "hono";
 import { type ShareStateView, shareOptionsSchema, sharedPageQuerySchema } from "../../../shared/schemas/share";
-import { auditedChange } from "../../auth/audit-change";
-import { currentUser, requireAdmin, requireUser } from "../../auth/middleware";
-import type { AppEnv } from "../../context";
-import { AppError } from "../../errors";
-import { validationHook } from "../../validation";
+import { auditedChange } from "../../domain/auth/audit-change";
+import { currentUser, requireAdmin, requireUser } from "../../domain/auth/middleware";
+import type { AppEnv } from "../../domain/context";
+import { AppError } from "../../platform/errors";
+import { validationHook } from "../../platform/validation";
 import { assertMayPublish, storyTexts } from "../moderation/content";
 import { screenPublication } from "../moderation/screening";
-import { publishSitemapChanged } from "../../realtime/live-events";
+import { publishSitemapChanged } from "../../platform/realtime/live-events";
 import { decodeShareCursor, gameTitle, getShare, listAdminShares, listSharedStories, revokeShare, saveShare, takeDownShare } from "./share.service";
 
 /** The cursor of a page query, decoded; 400 VALIDATION when malformed. */

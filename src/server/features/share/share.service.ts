@@ -26,14 +26,14 @@ import type {
   ShareView,
 } from "../../../shared/schemas/share";
 import { storySlug, templatePath } from "../../../shared/slug";
-import { nowIso } from "../../clock";
-import type { Database } from "../../db/schema";
-import { AppError } from "../../errors";
-import { decodeCursor, keysetPage } from "../../keyset-cursor";
+import { nowIso } from "../../platform/clock";
+import type { Database } from "../../platform/db/schema";
+import { AppError } from "../../platform/errors";
+import { decodeCursor, keysetPage } from "../../platform/keyset-cursor";
 import { narrationParagraphs } from "../book/book.service";
 import { findOwnedGame } from "../games/games.service";
-import { publicName } from "../../accounts/public-name";
-import { listedStory, liveStory } from "../../policies/visibility";
+import { publicName } from "../../domain/accounts/public-name";
+import { listedStory, liveStory } from "../../domain/policies/visibility";
 import { followStoryToLink } from "../moderation/content";
 
 type Db = Kysely<Database>;

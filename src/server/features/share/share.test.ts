@@ -9,7 +9,7 @@
 
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { nowIso } from "../../clock";
+import { nowIso } from "../../platform/clock";
 import { DIALECTS, newGame, registerPlayer, signIn, startTestServer, TestClient, type TestServer } from "../../testing/harness";
 import { TEST_INDEX_HTML, tempWebRoot } from "../../testing/web-root";
 

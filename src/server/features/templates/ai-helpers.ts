@@ -12,10 +12,10 @@
 
 import { z } from "zod";
 import { GENRES, type GenreName } from "../../../shared/genres";
-import { type ConfiguredChat, ProviderError } from "../../ai/openai-client";
-import { AppError } from "../../errors";
-import type { Logger } from "../../ops/logger";
-import type { SpendingPass } from "../../policies/spending";
+import { type ConfiguredChat, ProviderError } from "../../domain/ai/openai-client";
+import { AppError } from "../../platform/errors";
+import type { Logger } from "../../platform/ops/logger";
+import type { SpendingPass } from "../../domain/policies/spending";
 import { offlineGenerate, offlineImprove } from "./offline-helpers";
 
 /** Longest wait for one helper answer from the provider. */

@@ -10,11 +10,11 @@ import { randomUUID } from "node:crypto";
 import { resolveGenre } from "../../../shared/genres";
 import type { GenerateCoverInput } from "../../../shared/schemas/template";
 import type { CoverResultView } from "../../../shared/template-types";
-import { buildImagePrompt } from "../../ai/illustrator";
-import type { AppDeps } from "../../context";
-import { AppError } from "../../errors";
-import { extensionOfContentType } from "../../media/media-storage";
-import type { SpendingPass } from "../../policies/spending";
+import { buildImagePrompt } from "../../domain/ai/illustrator";
+import type { AppDeps } from "../../domain/context";
+import { AppError } from "../../platform/errors";
+import { extensionOfContentType } from "../../platform/media/media-storage";
+import type { SpendingPass } from "../../domain/policies/spending";
 import { knownGenre } from "./ai-helpers";
 
 /**

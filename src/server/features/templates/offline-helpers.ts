@@ -6,10 +6,10 @@
  */
 
 import { GENRE_INFO, type GenreName } from "../../../shared/genres";
-import { castFor } from "../../ai/offline/cast";
-import { CORPORA } from "../../ai/offline/corpus";
-import { createRng } from "../../ai/offline/rng";
-import { capitalize, renderTemplate } from "../../ai/offline/template";
+import { castFor } from "../../domain/ai/offline/cast";
+import { CORPORA } from "../../domain/ai/offline/corpus";
+import { createRng } from "../../domain/ai/offline/rng";
+import { capitalize, renderTemplate } from "../../domain/ai/offline/template";
 
 /** Weak intensifier + adjective → one stronger word (stylistic clean-up). */
 const STRONGER: [RegExp, string][] = [

@@ -54,17 +54,17 @@ import {
   toggleSchema,
 } from "../../../shared/schemas/template";
 import type { AdminTemplateView, CoverResultView, GenerateResultView, ImproveResultView } from "../../../shared/template-types";
-import { omitVersion, rejectedDetail, versionDetail } from "../../admin-edit";
-import { auditedChange, auditedEdit } from "../../auth/audit-change";
-import { currentUser, requireAdmin, requireUser } from "../../auth/middleware";
-import type { AppEnv } from "../../context";
-import type { Database } from "../../db/schema";
-import { AppError } from "../../errors";
-import { recordTemplateWriter } from "../../policies/authorship";
-import { deleteUnreferencedMedia } from "../../media/media-references";
-import { cursorParam } from "../../keyset-cursor";
-import { refundMessages, takeMessages } from "../../quota/quota";
-import { validationHook } from "../../validation";
+import { omitVersion, rejectedDetail, versionDetail } from "../../platform/admin-edit";
+import { auditedChange, auditedEdit } from "../../domain/auth/audit-change";
+import { currentUser, requireAdmin, requireUser } from "../../domain/auth/middleware";
+import type { AppEnv } from "../../domain/context";
+import type { Database } from "../../platform/db/schema";
+import { AppError } from "../../platform/errors";
+import { recordTemplateWriter } from "../../domain/policies/authorship";
+import { deleteUnreferencedMedia } from "../../domain/media-references";
+import { cursorParam } from "../../platform/keyset-cursor";
+import { refundMessages, takeMessages } from "../../domain/quota/quota";
+import { validationHook } from "../../platform/validation";
 import { type FieldSpec, generateFields, improveText } from "./ai-helpers";
 import { screenPublication } from "../moderation/screening";
 import { generateCover } from "./cover";
@@ -83,8 +83,8 @@ import {
   toggleLike,
   updateTemplate,
 } from "./templates.service";
-import type { Logger } from "../../ops/logger";
-import { type SpendingPass, withSpending } from "../../policies/spending";
+import type { Logger } from "../../platform/ops/logger";
+import { type SpendingPass, withSpending } from "../../domain/policies/spending";
 
 /**
  * Saves a template through `audited` (its audit entry: auditedChange, or auditedEdit for a

@@ -26,18 +26,18 @@ import type {
   TemplatePageView,
 } from "../../../shared/template-types";
 import { DEFAULT_PROMPT_BUDGET } from "../../../shared/schemas/memory";
-import { nextVersion, staleOrMissing } from "../../admin-edit";
-import { nowIso } from "../../clock";
-import type { Database, SavedGamesTable } from "../../db/schema";
-import { parseStoredTopics } from "../../db/topics";
-import { AppError } from "../../errors";
-import { type CursorValues, decodeCursor, keysetPage } from "../../keyset-cursor";
-import { contains } from "../../db/text-search";
-import { parseStoryCards } from "../../memory/cards";
-import { insertPlayerGame } from "../../player-games";
-import { appendMessage } from "../../story/story-tree";
-import type { Logger } from "../../ops/logger";
-import { assertShownAt, listedTemplate, reachableTemplate } from "../../policies/visibility";
+import { nextVersion, staleOrMissing } from "../../platform/admin-edit";
+import { nowIso } from "../../platform/clock";
+import type { Database, SavedGamesTable } from "../../platform/db/schema";
+import { parseStoredTopics } from "../../platform/db/topics";
+import { AppError } from "../../platform/errors";
+import { type CursorValues, decodeCursor, keysetPage } from "../../platform/keyset-cursor";
+import { contains } from "../../platform/db/text-search";
+import { parseStoryCards } from "../../domain/memory/cards";
+import { insertPlayerGame } from "../../domain/player-games";
+import { appendMessage } from "../../domain/story/story-tree";
+import type { Logger } from "../../platform/ops/logger";
+import { assertShownAt, listedTemplate, reachableTemplate } from "../../domain/policies/visibility";
 
 type Db = Kysely<Database>;
 type TemplateRow = Selectable<SavedGamesTable>;

@@ -25,7 +25,7 @@ export const securityKey = ["security"] as const;
 
 /** One active session as listed by GET /api/auth/list-sessions (never its token, issue 19). */
 export interface ActiveSession {
-  /** The handle for POST /revoke-session {id} (src/server/auth/sessions.ts). */
+  /** The handle for POST /revoke-session {id} (src/server/domain/auth/sessions.ts). */
   id: string;
   ipAddress?: string | null;
   userAgent?: string | null;

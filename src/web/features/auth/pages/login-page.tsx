@@ -92,7 +92,7 @@ function Notice({ tone, title, children }: { tone: "error" | "info"; title: stri
  * session says the address is already confirmed; a sign-in refused as unconfirmed offers
  * 'Invia di nuovo'. ?salva=1 ('Salva le tue storie', issue 22 §1) opens the registration view; a
  * guest sees it as 'Salva le tue storie' (confirming the e-mail in this browser moves the guest's
- * stories to the new account, server/auth/account-rows.ts).
+ * stories to the new account, server/domain/auth/account-rows.ts).
  */
 export function LoginPage() {
   const { me, isLoading } = useMe();

@@ -1,0 +1,79 @@
+/**
+ * Offline memory pieces (issue 11 §1; ADR 0009): names found in a narration, a fact's text when
+ * seen again, story cards matched by keyword (case and accents ignored), the extractive recap.
+ */
+
+import { describe, expect, it } from "vitest";
+import { MAX_FACT_TEXT_LENGTH, MAX_RECAP_LENGTH } from "../../../shared/schemas/memory";
+import { matchingCards, parseStoryCards } from "./cards";
+import { factsInNarration, mergedFactText } from "./facts";
+import { boundedRecap, extractiveRecap } from "./recap";
+import { queryWords } from "./retrieval";
+
+describe("factsInNarration", () => {
+  it("finds names inside sentences, introduced ones at a sentence's start, and known ones; never the choices", () => {
+    const narration =
+      "Elena, tua sorella, ti aspetta al faro. Poi Marco ride. La nebbia copre il porto di **Valmora**.\n\n" +
+      "Intanto, la torre nera tace.\n\nA) Segui Marco\nB) Vai da Ottone\nC) Torna indietro";
+    const facts = factsInNarration(narration, [{ title: "la torre nera", kind: "luogo" }]);
+    expect(facts).toEqual([
+      { kind: "personaggio", title: "Elena", text: "Elena, tua sorella, ti aspetta al faro." },
+      { kind: "altro", title: "Marco", text: "Poi Marco ride." },
+      { kind: "altro", title: "Valmora", text: "La nebbia copre il porto di Valmora." },
+      { kind: "luogo", title: "la torre nera", text: "Intanto, la torre nera tace." },
+    ]);
+  });
+
+  it("takes a word opening a sentence as a name only when it is also written inside one", () => {
+    expect(factsInNarration("Cammini nel buio. Senti un rumore.", [])).toEqual([]);
+    expect(factsInNarration("Bruno ti guarda. Chiedi a Bruno la strada.", []).map((f) => f.text)).toEqual(["Bruno ti guarda. Chiedi a Bruno la strada."]);
+  });
+
+  it("finds a known name as whole words only: a player's character 'Ada' is not in 'la strada' (issue 24)", () => {
+    const known = [{ title: "Ada", kind: "personaggio" as const }];
+    expect(factsInNarration("La strada è vuota. Il vento soffia.", known)).toEqual([]);
+    expect(factsInNarration("La strada è vuota. Ada, lesta, la attraversa.", known)).toEqual([{ kind: "personaggio", title: "Ada", text: "Ada, lesta, la attraversa." }]);
+  });
+
+  it("keeps how a fact was introduced and its newest mentions within the text limit", () => {
+    let text = "Elena, tua sorella, ti aspetta al faro.";
+    for (let i = 0; i < 40; i++) text = mergedFactText(text, `Elena ti saluta per la volta numero ${i}.`);
+    expect(text.length).toBeLessThanOrEqual(MAX_FACT_TEXT_LENGTH);
+    expect(text.startsWith("Elena, tua sorella, ti aspetta al faro.")).toBe(true);
+    expect(text.endsWith("numero 39.")).toBe(true);
+  });
+});
+
+describe("story cards", () => {
+  const cards = [
+    { title: "La città sommersa", text: "Campane sott'acqua.", keywords: ["Città"] },
+    { title: "Il Re", text: "Regna da cent'anni.", keywords: ["re"] },
+  ];
+  it("match a keyword as a whole word, whatever the case and the accents", () => {
+    expect(matchingCards(cards, ["Chiedo della CITTA sommersa"]).map((c) => c.title)).toEqual(["La città sommersa"]);
+    expect(matchingCards(cards, ["Vado a correre verso il mare"])).toEqual([]);
+    expect(matchingCards(cards, ["Il re mi guarda"]).map((c) => c.title)).toEqual(["Il Re"]);
+  });
+  it("read as none from a missing or broken column", () => {
+    expect(parseStoryCards(null)).toEqual([]);
+    expect(parseStoryCards("{non json")).toEqual([]);
+    expect(parseStoryCards(JSON.stringify([{ title: "" }]))).toEqual([]);
+  });
+});
+
+describe("recap and search words", () => {
+  it("summarises narrations by their first sentence and the player's choices, bounded from its start", () => {
+    const recap = extractiveRecap([
+      { role: "user", content: "Vado al faro." },
+      { role: "assistant", content: "Il faro è spento. Nessuno risponde.\n\nA) Entra\nB) Bussa\nC) Vai via" },
+    ]);
+    expect(recap).toBe("Il giocatore: «Vado al faro.». Il faro è spento.");
+    const long = boundedRecap(Array.from({ length: 400 }, (_, i) => `Evento numero ${i}.`).join(" "));
+    expect(long.length).toBeLessThanOrEqual(MAX_RECAP_LENGTH);
+    expect(long.startsWith("… ")).toBe(true);
+    expect(long.endsWith("Evento numero 399.")).toBe(true);
+  });
+  it("keeps only words of letters in a search query", () => {
+    expect(queryWords(['Cosa mi direbbe Elena? ("*) OR -- NEAR', "Città"])).toEqual(["cosa", "direbbe", "elena", "near", "città"]);
+  });
+});

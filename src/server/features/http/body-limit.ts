@@ -1,0 +1,58 @@
+/**
+ * Request body limits (DESIGN §5 "every request body is bounded before it is read"; issue 9
+ * finding 4). Hono's bodyLimit refuses a declared Content-Length over the limit without reading
+ * a byte, and counts a streamed (chunked) body as it arrives, stopping at the limit. The site
+ * takes no file uploads: every body is JSON.
+ */
+
+import type { Context, MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { MAX_MESSAGE_LENGTH } from "../../../shared/commands";
+import { AppError } from "../../platform/errors";
+
+/** Worst-case bytes of one UTF-16 unit of a string inside JSON ("\uXXXX"). */
+const JSON_BYTES_PER_CHAR = 6;
+
+/** Limits in bytes, by kind of route. */
+export const BODY_LIMITS = {
+  /** /api/auth/*: e-mail (≤ 254), password (≤ 128), name, callback URL, token. */
+  auth: 16 * 1024,
+  /**
+   * POST /api/games/:id/messages and /api/games/:id/messages/:messageId/renarrate: one chat
+   * message of MAX_MESSAGE_LENGTH characters (sendMessageSchema, editMessageSchema).
+   */
+  chat: MAX_MESSAGE_LENGTH * JSON_BYTES_PER_CHAR + 1024,
+  /** Any other route: the largest form is a template (system prompt ≤ 20,000 characters plus the other fields). */
+  json: 256 * 1024,
+} as const;
+
+const CHAT_PATH = /^\/api\/games\/[^/]+\/messages(?:\/[^/]+\/renarrate)?\/?$/;
+
+/** The limit of a request path. Input: URL path. Output: bytes (BODY_LIMITS). */
+export function bodyLimitFor(path: string): number {
+  if (path.startsWith("/api/auth/")) return BODY_LIMITS.auth;
+  if (CHAT_PATH.test(path)) return BODY_LIMITS.chat;
+  return BODY_LIMITS.json;
+}
+
+/**
+ * Middleware bounding every request body by bodyLimitFor(path).
+ * A declared Content-Length is judged from the header alone, so the body stays untouched: a
+ * route that never reads it leaves it to the server's drain, and the connection stays usable.
+ * A chunked body is counted by Hono's bodyLimit as it streams. The 413 closes the connection
+ * (Connection: close): the rest of an oversized body is never read.
+ * Errors: AppError 413 PAYLOAD_TOO_LARGE ('I dati inviati sono troppo grandi.').
+ */
+export function limitRequestBodies(): MiddlewareHandler {
+  const refuse = (c: Context) => {
+    c.header("Connection", "close");
+    throw AppError.of("PAYLOAD_TOO_LARGE", 413);
+  };
+  const streamed = new Map(Object.values(BODY_LIMITS).map((maxSize) => [maxSize, bodyLimit({ maxSize, onError: refuse })]));
+  return async (c, next) => {
+    const maxSize = bodyLimitFor(c.req.path);
+    if (c.req.header("transfer-encoding")) return streamed.get(maxSize)!(c, next);
+    if (Number(c.req.header("content-length") ?? 0) > maxSize) return refuse(c);
+    await next();
+  };
+}

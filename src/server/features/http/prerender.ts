@@ -1,0 +1,133 @@
+/**
+ * Pages sent already rendered (issue 12: "first paint before JavaScript" for the public pages;
+ * issue 21: the game page and /profilo for the signed-in player, http/player-pages.ts): the SPA's
+ * index.html with the page's HTML inside #root and the data it shows as the query cache's
+ * dehydrated state, which the browser hydrates (src/web/start.tsx). The render module is built by
+ * `vite build --ssr` (src/web/entry-server.tsx → dist-ssr/entry-server.js, next to the published
+ * dist/); without it (a server started before any build, the API tests) pages go out unrendered,
+ * as before.
+ *
+ * The data comes from this server's own API, asked in-process with the visitor's cookie and
+ * nothing else: the page shows exactly what the browser would fetch, with the same checks. Each
+ * request renders with its own answers and its own query cache; nothing rendered is kept, so a
+ * player's page never reaches anyone else (its route sets Cache-Control: private).
+ */
+
+import fs from "node:fs";
+import { pathToFileURL } from "node:url";
+import type { Context, Hono } from "hono";
+import { type PrerenderModule, PRERENDER_STATE_ELEMENT_ID, type PrerenderedPage, SERVER_SITE_CONFIG_KEY } from "../../../shared/prerender";
+import type { SiteConfig } from "../../../shared/site-config";
+import type { AppEnv } from "../../domain/context";
+import type { Logger } from "../../platform/ops/logger";
+
+/** Input: the request of a page. Output: the HTML to send, rendered when possible. */
+export type PageHtml = (c: Context<AppEnv>) => Promise<string>;
+
+const EMPTY_ROOT = '<div id="root"></div>';
+
+/** One chunk of Vite's build manifest (dist/.vite/manifest.json), by source path from src/web. */
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  isEntry?: boolean;
+  dynamicImports?: string[];
+}
+
+/**
+ * Input: the build manifest. Output: the modules the browser's entry imports one after the
+ * other as it starts (src/web/main.tsx's steps: its dynamic imports), which every rendered page
+ * preloads with its own.
+ */
+export function startModules(manifest: Record<string, ManifestChunk>): string[] {
+  return Object.values(manifest).find((chunk) => chunk.isEntry)?.dynamicImports ?? [];
+}
+
+/**
+ * Input: the build manifest and the page modules a rendered page loads (PrerenderedPage.modules).
+ * Output: the public paths of their chunks and of every chunk they import, in load order.
+ */
+export function pageChunks(manifest: Record<string, ManifestChunk>, modules: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const files: string[] = [];
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key)) return;
+    seen.add(key);
+    chunk.imports?.forEach(visit);
+    files.push(`/${chunk.file}`);
+  };
+  modules.forEach(visit);
+  return files;
+}
+
+/**
+ * index.html for pages the server renders: they paint without any script, so its scripts and
+ * preloads go at low priority (on a slow network the style sheet and the first images come first).
+ */
+export function lowPriorityScripts(indexHtml: string): string {
+  return indexHtml.replace(/<script type="module" |<link rel="modulepreload" /g, (tag) => `${tag}fetchpriority="low" `);
+}
+
+/**
+ * `pageHtml` (lowPriorityScripts of index.html) with the rendered page in #root, its state right
+ * after, and a low-priority modulepreload for each of `chunks` it does not name yet: the browser
+ * fetches the page's code with the main script, and hydration starts as soon as that runs, not
+ * one round trip later.
+ */
+export function withPrerenderedPage(pageHtml: string, page: PrerenderedPage, chunks: readonly string[]): string {
+  const preloads = chunks
+    .filter((chunk) => !pageHtml.includes(`"${chunk}"`))
+    .map((chunk) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${chunk}">`)
+    .join("");
+  return pageHtml
+    .replace("</head>", () => `${preloads}</head>`)
+    .replace(
+      EMPTY_ROOT,
+      () => `<div id="root">${page.html}</div><script type="application/json" id="${PRERENDER_STATE_ELEMENT_ID}">${page.state}</script>`,
+    );
+}
+
+/**
+ * Input: the app (asked for the API answers), the SPA's index.html, the paths of the render
+ * module and of the build manifest, the site configuration and the log. Output: PageHtml. A page
+ * that fails to render is logged and sent unrendered: the browser then renders it as a
+ * single-page app.
+ */
+export function pageRenderer(
+  app: Hono<AppEnv>,
+  indexHtml: string,
+  paths: { entry: string; manifest: string },
+  config: SiteConfig,
+  logger: Logger,
+): PageHtml {
+  if (!fs.existsSync(paths.entry)) return async () => indexHtml;
+  const pageHtml = lowPriorityScripts(indexHtml);
+  const manifest = fs.existsSync(paths.manifest) ? (JSON.parse(fs.readFileSync(paths.manifest, "utf8")) as Record<string, ManifestChunk>) : {};
+  const start = startModules(manifest);
+  let loading: Promise<PrerenderModule> | undefined;
+  const load = () => {
+    (globalThis as Record<symbol, SiteConfig>)[SERVER_SITE_CONFIG_KEY] = config;
+    loading ??= import(pathToFileURL(paths.entry).href) as Promise<PrerenderModule>;
+    return loading;
+  };
+  return async (c) => {
+    const { pathname, search } = new URL(c.req.url);
+    const url = pathname + search;
+    try {
+      const module = await load();
+      const cookie = c.req.header("cookie");
+      const answers = await Promise.all(
+        module.prerenderPaths(url).map(async (path) => {
+          const response = await app.request(`/api${path}`, { headers: cookie ? { cookie } : {} });
+          return response.ok ? ((await response.json()) as unknown) : null;
+        }),
+      );
+      const page = await module.render(url, answers);
+      return withPrerenderedPage(pageHtml, page, pageChunks(manifest, [...start, ...page.modules]));
+    } catch (error) {
+      logger.error({ err: error, path: pathname }, "Pagina inviata senza prerendering");
+      return indexHtml;
+    }
+  };
+}
