@@ -1,48 +1,15 @@
 /**
- * Idempotent seeds (issue: foundation §2): the plans of spec §9, one genre_prompts row per genre,
- * and the admin account from ADMIN_EMAIL / ADMIN_PASSWORD when both are set (once per address).
+ * The admin account from ADMIN_EMAIL / ADMIN_PASSWORD when both are set (once per address).
  */
 
-import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import { type GenreName, GENRES } from "../../shared/genres";
 import type { Auth } from "../domain/auth/auth";
 import { setUserPlan } from "../domain/accounts/plans";
 import { createAccountRows, recordAgeConfirmation } from "../domain/auth/account-rows";
 import { isAdmin } from "../domain/auth/roles";
 import { nowIso } from "../platform/clock";
-import { GENRE_PROMPT_SEEDS } from "../platform/db/genre-prompts";
-import { PLAN_SEEDS } from "../platform/db/plans";
 import type { Database } from "../platform/db/schema";
 import type { Logger } from "../platform/ops/logger";
-
-/** Inserts missing plans and genre prompts; existing rows (possibly edited by admins) are kept. */
-export async function seedReferenceData(db: Kysely<Database>): Promise<void> {
-  for (const plan of PLAN_SEEDS) {
-    await db.insertInto("plans").values(plan).onConflict((oc) => oc.column("id").doNothing()).execute();
-  }
-  await insertMissingGenrePrompts(db, GENRES);
-}
-
-/**
- * Inserts the default prompt of each given genre that has no row yet. A row inserted first by a
- * concurrent call is ignored (ON CONFLICT (genre) DO NOTHING; spec §7: conflict 23505 ignored);
- * existing rows, possibly edited by admins, are never touched.
- * Output: the number of rows this call inserted.
- */
-export async function insertMissingGenrePrompts(db: Kysely<Database>, genres: readonly GenreName[]): Promise<number> {
-  let created = 0;
-  for (const genre of genres) {
-    const seed = GENRE_PROMPT_SEEDS[genre];
-    const result = await db
-      .insertInto("genre_prompts")
-      .values({ id: randomUUID(), genre, ...seed, forbidden_topics: JSON.stringify(seed.forbidden_topics), updated_at: nowIso() })
-      .onConflict((oc) => oc.column("genre").doNothing())
-      .executeTakeFirst();
-    created += Number(result.numInsertedOrUpdatedRows ?? 0);
-  }
-  return created;
-}
 
 /** What seedAdmin did, for the start-up log and tests. */
 export type SeedAdminOutcome = "created" | "confirmed" | "already-seeded" | "refused";

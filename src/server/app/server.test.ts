@@ -5,7 +5,7 @@
 
 import http from "node:http";
 import { describe, expect, it } from "vitest";
-import { seedReferenceData } from "./seed";
+import { seedReferenceData } from "../platform/db/reference-data";
 import { EnvError, loadEnv } from "../platform/env";
 import { startFakeOpenAI } from "../testing/fake-openai";
 import { DIALECTS, readEvents, registerPlayer, startTestServer } from "../testing/harness";

@@ -3,7 +3,6 @@
 import type { Kysely } from "kysely";
 import type { Illustrator } from "./ai/illustrator/types";
 import type { Narrator } from "./ai/types";
-import type { Auth } from "./auth/auth";
 import type { DialectName } from "../platform/db/client";
 import type { Database } from "../platform/db/schema";
 import type { ConfiguredChat } from "./ai/openai-client";
@@ -17,11 +16,18 @@ import type { NarrationRegistry } from "../platform/realtime/narration-registry"
 import type { Presence } from "../platform/realtime/presence";
 import type { Bounds } from "./quota/bounds";
 
-export interface AppDeps {
+/**
+ * Services added by modules that build on this one, through TypeScript's declaration merging
+ * (ADR 0021): the sign-in library (`auth`, declared by domain/auth/auth.ts). So the deps' type
+ * holds them without this file importing auth/, which imports it (issue 37: no file circle).
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+export interface AppServices {}
+
+export interface AppDeps extends AppServices {
   env: Env;
   db: Kysely<Database>;
   dialect: DialectName;
-  auth: Auth;
   /** Outgoing e-mail (SMTP or the outbox folder), e.g. admin invitations. */
   mailer: Mailer;
   narrator: Narrator;

@@ -16,6 +16,7 @@ import { type Kysely, type RawBuilder, sql } from "kysely";
 import type { AppDeps } from "./context";
 import type { Database } from "../platform/db/schema";
 import { derivedKeysOf, keyFromMediaUrl, mediaUrl, referencedKeyOf, siteOriginOf } from "../platform/media/media-storage";
+import { DAY_MS } from "../platform/clock";
 
 export type MediaDeps = Pick<AppDeps, "db" | "media" | "env" | "logger">;
 
@@ -33,7 +34,6 @@ const FREE_FORM_COLUMNS = [
 ] as const;
 
 const CHUNK = 200;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A file younger than this is never swept: a cover just generated and not saved yet survives. */
 export const MEDIA_SWEEP_GRACE_MS = DAY_MS;

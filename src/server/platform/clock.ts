@@ -9,6 +9,9 @@ let last = 0;
  * Current time as an ISO string, strictly increasing within this process so that rows written
  * one after another (a player's message, then the reply) keep their order.
  */
+/** A day in milliseconds (sweeps, retention windows). */
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
 export function nowIso(): string {
   const t = Math.max(Date.now(), last + 1);
   last = t;

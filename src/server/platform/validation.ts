@@ -34,3 +34,9 @@ export function parseInput<T>(schema: z.ZodType<T>, value: unknown): T {
   assertValid(result);
   return result.data;
 }
+
+/**
+ * Whether a client-given id can be looked up at all: false for an id no row can have (PostgreSQL
+ * text cannot hold NUL and would refuse the query, a 500, instead of finding nothing) → 404.
+ */
+export const isStorableId = (id: string) => !id.includes("\0");

@@ -11,10 +11,8 @@
  */
 
 import type { Kysely } from "kysely";
-import { nowIso } from "../../platform/clock";
+import { nowIso, DAY_MS } from "../../platform/clock";
 import type { Database } from "../../platform/db/schema";
-import type { EraseDeps } from "./erase-account";
-import { DAY_MS, eraseAll, startSweep } from "./erase-sweep";
 
 export const DEACTIVATION_DAYS = 30;
 
@@ -50,35 +48,4 @@ export async function deactivateAccount(trx: Kysely<Database>, userId: string, a
 export async function restoreAccount(trx: Kysely<Database>, userId: string): Promise<boolean> {
   const deleted = await trx.deleteFrom("user_deactivations").where("user_id", "=", userId).executeTakeFirst();
   return Number(deleted.numDeletedRows) > 0;
-}
-
-/** Ids of accounts deactivated before `cutoff`, oldest first, at most `limit`. */
-async function expiredDeactivations(db: Kysely<Database>, cutoff: Date, limit: number): Promise<string[]> {
-  const rows = await db
-    .selectFrom("user_deactivations")
-    .select("user_id")
-    .where("deactivated_at", "<", cutoff.toISOString())
-    .orderBy("deactivated_at")
-    .limit(limit)
-    .execute();
-  return rows.map((r) => r.user_id);
-}
-
-/**
- * Erases every account deactivated DEACTIVATION_DAYS or more before `now` (the clock is injected
- * for tests). Input: deps, the current instant, `shouldStop`. Output: how many were erased.
- */
-export async function sweepDeactivatedAccounts(deps: EraseDeps, now = new Date(), shouldStop: () => boolean = () => false): Promise<number> {
-  const cutoff = new Date(now.getTime() - DEACTIVATION_DAYS * DAY_MS);
-  return eraseAll(deps, (limit) => expiredDeactivations(deps.db, cutoff, limit), shouldStop, "Account disattivato");
-}
-
-/** Starts the daily sweep of deactivated accounts (erase-sweep.ts startSweep). Output: stop(). */
-export function startDeactivationSweep(deps: EraseDeps, intervalMs = DAY_MS): { stop(): Promise<void> } {
-  return startSweep(
-    deps.logger,
-    (now, shouldStop) => sweepDeactivatedAccounts(deps, now, shouldStop),
-    (erased) => `Cancellati ${erased} account disattivati da più di ${DEACTIVATION_DAYS} giorni.`,
-    intervalMs,
-  );
 }

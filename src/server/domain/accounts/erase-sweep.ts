@@ -6,8 +6,8 @@
 
 import type { Logger } from "../../platform/ops/logger";
 import { eraseAccount, type EraseDeps } from "./erase-account";
+import { DAY_MS } from "../../platform/clock";
 
-export const DAY_MS = 24 * 60 * 60 * 1000;
 /** Accounts erased per query round (a sweep loops until none is left). */
 const BATCH = 200;
 

@@ -16,7 +16,8 @@ import type { Kysely } from "kysely";
 import type { DialectName } from "../../platform/db/client";
 import type { Database } from "../../platform/db/schema";
 import type { EraseDeps } from "./erase-account";
-import { DAY_MS, eraseAll, startSweep } from "./erase-sweep";
+import { eraseAll, startSweep } from "./erase-sweep";
+import { DAY_MS } from "../../platform/clock";
 
 export const GUEST_INACTIVE_DAYS = 30;
 

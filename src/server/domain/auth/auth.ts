@@ -345,3 +345,10 @@ export function createAuth(options: AuthOptions) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** The app's deps carry the sign-in library as `auth` (domain/context.ts AppServices; ADR 0021). */
+declare module "../context" {
+  interface AppServices {
+    auth: Auth;
+  }
+}

@@ -13,7 +13,7 @@ import type { AppDeps } from "../../domain/context";
 import { publishToEveryone } from "../../platform/realtime/live-events";
 import { nowIso } from "../../platform/clock";
 import type { Database, GenrePromptsTable } from "../../platform/db/schema";
-import { insertMissingGenrePrompts } from "../../app/seed";
+import { insertMissingGenrePrompts } from "../../platform/db/reference-data";
 import { parseStoredTopics } from "../../platform/db/topics";
 import { AppError } from "../../platform/errors";
 

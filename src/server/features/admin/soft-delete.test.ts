@@ -11,7 +11,8 @@ import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCOUNT_DEACTIVATED_MESSAGE } from "../../../shared/auth-errors";
-import { DEACTIVATION_DAYS, sweepDeactivatedAccounts } from "../../domain/accounts/deactivation";
+import { DEACTIVATION_DAYS } from "../../domain/accounts/deactivation";
+import { sweepDeactivatedAccounts } from "../../domain/accounts/deactivation-sweep";
 import { DIALECTS, readEvents, registerPlayer, signIn, startTestServer, TestClient, type TestServer } from "../../testing/harness";
 import { TEST_INDEX_HTML, tempWebRoot } from "../../testing/web-root";
 

@@ -20,7 +20,7 @@ import type { Database } from "../../platform/db/schema";
 import { keyFromMediaUrl } from "../../platform/media";
 import { picturesHiddenFrom, type Reader } from "../../domain/policies/visibility";
 import { currentPathIdList } from "../../domain/story/story-tree";
-import { isStorableId } from "../games/games.service";
+import { isStorableId } from "../../platform/validation";
 import { italianTypography } from "./typography";
 
 type Db = Kysely<Database>;

@@ -13,6 +13,7 @@ import type { NarratorConfig } from "../../domain/ai/prompt";
 import type { ChatMessagesTable, Database, SavedGamesTable } from "../../platform/db/schema";
 import { parseStoredTopics } from "../../platform/db/topics";
 import { AppError } from "../../platform/errors";
+import { isStorableId } from "../../platform/validation";
 import { insertPlayerGame } from "../../domain/player-games";
 import { currentPath, latestPlayerMessage } from "../../domain/story/story-tree";
 import { liveNarrationOf } from "./narration-runs.service";
@@ -40,13 +41,6 @@ export function defaultGameTitle(genre: GenreName, at: number = Date.now()): str
 export async function createGame(db: Db, userId: string, genre: GenreName): Promise<string> {
   return insertPlayerGame(db, userId, { title: defaultGameTitle(genre), genre });
 }
-
-/**
- * False for an id no row can have: PostgreSQL text cannot hold NUL, and would refuse the query
- * (a 500) instead of finding nothing.
- */
-/** Whether a client-given id can be looked up at all (PostgreSQL text refuses NUL): false → 404. */
-export const isStorableId = (id: string) => !id.includes("\0");
 
 /** The columns of a game that the game's features read. */
 const GAME_COLUMNS = [

@@ -10,7 +10,8 @@
  */
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEACTIVATION_DAYS, sweepDeactivatedAccounts } from "../../domain/accounts/deactivation";
+import { DEACTIVATION_DAYS } from "../../domain/accounts/deactivation";
+import { sweepDeactivatedAccounts } from "../../domain/accounts/deactivation-sweep";
 import { GUEST_INACTIVE_DAYS, sweepInactiveGuests } from "../../domain/accounts/guest-sweep";
 import { DIALECTS, newGame, openLive, readEvents, registerPlayer, signIn, startTestServer, TestClient, type TestServer } from "../../testing/harness";
 import { readZip } from "../book/book-testing";

@@ -19,7 +19,7 @@ import { countedBallots, hasQuorum, readBallots, voteNotice } from "../../domain
 import type { EventBus } from "../../platform/realtime/event-bus";
 import { userTopic } from "../../platform/realtime/live-events";
 import { depart, type GameAccess, type GroupChange, nextTurn, readableBy, seatOrder, seatsOf, setCharacter } from "../../domain/policies/membership";
-import { isStorableId } from "./games.service";
+import { isStorableId } from "../../platform/validation";
 import { findRunRow, isStale } from "./narration-runs.service";
 import { copyForLeavingPlayer } from "./read-only-copy";
 

@@ -17,7 +17,7 @@ import type { Database } from "../../platform/db/schema";
 import { AppError } from "../../platform/errors";
 import { resolveGenre } from "../../../shared/genres";
 import { admit } from "../../domain/policies/membership";
-import { isStorableId } from "./games.service";
+import { isStorableId } from "../../platform/validation";
 import { findGroupGame, groupPlayers, lockGroupGame } from "./group.service";
 
 type Db = Kysely<Database>;

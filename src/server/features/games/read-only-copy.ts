@@ -15,7 +15,7 @@ import type { ChatMessagesTable, Database } from "../../platform/db/schema";
 import { AppError } from "../../platform/errors";
 import { SAFE_METHODS } from "../http/origins";
 import { currentPath } from "../../domain/story/story-tree";
-import { isStorableId } from "./games.service";
+import { isStorableId } from "../../platform/validation";
 
 /** Rows per INSERT: nine columns each stays far below SQLite's 32,766 bound parameters. */
 const COPY_BATCH = 500;

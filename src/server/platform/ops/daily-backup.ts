@@ -8,9 +8,9 @@ import type SQLite from "better-sqlite3";
 import type { Env } from "../env";
 import { createBackup, pruneBackups } from "./backup";
 import type { Logger } from "./logger";
+import { DAY_MS } from "../clock";
 
 const FIRST_BACKUP_DELAY_MS = 60_000;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Starts the schedule. Input: the environment (BACKUP_DIR, BACKUP_KEEP, DATA_DIR), the open
