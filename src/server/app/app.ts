@@ -15,30 +15,14 @@ import { sql } from "kysely";
 import type { HealthView, ReadyView } from "../../shared/api-types";
 import { FIRST_PAINT_SCRIPTS } from "../../shared/first-paint-scripts";
 import { loadSession } from "../domain/auth/middleware";
+import { apiRoutes } from "./api";
 import type { AppDeps, AppEnv } from "../domain/context";
 import { AppError } from "../platform/errors";
-import { accountRoutes, sessionRoutes } from "../features/account/account.routes";
-import { adminRoutes } from "../features/admin/admin.routes";
-import { gamesRoutes } from "../features/games/games.routes";
-import { groupRoutes, invitationRoutes } from "../features/games/group.routes";
-import { memoryRoutes } from "../features/games/memory.routes";
-import { refuseWritesToCopies } from "../features/games/read-only-copy";
-import { bookExportRoutes } from "../features/book/export.routes";
-import { visualizeRoutes } from "../features/games/visualize.routes";
 import { mountGalleryPages } from "../features/gallery/gallery.pages";
-import { galleryRoutes } from "../features/gallery/gallery.routes";
 import { mountSharePages } from "../features/share/share.page";
-import { shareAdminRoutes, sharedStoriesRoutes, shareOwnerRoutes } from "../features/share/share.routes";
-import { decisionsRoutes, moderationRoutes, reportsRoutes } from "../features/moderation/moderation.routes";
-import { adminNotificationsRoutes, notificationsRoutes } from "../features/notifications/notifications.routes";
-import { plansRoutes } from "../features/plans/plans.routes";
-import { profileRoutes } from "../features/profile/profile.routes";
-import { adminTemplatesRoutes, customGamesRoutes, templatesRoutes } from "../features/templates/templates.routes";
 import { withClientAddress } from "../domain/http/client-address";
 import { mediaRoutes } from "../features/media/media.routes";
 import { endStreamsWithAccount } from "../features/realtime/account-streams";
-import { eventsRoutes } from "../features/realtime/events.routes";
-import { presenceRoutes } from "../features/realtime/presence.routes";
 import { italianAuthAnswer } from "../features/http/auth-answers";
 import { mountLegacyRedirects } from "../features/http/legacy-redirects";
 import { limitRequestBodies } from "../features/http/body-limit";
@@ -46,7 +30,6 @@ import { jsonLength } from "../features/http/json-length";
 import { handleError } from "../features/http/error-handler";
 import { requestLog } from "../features/http/request-log";
 import { metricsRoutes } from "../features/ops/metrics.routes";
-import { adminUsageRoutes } from "../features/ai-usage/ai-usage.routes";
 import { SAFE_METHODS, refusedOriginLog, trustedOrigins } from "../features/http/origins";
 import { mountPlayerPages } from "../features/http/player-pages";
 import { pageRenderer } from "../features/http/prerender";
@@ -79,40 +62,6 @@ export function createApp(deps: AppDeps) {
     if (trusted?.port !== port) trusted = { port, origins: new Set(trustedOrigins(deps.env.PUBLIC_URL, `http://localhost:${port}`, port)) };
     return trusted.origins.has(origin);
   };
-
-  const api = new Hono<AppEnv>()
-    // A player's read-only copy of a group story takes no write below /games/:id (issue 24):
-    // the pattern leaves out /games/:id itself, whose DELETE is the copy's 'Elimina'.
-    .use("/games/:id/:rest{.+}", refuseWritesToCopies)
-    .route("/me", accountRoutes)
-    .route("/session", sessionRoutes)
-    // Before gamesRoutes: POST /games/:id/images answers its own 401 ('Devi effettuare il login per generare immagini').
-    .route("/games", visualizeRoutes)
-    .route("/games", memoryRoutes)
-    .route("/games", bookExportRoutes)
-    .route("/games", shareOwnerRoutes)
-    .route("/games", groupRoutes)
-    .route("/games", gamesRoutes)
-    .route("/invitations", invitationRoutes)
-    .route("/presence", presenceRoutes)
-    .route("/images", galleryRoutes)
-    .route("/shares", sharedStoriesRoutes)
-    .route("/events", eventsRoutes)
-    .route("/profile", profileRoutes)
-    .route("/plans", plansRoutes)
-    .route("/notifications", notificationsRoutes)
-    .route("/templates", templatesRoutes)
-    .route("/custom-games", customGamesRoutes)
-    // Trust and safety (issue 23): reports (anyone), decisions (their author), the queue (moderators and admins).
-    .route("/reports", reportsRoutes)
-    .route("/decisions", decisionsRoutes)
-    .route("/moderation", moderationRoutes)
-    // Before "/admin": a matched route ends the chain, so the admin check runs (and audits) once.
-    .route("/admin/notifications", adminNotificationsRoutes)
-    .route("/admin/templates", adminTemplatesRoutes)
-    .route("/admin/shares", shareAdminRoutes)
-    .route("/admin/usage", adminUsageRoutes)
-    .route("/admin", adminRoutes);
 
   const app = new Hono<AppEnv>();
   app.use("*", async (c, next) => {
@@ -200,7 +149,7 @@ export function createApp(deps: AppDeps) {
   });
   app.use("/api/*", loadSession);
   app.use("/api/*", endStreamsWithAccount);
-  app.route("/api", api);
+  app.route("/api", apiRoutes);
   app.all("/api/*", () => {
     throw AppError.of("NOT_FOUND", 404);
   });
