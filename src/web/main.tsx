@@ -19,7 +19,7 @@ import { nextTask } from "./lib/next-task";
  */
 const STEPS: (() => Promise<unknown>)[] = [
   () => import("react-dom/client"),
-  () => import("./components/layout/root-layout"),
+  () => import("./app-shell/root-layout"),
   () => import("./lib/utils").then(({ cn }) => cn("p-0")),
 ];
 

@@ -10,7 +10,7 @@
 import { type ComponentType, lazy } from "react";
 import { LEGACY_PATHS, legacyTarget } from "@shared/legacy-paths";
 import { matchRoutes, Navigate, type RouteObject, useLocation, useParams, useRoutes } from "react-router";
-import { RootLayout } from "./components/layout/root-layout";
+import { RootLayout } from "./app-shell/root-layout";
 import { anyPageShown, trackPageLoad } from "./lib/page-loading";
 
 /** Redirect of an old address on client navigation, keeping its parameters, query and #fragment (issue 22 §7). */

@@ -1,13 +1,12 @@
 import { ExternalLink, LogIn, LogOut, Play, User } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link, NavLink } from "react-router";
 import { Button } from "@/components/ui/button";
 import { useMe } from "@/lib/session";
-import { useLiveEvents } from "@/features/notifications/api";
 import { cn } from "@/lib/utils";
 import { SaveStoriesLink, useGuestAwareSignOut } from "@/components/guest-account";
 import { Brand } from "./brand";
 import { MobileNav } from "./mobile-nav";
-import { NotificationBell } from "./notification-bell";
 import { COMMUNITY_URL, consoleLinkOf, NAV_LINKS } from "./nav-links";
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
@@ -22,15 +21,15 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
  * 'Admin' link for admins ('Segnalazioni' for moderators, issue 23) and the 'Inizia a Giocare' / 'Gioca' button to /generi.
  * A 'Tutorial' guest also sees 'Salva le tue storie', and 'Esci' asks a guest first (issue 22 §1).
  * Follows auth changes through useMe() (['me'] is invalidated on every sign-in and sign-out, and
- * live when the user's role rows change, through useLiveEvents).
+ * live when the user's role rows change: the site frame listens, app-shell/root-layout.tsx).
+ * Input: `bell`, the notifications bell, shown to signed-in users only (the site frame passes the
+ * notifications feature's; the header imports no feature).
  */
-export function Header() {
+export function Header({ bell }: { bell?: ReactNode }) {
   const { me } = useMe();
   const { signOut, signingOut, dialog: signOutDialog } = useGuestAwareSignOut();
   const signedIn = Boolean(me);
   const consoleLink = consoleLinkOf(me);
-  // New notifications and role changes arrive live (the bell and the Admin link follow them).
-  useLiveEvents(signedIn);
 
   return (
     <header className="sticky top-0 z-40 border-b border-border/60 bg-background/85 backdrop-blur-md">
@@ -70,7 +69,7 @@ export function Header() {
 
         <div className="ml-auto flex items-center gap-1">
           {me?.user.isAnonymous && <SaveStoriesLink className="mr-1 hidden sm:inline-flex" />}
-          {signedIn && <NotificationBell />}
+          {signedIn && bell}
           {signedIn ? (
             <Button asChild variant="ghost" size="icon">
               <Link to="/profilo" aria-label="Profilo" title="Profilo">

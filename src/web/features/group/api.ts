@@ -13,8 +13,7 @@ import { useNavigate } from "react-router";
 import { api } from "@/lib/api";
 import { toast } from "@/lib/toast";
 import { whenPageShown } from "@/lib/page-loading";
-import { gameApiPath, gameKey } from "@/features/game/api";
-import { showError } from "@/features/game/show-error";
+import { gameApiPath, gameKey, showError } from "@/features/game";
 import { fetchGroup, storeGroup } from "./game-hooks";
 
 const invitationPath = (token: string) => `/invitations/${encodeURIComponent(token)}`;

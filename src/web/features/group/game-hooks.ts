@@ -10,7 +10,7 @@ import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef } from "react";
 import { api } from "@/lib/api";
 import { onGroupEvent } from "@/lib/live-events";
-import { gameApiPath, gameKey } from "@/features/game/api";
+import { gameApiPath, gameKey } from "@/features/game";
 
 /** How often a typing player tells the others, at most (ms). */
 const TYPING_EVERY_MS = 2_000;

@@ -7,7 +7,6 @@
 import type {
   AppealQueueItemView,
   DecisionView,
-  ModerationAccessView,
   ModerationStatsView,
   QueueView,
   ReportReceiptView,
@@ -53,15 +52,6 @@ export function useAppeal(id: string) {
     onError: (error) => toast.error("Errore", { description: error instanceof ApiError ? error.message : "Impossibile inviare la contestazione." }),
   });
 }
-
-/** GET /api/moderation/access: 'admin' or 'moderator' (401 / 403 for anyone else: the guard's answer). */
-export const moderationAccessQuery = queryOptions({
-  queryKey: ["moderation", "access"],
-  queryFn: () => api<ModerationAccessView>("/moderation/access"),
-  retry: (count, error) => count < 2 && !(error instanceof ApiError && (error.status === 401 || error.status === 403)),
-  staleTime: 0,
-  gcTime: 0,
-});
 
 const queueKey = ["moderation", "queue"] as const;
 const appealsKey = ["moderation", "appeals"] as const;

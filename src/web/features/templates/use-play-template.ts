@@ -11,7 +11,7 @@ import { toast } from "@/lib/toast";
 import { useLoginRedirect } from "@/lib/login-redirect";
 import { useMe } from "@/lib/session";
 import { playTemplate } from "./api";
-import { gamePagePath } from "@/features/game/game-path";
+import { gamePagePath } from "@/lib/game-path";
 
 /**
  * Output: gate(description) — sends a visitor to /login (and back to this page afterwards) with

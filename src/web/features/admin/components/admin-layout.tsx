@@ -9,7 +9,7 @@ import { ADMIN_2FA_SETUP_PATH } from "@/lib/admin-two-factor";
 import { ApiError } from "@/lib/api";
 import { queryClient } from "@/lib/query-client";
 import { cn } from "@/lib/utils";
-import { moderationAccessQuery } from "@/features/moderation/api";
+import { moderationAccessQuery } from "@/lib/moderation-access";
 
 /** The moderation queue (issue 23): moderators' whole admin area. */
 const REPORTS_PATH = "/admin/reports";

@@ -8,7 +8,7 @@ import { CenteredSpinner } from "@/components/ui/spinner";
 import { Link } from "react-router";
 import { formatCount } from "@/lib/format";
 import { recentAuditQuery, statsQuery } from "../api";
-import { ModerationFigures } from "@/features/moderation/components/moderation-figures";
+import { ModerationFigures } from "@/features/moderation";
 import { AdminPageHeader } from "../components/admin-page-header";
 import { AuditEntryItem } from "../components/audit-entry-item";
 import { AiBudgetCard } from "../components/ai-budget-card";

@@ -8,7 +8,7 @@
 
 import { BOOK_FORMATS, type BookFormat, bookExportPath } from "@shared/book-export";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
-import { ExportButton, type ExportMenuProps } from "./export-menu";
+import { ExportButton, type ExportMenuProps } from "./export-button";
 
 const LABELS: Record<BookFormat, { name: string; hint: string }> = {
   epub: { name: "EPUB", hint: "per e-reader e app di lettura" },

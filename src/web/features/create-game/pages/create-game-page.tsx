@@ -37,7 +37,7 @@ import { useMe } from "@/lib/session";
 import { ApiError } from "@/lib/api";
 import { capitalise } from "@/lib/format";
 import { createCustomGame, generateCustomGame } from "../api";
-import { gamePagePath } from "@/features/game/game-path";
+import { gamePagePath } from "@/lib/game-path";
 
 function FieldMessage({ id, message }: { id: string; message?: string | undefined }) {
   if (!message) return null;

@@ -18,8 +18,8 @@ import { ApiError } from "@/lib/api";
 import { decodePath } from "@shared/decode-path";
 import { currentYear } from "@shared/italian-date";
 import { italianDate } from "@/lib/format";
-import { ReportLink } from "@/features/moderation/components/report-link";
-import { moderationRefusal, RemovedNotice } from "@/features/moderation/components/removed-notice";
+import { moderationRefusal, RemovedNotice } from "@/components/removed-notice";
+import { ReportLink } from "@/components/report-link";
 import { downloadUrl, imageQuery } from "../api";
 import { GalleryPicture } from "../components/gallery-picture";
 

@@ -30,9 +30,9 @@ import { usePresence } from "../hooks/use-presence";
 import { useStoryControl } from "../hooks/use-story-control";
 import { ListenButton } from "../listen/listen-button";
 import { ShareButton } from "../components/share-button";
-import { ExportMenu } from "@/features/book/components/export-menu";
+import { ExportMenu } from "@/features/book";
 import { SaveStoriesLink } from "@/components/guest-account";
-import { sendBlockedReason, useGroupEvents, useTypingSignal } from "@/features/group/game-hooks";
+import { loadGroupPanel, loadInviteDialog, sendBlockedReason, useGroupEvents, useTypingSignal } from "@/features/group";
 
 /** Narrations after which a 'Tutorial' guest is invited to register (issue 22 §1 'after a few turns'). */
 const SAVE_INVITE_AFTER = 2;
@@ -42,10 +42,10 @@ const StoryMapDialog = lazy(() => import("../components/story-map-dialog"));
 /** 'Memoria', loaded the first time the player opens it. */
 const MemoryPanel = lazy(() => import("../components/memory/memory-panel"));
 /** 'Gioca insieme' (issue 24), loaded the first time the host opens it. */
-const InviteDialog = lazy(() => import("@/features/group/components/invite-dialog"));
+const InviteDialog = lazy(loadInviteDialog);
 /** A group story's players and turn or vote (issue 24), loaded only for a story with a group. */
-const GroupPlayers = lazy(() => import("@/features/group/components/group-panel").then((m) => ({ default: m.GroupPlayers })));
-const GroupTurn = lazy(() => import("@/features/group/components/group-panel").then((m) => ({ default: m.GroupTurn })));
+const GroupPlayers = lazy(() => loadGroupPanel().then((m) => ({ default: m.GroupPlayers })));
+const GroupTurn = lazy(() => loadGroupPanel().then((m) => ({ default: m.GroupTurn })));
 
 /**
  * The game page. The genre comes from the stored game (from the URL while loading; unknown

@@ -15,7 +15,7 @@ import { useMe } from "@/lib/session";
 import { toast } from "@/lib/toast";
 import { type CreatedGame, createGame } from "../api";
 import { VisitorGameScreen } from "../components/visitor-game-screen";
-import { gamePagePath } from "@/features/game/game-path";
+import { gamePagePath } from "@/lib/game-path";
 
 /**
  * Creations in flight, keyed by the history entry (location.key): React StrictMode mounts the

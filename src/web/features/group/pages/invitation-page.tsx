@@ -21,8 +21,8 @@ import { ApiError } from "@/lib/api";
 import { useGuestSignIn } from "@/lib/guest-sign-in";
 import { loginPath } from "@/lib/login-redirect";
 import { useMe } from "@/lib/session";
-import { gamePagePath } from "@/features/game/game-path";
-import { showError } from "@/features/game/show-error";
+import { showError } from "@/features/game";
+import { gamePagePath } from "@/lib/game-path";
 import { invitationPreviewQuery, joinStory } from "../api";
 import { CharacterForm } from "../components/character-form";
 

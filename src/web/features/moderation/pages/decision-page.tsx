@@ -20,7 +20,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
 import { italianDate } from "@/lib/format";
 import { decisionQuery, useAppeal } from "../api";
-import { PageNotice } from "../components/removed-notice";
+import { PageNotice } from "@/components/removed-notice";
 
 const APPEAL_STATUS: Record<NonNullable<DecisionView["appeal"]>["status"], string> = {
   open: "In esame da parte di un moderatore diverso",

@@ -24,7 +24,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { ApiError } from "@/lib/api";
 import { useMe } from "@/lib/session";
 import { reportTargetQuery, useSendReport } from "../api";
-import { PageNotice, RemovedNotice } from "../components/removed-notice";
+import { PageNotice, RemovedNotice } from "@/components/removed-notice";
 
 const KIND_OF_SEGMENT = Object.fromEntries(Object.entries(KIND_SEGMENTS).map(([kind, segment]) => [segment, kind])) as Record<string, ContentKindName>;
 

@@ -27,7 +27,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { CenteredSpinner, Spinner } from "@/components/ui/spinner";
 import { formatDateTime } from "@/lib/format-date";
-import { AdminPageHeader } from "@/features/admin/components/admin-page-header";
+import { AdminPageHeader } from "@/features/admin";
 import { appealsQuery, queueQuery, summaryCsvUrl, useDecideAppeal } from "../api";
 import { ContentPreview } from "../components/content-preview";
 import { DecisionForm } from "../components/decision-form";

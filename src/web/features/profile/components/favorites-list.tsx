@@ -9,10 +9,8 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
-import { savedTemplatesQuery } from "@/features/templates/api";
 import { LoadMoreButton } from "@/components/load-more-button";
-import { SavedTemplatesEmpty } from "@/features/templates/components/saved-templates-empty";
-import { usePlayTemplate } from "@/features/templates/use-play-template";
+import { SavedTemplatesEmpty, savedTemplatesQuery, usePlayTemplate } from "@/features/templates";
 import { ProfileCardTitle } from "./profile-card-title";
 
 /** One saved template: genre icon, title (link to its page), genre, and 'Gioca'. */

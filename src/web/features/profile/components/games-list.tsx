@@ -10,7 +10,7 @@ import { GenreIcon } from "@/components/genre-icon";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { Progress } from "@/components/ui/progress";
-import { ExportMenu } from "@/features/book/components/export-menu";
+import { ExportMenu } from "@/features/book";
 import { Skeleton } from "@/components/ui/skeleton";
 import { TimeAgo } from "@/components/time-ago";
 import { deleteGame, profileGamesQuery, profileKey } from "../api";

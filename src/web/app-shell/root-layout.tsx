@@ -3,10 +3,12 @@ import { Outlet, useLocation } from "react-router";
 import { pageShown, usePageLoading } from "@/lib/page-loading";
 import { useMe } from "@/lib/session";
 import { useToasterWanted } from "@/lib/toast";
-import { CookieBanner } from "./cookie-banner";
-import { Footer } from "./footer";
-import { Header } from "./header";
-import { useDocumentTitle } from "./use-document-title";
+import { CookieBanner } from "@/components/layout/cookie-banner";
+import { Footer } from "@/components/layout/footer";
+import { Header } from "@/components/layout/header";
+import { useDocumentTitle } from "@/components/layout/use-document-title";
+import { useLiveEvents } from "@/features/notifications/api";
+import { NotificationBell } from "@/features/notifications/components/notification-bell";
 
 // Issue 23: only accounts that never confirmed 'Ho almeno 14 anni' load it.
 const AgeConfirmationDialog = lazy(() => import("@/features/auth/components/age-confirmation-dialog"));
@@ -15,10 +17,15 @@ const AgeConfirmationDialog = lazy(() => import("@/features/auth/components/age-
 const Toaster = lazy(() => import("@/components/ui/sonner").then((m) => ({ default: m.Toaster })));
 
 /**
- * The site frame around every page (spec §2 Site frame): skip link, header, the routed page,
- * footer, cookie banner, the toast outlet and, for an account that never confirmed its age, the
- * 'Ho almeno 14 anni' dialog (issue 23). Scrolls to the top on every route change (not on the first page) and
- * shows a thin progress bar while a lazy page is loading; the tab's title follows the page's heading.
+ * The site frame around every page (spec §2 Site frame): skip link, header (with the
+ * notifications bell for a signed-in user), the routed page, footer, cookie banner, the toast
+ * outlet and, for an account that never confirmed its age, the 'Ho almeno 14 anni' dialog (issue
+ * 23). The app's top floor (issue 37): it composes the layout components with the features they
+ * show (notifications, auth), which the layout components never import. For a signed-in user it
+ * listens to the live events, so new notifications and role changes arrive without a reload
+ * (the bell and the header's Admin link follow them). Scrolls to the top on every route change
+ * (not on the first page) and shows a thin progress bar while a lazy page is loading; the tab's
+ * title follows the page's heading.
  */
 export function RootLayout() {
   const { pathname } = useLocation();
@@ -27,6 +34,8 @@ export function RootLayout() {
   useDocumentTitle(pathname, main);
   const toasterWanted = useToasterWanted();
   const { me } = useMe();
+  // New notifications and role changes arrive live (the bell and the Admin link follow them).
+  useLiveEvents(Boolean(me));
 
   // A new page opens at its top; the first page keeps the place it opened at (the game page
   // opens at the end of the story, issue 21).
@@ -49,7 +58,7 @@ export function RootLayout() {
       {pageLoading && (
         <div aria-hidden="true" className="fixed inset-x-0 top-0 z-50 h-0.5 animate-pulse bg-gradient-to-r from-violet-500 via-fuchsia-400 to-violet-500" />
       )}
-      <Header />
+      <Header bell={<NotificationBell />} />
       <main ref={main} id="contenuto" tabIndex={-1} className="flex-1 outline-none">
         <Outlet />
       </main>

@@ -3,16 +3,16 @@ import { Link, useLocation } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
 import { Spinner } from "@/components/ui/spinner";
-import { useMarkRead, useNotifications } from "@/features/notifications/api";
-import { NotificationItem } from "@/features/notifications/components/notification-item";
-import { BellButton } from "./notification-bell";
+import { useMarkRead, useNotifications } from "../api";
+import { BellButton } from "./bell-button";
+import { NotificationItem } from "./notification-item";
 
 /**
  * The bell's popover (spec §2 Notification popover; §9 sizes), loaded by notification-bell.tsx
  * the first time the bell is pressed, and open from its first render: 320 px wide, title
  * 'Notifiche' with the unread count badge, a list scrolling within 300 px ('Nessuna notifica'
  * when empty, 'Impossibile caricare le notifiche.' when the list cannot be loaded), and 'Vedi
- * tutte' to /notifiche. The list follows new publications live (useLiveEvents in the header).
+ * tutte' to /notifiche. The list follows new publications live (useLiveEvents in the site frame, app-shell/root-layout.tsx).
  * Leaving the page closes it (issue 23: a notification's link to a page of the site).
  */
 export default function NotificationPopover() {
