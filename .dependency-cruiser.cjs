@@ -55,10 +55,17 @@ module.exports = {
     },
     {
       name: "web-imports-no-server",
-      comment: "The browser bundle never includes server modules: the web talks to the server over HTTP, with the types of src/shared.",
+      comment: "The browser bundle never includes server modules: the web talks to the server over HTTP; it reads the answers' shapes only from the API's type (web-reads-only-the-api-type).",
       severity: "error",
       from: { path: "^src/web/", pathNot: TEST },
-      to: { path: "^src/server/" },
+      to: { path: "^src/server/", pathNot: "^src/server/app/api\\.ts$" },
+    },
+    {
+      name: "web-reads-only-the-api-type",
+      comment: "The web reads the server's answers from one place, the API's type (src/server/app/api.ts ApiType), and only as a type: no server code reaches the browser.",
+      severity: "error",
+      from: { path: "^src/web/", pathNot: TEST },
+      to: { path: "^src/server/app/api\\.ts$", dependencyTypesNot: ["type-only"] },
     },
     {
       name: "no-test-helper-in-production",

@@ -13,7 +13,7 @@ const SHELL_MODULES =
  * layout (header, footer, cookie banner), the routes and start.tsx with its App.
  */
 const FRAME_MODULES =
-  /src\/shared\/(italian-date|intl-formatter|first-paint-scripts|document-title|genres)\.|src\/web\/(start|app|router)\.tsx|src\/web\/lib\/(use-hydrated|site-year)\.|src\/web\/components\/(guest-account|layout\/(root-layout|header|notification-bell|footer|cookie-banner|mobile-nav|privacy-dialog|brand|nav-links|use-document-title))\.|src\/web\/features\/notifications\/api\.|src\/web\/features\/auth\/components\/require-auth\./;
+  /src\/shared\/(italian-date|intl-formatter|first-paint-scripts|document-title|genres)\.|src\/web\/(start|app|router)\.tsx|src\/web\/lib\/(use-hydrated|site-year)\.|src\/web\/components\/(guest-account|layout\/(header|footer|cookie-banner|mobile-nav|privacy-dialog|brand|nav-links|use-document-title))\.|src\/web\/app-shell\/root-layout\.|src\/web\/features\/notifications\/(api|components\/(notification-bell|bell-button))\.|src\/web\/features\/auth\/components\/require-auth\./;
 
 /**
  * Two builds (package.json "build"): the browser's app into dist/, and with --ssr the render module
