@@ -8,10 +8,12 @@
  */
 
 import sharp from "sharp";
-import type { GenreName } from "../../../../shared/genres";
+import { z } from "zod";
+import { GENRES, type GenreName } from "../../../../shared/genres";
 import { hashString, mulberry32 } from "../offline/rng";
 import { cleanTitle } from "./image-prompt";
 import { offlineTitle, type Theme, themesOf } from "./scene-themes";
+import palettes from "./palettes.json";
 import type { DrawnImage, Illustrator } from "./types";
 
 /** Size of offline pictures: 16:9, at least 1280×720 (issue 3). */
@@ -28,22 +30,11 @@ interface Palette {
   glow: string;
 }
 
-const PALETTES: Record<GenreName, Palette> = {
-  Fantasy: { skyTop: "#2a1459", skyBottom: "#8e5fc4", far: "#5b3f8f", near: "#2b1d4a", ground: "#1f1a3a", accent: "#f5c542", glow: "#ffd98a" },
-  Storico: { skyTop: "#6b3f1d", skyBottom: "#e0a860", far: "#8a5a33", near: "#4a2e18", ground: "#3b2614", accent: "#f2c46d", glow: "#ffe1a3" },
-  Giallo: { skyTop: "#1d1d24", skyBottom: "#6f6332", far: "#3f3a2a", near: "#22201a", ground: "#19170f", accent: "#e8b931", glow: "#ffe08a" },
-  Guerra: { skyTop: "#3b3f38", skyBottom: "#8c8a73", far: "#5a5d4b", near: "#33372b", ground: "#2a2c22", accent: "#d9822b", glow: "#ffb15c" },
-  Avventura: { skyTop: "#0f5560", skyBottom: "#8fd3c1", far: "#2f7d6d", near: "#1a4d3f", ground: "#143a2e", accent: "#f4d35e", glow: "#fff1b8" },
-  Romantico: { skyTop: "#5a2a5e", skyBottom: "#f3a6a6", far: "#a0607f", near: "#5e3050", ground: "#472440", accent: "#ffd1dc", glow: "#ffe6ee" },
-  "Sci-Fi": { skyTop: "#050b24", skyBottom: "#1f4f8f", far: "#253e73", near: "#101d3d", ground: "#0b1630", accent: "#38e1ff", glow: "#a6f3ff" },
-  Horror: { skyTop: "#0b0406", skyBottom: "#4a0f16", far: "#2e0b10", near: "#140407", ground: "#0d0305", accent: "#c81d25", glow: "#ff6b6b" },
-  Thriller: { skyTop: "#0e1520", skyBottom: "#4a5a70", far: "#2b3646", near: "#161d28", ground: "#10151d", accent: "#9fb7d4", glow: "#dbe8f7" },
-  Commedia: { skyTop: "#2f8fd8", skyBottom: "#bfe6ff", far: "#6fbf73", near: "#3f9a4f", ground: "#4caf50", accent: "#ffcf33", glow: "#fff4b0" },
-  Western: { skyTop: "#7a2f12", skyBottom: "#f6a44c", far: "#b8643a", near: "#7a3e22", ground: "#9c6233", accent: "#ffd166", glow: "#ffe7a8" },
-  Cyberpunk: { skyTop: "#0a0318", skyBottom: "#5c1a6b", far: "#26123f", near: "#120a22", ground: "#0b0616", accent: "#ff2bd6", glow: "#3df5ff" },
-  Steampunk: { skyTop: "#3d2a1c", skyBottom: "#c08b52", far: "#6e4b2e", near: "#3a2817", ground: "#2a1c10", accent: "#d4a24c", glow: "#ffd58f" },
-  Distopico: { skyTop: "#1f2422", skyBottom: "#6c776c", far: "#3b433e", near: "#202623", ground: "#161a18", accent: "#9be564", glow: "#d6ffb0" },
-};
+/** Colours per genre (palettes.json beside this file, issue 37 §6), checked at load: #rrggbb each. */
+const colour = z.string().regex(/^#[0-9a-f]{6}$/i);
+const PALETTES: Record<GenreName, Palette> = z
+  .record(z.enum(GENRES), z.object({ skyTop: colour, skyBottom: colour, far: colour, near: colour, ground: colour, accent: colour, glow: colour }))
+  .parse(palettes);
 
 type Rgb = [number, number, number];
 

@@ -3,45 +3,34 @@
  * titles: night, sea, forest, city, castle, desert, space, fire, mountain, storm, snow, fog, dawn.
  */
 
-import type { GenreName } from "../../../../shared/genres";
+import { z } from "zod";
+import { GENRES, type GenreName } from "../../../../shared/genres";
+import sceneWords from "./scene-words.json";
 
 export type Theme =
   | "night" | "sea" | "forest" | "city" | "castle" | "desert" | "space" | "fire" | "mountain" | "storm" | "snow" | "fog" | "dawn";
 
-/** Word stems (matched at the start of a word, case- and accent-insensitive) per theme. */
-const STEMS: Record<Theme, string[]> = {
-  night: ["nott", "buio", "bui", "luna", "lunar", "stell", "tenebr", "oscur", "mezzanott", "notturn", "lanter"],
-  sea: ["mare", "mari", "onda", "onde", "porto", "nave", "navi", "molo", "spiagg", "ocean", "costa", "lago", "fiume", "acqua", "barca", "vela", "marin", "scogl", "isola"],
-  forest: ["foresta", "bosc", "albero", "alberi", "giungl", "selva", "radur", "querc", "pini", "fogli", "sottobosco"],
-  city: ["citta", "strad", "vicol", "grattaciel", "palazz", "piazza", "quartier", "neon", "metropol", "tetti", "edifici", "locanda", "taverna", "mercato"],
-  castle: ["castell", "torre", "torri", "fortezz", "mura", "cattedral", "rovin", "cittadell", "maniero", "bastion", "trono", "reggia"],
-  desert: ["desert", "sabbi", "dune", "duna", "canyon", "prateri", "polver", "arido", "cactus", "saloon", "ranch"],
-  space: ["spazi", "pianet", "astronav", "galass", "orbit", "stazione orbitale", "asteroid", "nebulos", "cosmo", "cosmic", "hangar"],
-  fire: ["fuoco", "fuochi", "fiamm", "incend", "brace", "braci", "esplos", "falo", "lava", "drago", "draghi", "camino", "rogo", "fiaccol", "torcia", "torce"],
-  mountain: ["montagn", "monti", "monte", "vetta", "vette", "picco", "picchi", "rupe", "scoglier", "valle", "colle", "colline", "passo"],
-  storm: ["pioggi", "temporal", "tempesta", "fulmin", "tuono", "tuoni", "acquazzon", "piove"],
-  snow: ["neve", "nevi", "ghiacc", "invern", "gelo", "gelid", "tormenta", "brina"],
-  fog: ["nebbi", "foschi", "bruma", "fumo", "vapore", "vapori", "caligin"],
-  dawn: ["alba", "tramont", "crepuscol", "aurora", "sole", "mattin", "sera"],
-};
+const THEMES = ["night", "sea", "forest", "city", "castle", "desert", "space", "fire", "mountain", "storm", "snow", "fog", "dawn"] as const satisfies readonly Theme[];
+const words = z.array(z.string().min(1)).min(1);
+const perTheme = z.record(z.enum(THEMES), words);
+
+/**
+ * The word lists (scene-words.json beside this file, issue 37 §6), checked at load: `stems`, word
+ * stems per theme (matched at the start of a word, case- and accent-insensitive); `genreDefaults`,
+ * the themes each genre leans on when the scene names none of its own; `titles`, title pieces per
+ * theme for offline titles (Italian, no punctuation).
+ */
+const { stems: STEMS, genreDefaults, titles: TITLE_NOUNS } = z
+  .object({
+    stems: perTheme,
+    genreDefaults: z.record(z.enum(GENRES), z.array(z.enum(THEMES)).min(1)),
+    titles: perTheme,
+  })
+  .parse(sceneWords);
 
 /** Themes each genre leans on when the scene names none of its own. */
-export const GENRE_DEFAULT_THEMES: Record<GenreName, Theme[]> = {
-  Fantasy: ["castle", "mountain"],
-  Storico: ["city", "dawn"],
-  Giallo: ["city", "night", "fog"],
-  Guerra: ["fire", "fog"],
-  Avventura: ["forest", "mountain"],
-  Romantico: ["sea", "dawn"],
-  "Sci-Fi": ["space"],
-  Horror: ["forest", "night", "fog"],
-  Thriller: ["city", "night", "storm"],
-  Commedia: ["city"],
-  Western: ["desert", "dawn"],
-  Cyberpunk: ["city", "night", "storm"],
-  Steampunk: ["city", "fog"],
-  Distopico: ["city", "fog"],
-};
+export const GENRE_DEFAULT_THEMES: Record<GenreName, Theme[]> = genreDefaults;
+
 
 /** Lower-case, accents removed: 'Città' → 'citta'. */
 function fold(text: string): string {
@@ -72,23 +61,6 @@ export function themesOf(scene: string, genre: GenreName): Theme[] {
   const named = [...scores.entries()].sort((a, b) => b[1] - a[1]).map(([t]) => t);
   return named.length ? named : [...GENRE_DEFAULT_THEMES[genre]];
 }
-
-/** Title pieces per theme for offline titles (Italian, no punctuation). */
-const TITLE_NOUNS: Record<Theme, string[]> = {
-  night: ["Notte senza luna", "Sotto le stelle", "Ombre nella notte"],
-  sea: ["Onde sul molo", "Il porto silenzioso", "Sulla riva del mare"],
-  forest: ["Nel cuore del bosco", "Sentiero tra gli alberi", "La foresta antica"],
-  city: ["Vicoli della città", "Luci sulla città", "La piazza deserta"],
-  castle: ["Le torri del castello", "Mura antiche", "La fortezza sul colle"],
-  desert: ["Dune al tramonto", "Il deserto infinito", "Polvere e silenzio"],
-  space: ["Oltre le stelle", "Rotta tra i pianeti", "Il silenzio dello spazio"],
-  fire: ["Fiamme nella notte", "Il bagliore del fuoco", "Tra fumo e braci"],
-  mountain: ["Sulla vetta", "Il passo tra i monti", "La valle nascosta"],
-  storm: ["Sotto la tempesta", "Pioggia e fulmini", "Il temporale"],
-  snow: ["Terre di ghiaccio", "Neve silenziosa", "Il lungo inverno"],
-  fog: ["Nella nebbia", "Forme nella foschia", "Il velo di nebbia"],
-  dawn: ["Prima luce", "All'alba", "Cielo al tramonto"],
-};
 
 /** A short Italian title from the scene's main theme, deterministic for the same scene. */
 export function offlineTitle(scene: string, genre: GenreName, seed: number): string {

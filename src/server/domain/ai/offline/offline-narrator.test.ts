@@ -6,7 +6,7 @@ import { keepsChoiceContract, withChoices } from "../choice-contract";
 import type { ChatTurn, NarrationRequest, StoryPhase } from "../types";
 import { castFor } from "./cast";
 import { CORPORA } from "./corpus";
-import { CLIMAX_CHOICES, ENDING_CHOICES } from "./corpus/shared";
+import { CLIMAX_CHOICES, ENDING_CHOICES } from "./corpus";
 import { composeNarration, createOfflineNarrator, splitIntoChunks } from "./offline-narrator";
 import { renderTemplate, type Cast } from "./template";
 

@@ -25,7 +25,7 @@ import {
   FREE_INTROS,
   HOOKS,
   NEW_STORY_LINES,
-} from "./corpus/shared";
+} from "./corpus";
 import { createRng } from "./rng";
 import { capitalize, renderTemplate, type Cast } from "./template";
 

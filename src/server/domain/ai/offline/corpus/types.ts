@@ -12,34 +12,53 @@
  *   antagonist (n), e.g. `pront{c:o/a}`, `{c:il tuo compagno/la tua compagna}`.
  */
 
-export type Gender = "m" | "f";
+import { z } from "zod";
 
-export interface CastMember {
-  name: string;
-  gender: Gender;
-  /** Description with its article, agreeing with `gender` ("una guaritrice dei boschi"). */
-  role: string;
-}
+/** A cast member: name, gender, and a description with its article agreeing with the gender ("una guaritrice dei boschi"). */
+const castMemberSchema = z.object({ name: z.string().min(1), gender: z.enum(["m", "f"]), role: z.string().min(1) });
 
-export interface GenreCorpus {
-  /** Companion candidates (the game picks one). */
-  companions: CastMember[];
-  /** Antagonist or mystery candidates (the game picks one). */
-  antagonists: CastMember[];
-  /** Places with their definite article (the game picks three). */
-  places: string[];
-  /** Objects with their definite article (the game picks one). */
-  objects: string[];
-  /** Opening paragraphs: protagonist's situation, a place and the named companion. */
-  openings: string[];
-  /** Middle-story scene fragments (at least 30). */
-  fragments: string[];
-  /** Paragraphs that move toward the climax (phase 'approach-ending'). */
-  climaxes: string[];
-  /** Ending paragraphs (phase 'conclude'). */
-  endings: string[];
-  /** Choice templates in the infinitive, without the number (at least 12). */
-  choices: string[];
-  /** Consequence phrasings that follow the player's move; each mentions `{compagno}`. */
-  outcomes: string[];
-}
+const lines = z.array(z.string().min(1));
+
+/**
+ * A genre's corpus (<genre>.json beside this file), checked when the server loads it:
+ * companions and antagonists (the game picks one of each), places with their definite article (it
+ * picks three), objects (one), opening paragraphs, middle-story fragments (at least 30), paragraphs
+ * toward the climax (phase 'approach-ending'), endings (phase 'conclude'), choice templates in the
+ * infinitive without the number (at least 12), and outcomes that follow the player's move (each
+ * mentions `{compagno}`).
+ */
+export const genreCorpusSchema = z.object({
+  companions: z.array(castMemberSchema).min(1),
+  antagonists: z.array(castMemberSchema).min(1),
+  places: lines.min(3),
+  objects: lines.min(1),
+  openings: lines.min(1),
+  fragments: lines.min(30),
+  climaxes: lines.min(1),
+  endings: lines.min(1),
+  choices: lines.min(12),
+  outcomes: lines.min(1),
+});
+
+/**
+ * The genre-neutral pieces (shared.json): how a move is introduced (CHOICE_INTROS for an option in
+ * the infinitive, CHOICE_INTROS_LITERAL quoted as it is, CHOICE_INTROS_MISSING when the previous
+ * options are lost, FREE_INTROS for free text), the closing question before the choices (CLOSINGS),
+ * hooks, a new story's lines, and the choices offered near (CLIMAX_CHOICES) and at the end
+ * (ENDING_CHOICES). `{azione}` is the player's move, `{lettera}` the chosen letter.
+ */
+export const sharedLinesSchema = z.object({
+  CHOICE_INTROS: lines.min(1),
+  CHOICE_INTROS_LITERAL: lines.min(1),
+  CHOICE_INTROS_MISSING: lines.min(1),
+  CLIMAX_CHOICES: lines.min(3),
+  CLOSINGS: lines.min(1),
+  ENDING_CHOICES: lines.min(3),
+  FREE_INTROS: lines.min(1),
+  HOOKS: lines.min(1),
+  NEW_STORY_LINES: lines.min(1),
+});
+
+export type CastMember = z.infer<typeof castMemberSchema>;
+export type Gender = CastMember["gender"];
+export type GenreCorpus = z.infer<typeof genreCorpusSchema>;
