@@ -1,4 +1,5 @@
 /**
+ * Over 350 lines: the test floor's one harness (servers, dialects, cookies, mailbox) every suite shares.
  * Test harness: real servers over real HTTP on a fresh SQLite file, and on a fresh PostgreSQL
  * schema when TEST_DATABASE_URL is set, plus a cookie-keeping HTTP client and a mailbox.
  */

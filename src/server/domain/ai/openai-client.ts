@@ -1,4 +1,5 @@
 /**
+ * Over 350 lines: one client for every text call (stream, retries, timeouts, usage) kept whole so no call path differs.
  * A lean client of an OpenAI-compatible chat-completions endpoint (POST {baseURL}/chat/completions)
  * for every text call to the provider: the narration, streamed, the choice repair, the narrator
  * memory's short completions, the pictures' titles and the template helpers

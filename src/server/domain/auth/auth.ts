@@ -1,4 +1,5 @@
 /**
+ * Over 350 lines: Better Auth's configuration is one object (hooks, plugins, mail callbacks); split, its hooks lose their shared state.
  * Better Auth on the application database (DESIGN §2): e-mail + password with e-mail
  * verification, database sessions in an HttpOnly cookie, and guest accounts (anonymous plugin)
  * for the landing page's 'Tutorial' (issue: guest instead of a shared demo account). Requests

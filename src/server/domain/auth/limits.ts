@@ -1,4 +1,5 @@
 /**
+ * Over 350 lines: the whole limit matrix (per address, account, recipient) in one place, so every auth path reads the same table.
  * Limits on the auth endpoints (issue 9 findings 2, 3, 6; DESIGN §5), checked before Better
  * Auth's handler runs, so a refused attempt costs no password hash and no e-mail.
  *

@@ -1,4 +1,5 @@
 /**
+ * Over 350 lines: one suite per admin screen of spec §2, sharing one seeded server per dialect.
  * Admin console over real HTTP (issue 6; spec §2 Admin screens, §4 Plan change and Order status,
  * §5 Genre prompt form, §6, §8 Admin): plan changes reset limits, orders change plans, paged
  * lists cost a constant number of queries, genre sync under concurrency, prompt validation, the

@@ -1,4 +1,5 @@
 /**
+ * Over 350 lines: the matrix lists every /api route with who may call it; one table by design.
  * Authorisation matrix (issue 6 Tests; DESIGN §5 "every /api route states who may call it"):
  * every route registered in the Hono app under /api (read from app.routes) must have an entry
  * here, and each entry is exercised over real HTTP as

@@ -1,4 +1,5 @@
 /**
+ * Over 350 lines: the chat turn's contract end to end, sharing one server per dialect.
  * The chat turn over real HTTP (DESIGN §4; issue foundation §7): ownership, atomic quota under
  * concurrency, streaming from an OpenAI-compatible provider, failures that keep the player's
  * message and give the quota back, and the choice contract (issue 11 §3). Runs on SQLite, and on

@@ -1,4 +1,5 @@
 /**
+ * Over 350 lines: group play's contract end to end (invitations, turns, votes), sharing one server per dialect.
  * 'Gioca insieme' over real HTTP (issue 24, ADR 0019): invitations (revocation, expiry, the 5th
  * player), reads for members only, 'a turno' order and its 409s, votes under concurrency (one per
  * player per turn, one narration), ties to the host, the deadline, the host hand-over, quotas per

@@ -1,4 +1,5 @@
 /**
+ * Over 350 lines: every 'Sicurezza' action of spec §7 in one suite, sharing one server per dialect.
  * Profilo → 'Sicurezza' over real HTTP (issue 10; spec §7 PUT /user, /logout with a scope,
  * /factors with challenge, verify and delete, admin /admin/users/{id}/factors; §3 factors):
  * e-mail and password changes, the session list and the three sign-out scopes, two-step

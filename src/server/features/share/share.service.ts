@@ -1,4 +1,5 @@
 /**
+ * Over 350 lines: a shared link's whole life (make, list, revoke, take down) in one service; candidate to split.
  * Shared stories (issue 13, "A public reading page"; migration 0014 story_shares).
  *
  * The owner of a game makes an unlisted link /storia/{id}/{slug} with 'Condividi' (options: show

@@ -1,4 +1,5 @@
 /**
+ * Over 350 lines: templates and /crea-gioco share their queries; candidate to split (issue 40 rebuilds scenarios).
  * Story templates (spec §2 Admin templates, Discover list, Template detail; §3 saved_games with
  * is_template = 1, template_likes, user_favorites; §4 Starting from a template, Like and
  * favorite; §7 increment_plays, toggle_like, toggle_favorite). Also /crea-gioco, whose game is

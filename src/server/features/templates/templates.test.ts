@@ -1,4 +1,5 @@
 /**
+ * Over 350 lines: the templates' contract end to end, sharing one server per dialect.
  * Templates over real HTTP (issue 4; spec §2 Admin templates, Discover, Template detail; §4
  * Starting from a template, Like and favorite; §5 AI helpers; §7; §8): who may call what, atomic
  * counters under parallel clicks, the player's copy and its narrator configuration (seen by the

@@ -1,4 +1,5 @@
 /**
+ * Over 350 lines: the database's types, one interface per table of spec §3, read as one map of the schema.
  * Kysely table types. Table and column names follow spec §3 (domain) and Better Auth (auth).
  * Domain timestamps are ISO-8601 UTC strings; domain booleans are 0/1; lists are JSON text.
  */

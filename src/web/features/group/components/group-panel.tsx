@@ -1,4 +1,5 @@
 /**
+ * Over 350 lines: the group panel's players, notes, turn and vote render together on one card.
  * The game page of a group story (issue 24 "Play" and "Presence", ADR 0019): the players with
  * their presence and the host's controls, the side notes ('fuori scena'), whose turn it is and the
  * vote. Loaded only for a story that has a group (issue 21: a solo story's first load stays as

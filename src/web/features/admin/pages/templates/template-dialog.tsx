@@ -1,4 +1,5 @@
 /**
+ * Over 350 lines: one form (spec §5 Template form) with its AI helpers; candidate to split by helper.
  * The template create/edit dialog (spec §2 Admin templates; §4 Template dialog; §5 Template form
  * and AI helpers; §8 AI helpers and templates). Create or edit is chosen by whether a template
  * is passed in. One zod schema (templateFormSchema) validates here and on the server.
