@@ -37,7 +37,7 @@ import { createPostgresEventBus } from "../platform/realtime/postgres-event-bus"
 import { createDatabasePresence, PRESENCE_DEFAULTS } from "../platform/realtime/presence";
 import { createBounds } from "../domain/quota/bounds";
 import { createLogger, type Logger } from "../platform/ops/logger";
-import { createMetrics } from "../domain/metrics";
+import { createMetrics } from "../platform/ops/metrics";
 import { startDailyBackup } from "../platform/ops/daily-backup";
 
 export interface StartOptions {

@@ -10,7 +10,7 @@ import type { Env } from "../platform/env";
 import type { Mailer } from "../platform/mail/mailer";
 import type { MediaStorage } from "../platform/media/media-storage";
 import type { Logger } from "../platform/ops/logger";
-import type { Metrics } from "./metrics";
+import type { Metrics } from "../platform/ops/metrics";
 import type { EventBus } from "../platform/realtime/event-bus";
 import type { NarrationRegistry } from "../platform/realtime/narration-registry";
 import type { Presence } from "../platform/realtime/presence";

@@ -26,7 +26,7 @@ const PROVIDER_METHODS: readonly { file: string; name: string; methods: readonly
 const METHOD_NAMES = new Set(PROVIDER_METHODS.flatMap((p) => p.methods));
 
 /** Modules that implement a provider interface over the chat client: the calls in them are the provider's own. */
-const IMPLEMENTATIONS = new Set(["src/server/domain/ai/openai-narrator.ts", "src/server/domain/memory/provider-memory.ts", "src/server/domain/ai/illustrator/title.ts"]);
+const IMPLEMENTATIONS = new Set(["src/server/domain/ai/openai-narrator.ts", "src/server/domain/ai/provider-memory.ts", "src/server/domain/ai/illustrator/title.ts"]);
 
 /** Settings holding the provider's address. */
 const PROVIDER_ADDRESSES = new Set(["AI_BASE_URL", "IMAGE_BASE_URL", "MODERATION_BASE_URL"]);

@@ -10,7 +10,7 @@
 
 import type { ChatTurn } from "../domain/ai/types";
 import { memoryIdle } from "../domain/memory/background";
-import { MESSAGE_OVERHEAD_TOKENS, tokensOf } from "../domain/memory/tokens";
+import { MESSAGE_OVERHEAD_TOKENS, tokensOf } from "../domain/ai/tokens";
 import type { FakeOpenAI } from "./fake-openai";
 import { newGame, readEvents, registerPlayer, type TestServer } from "./harness";
 

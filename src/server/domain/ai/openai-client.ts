@@ -20,8 +20,9 @@
 import http from "node:http";
 import https from "node:https";
 import { createParser } from "eventsource-parser";
-import { tokensOf } from "../memory/tokens";
-import { type AiPurpose, NO_OBSERVER, type ProviderObserver } from "./provider-observer";
+import { tokensOf } from "./tokens";
+import type { AiPurpose } from "../../platform/ops/metrics";
+import { NO_OBSERVER, type ProviderObserver } from "./provider-observer";
 import { DEFAULT_RETRY_POLICY, kindOfStatus, ProviderError, type RetryNotice, type RetryPolicy, retryAfterMs, withRetries } from "./provider-retry";
 
 export { ProviderError } from "./provider-retry";

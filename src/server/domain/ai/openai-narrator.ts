@@ -3,7 +3,7 @@
  * Groq, Ollama, vLLM, llama.cpp, LM Studio), streamed through a lean chat client (ADR 0010).
  */
 
-import { createProviderMemory } from "../memory/provider-memory";
+import { createProviderMemory } from "./provider-memory";
 import { parseChoiceReply } from "./choice-contract";
 import { type ChatClientOptions, type ChatMessage, createChatClient } from "./openai-client";
 import { CHOICE_REPAIR_PROMPT } from "./prompt";

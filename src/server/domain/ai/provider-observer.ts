@@ -5,10 +5,9 @@
  * tests and scripts may pass none.
  */
 
+import type { AiPurpose } from "../../platform/ops/metrics";
 import type { ProviderError } from "./provider-retry";
 
-/** What a call was for (issue 20 §4): a turn's narration and choice repair, the narrator's memory, pictures and their titles, the template helpers. */
-export type AiPurpose = "narration" | "memory" | "image" | "helper";
 
 /** A finished call (successful or not). */
 export interface ProviderCall {

@@ -6,8 +6,8 @@
  * images API's fetch (ai/illustrator/openai-illustrator.ts).
  */
 
-/** Why a provider call failed, as metrics and logs name it. */
-export type ProviderFailureKind = "rate_limited" | "server_error" | "connection" | "timeout" | "stream" | "client_error" | "invalid_answer";
+import type { ProviderFailureKind } from "../../platform/ops/metrics";
+
 
 /** The provider answered with an error (HTTP status, an error event, a cut or stalled connection). */
 export class ProviderError extends Error {

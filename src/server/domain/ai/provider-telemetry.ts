@@ -9,7 +9,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../platform/db/schema";
 import type { Logger } from "../../platform/ops/logger";
 import { currentUserId } from "../../platform/ops/logger";
-import { failureLabels, type Metrics } from "../metrics";
+import { failureLabels, type Metrics } from "../../platform/ops/metrics";
 import type { ProviderObserver } from "./provider-observer";
 import { recordUsage } from "./usage";
 

@@ -66,7 +66,7 @@ export interface ProviderFact {
 }
 
 /**
- * The provider's memory calls (issue 11 §1; src/server/domain/memory/provider-memory.ts), run in the
+ * The provider's memory calls (issue 11 §1; src/server/domain/ai/provider-memory.ts), run in the
  * background after a narration is stored. Each throws on failure; callers ignore failures.
  */
 export interface NarratorMemory {

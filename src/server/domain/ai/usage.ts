@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import { type Kysely, sql } from "kysely";
 import { nowIso, romePeriods } from "../../platform/clock";
 import type { Database } from "../../platform/db/schema";
-import type { AiPurpose } from "./provider-observer";
+import type { AiPurpose } from "../../platform/ops/metrics";
 
 type Db = Kysely<Database>;
 

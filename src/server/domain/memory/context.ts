@@ -28,7 +28,7 @@ import { currentPath } from "../story/story-tree";
 import { matchingCards, parseStoryCards } from "./cards";
 import { sentencesOf } from "./facts";
 import { relevantFacts } from "./retrieval";
-import { MESSAGE_OVERHEAD_TOKENS, tokensOf } from "./tokens";
+import { MESSAGE_OVERHEAD_TOKENS, tokensOf } from "../ai/tokens";
 
 type Db = Kysely<Database>;
 

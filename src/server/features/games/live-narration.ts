@@ -15,7 +15,7 @@ import type { AppDeps } from "../../domain/context";
 import type { Database } from "../../platform/db/schema";
 import { AppError } from "../../platform/errors";
 import { readTokens } from "../../domain/quota/quota";
-import type { TurnOutcome } from "../../domain/metrics";
+import type { TurnOutcome } from "../../platform/ops/metrics";
 import { type FinalTurnEvent, LiveRun } from "../../platform/realtime/narration-registry";
 import { toMessageView } from "./games.service";
 import { findRunRow, isStale, RUN_FLUSH_MS, RUN_RENEW_MS, type RunRow, updateRunRow } from "./narration-runs.service";

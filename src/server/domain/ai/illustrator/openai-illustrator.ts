@@ -14,7 +14,7 @@
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import { generateImage } from "ai";
 import sharp from "sharp";
-import { tokensOf } from "../../memory/tokens";
+import { tokensOf } from "../tokens";
 import { NO_OBSERVER, type ProviderObserver } from "../provider-observer";
 import { asProviderError, DEFAULT_RETRY_POLICY, kindOfStatus, ProviderError, retryAfterMs, withRetries } from "../provider-retry";
 import { type DrawnImage, type Illustrator, ImageProviderError } from "./types";

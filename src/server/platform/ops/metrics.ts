@@ -10,8 +10,6 @@
  */
 
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
-import type { AiPurpose } from "./ai/provider-observer";
-import type { ProviderFailureKind } from "./ai/provider-retry";
 
 /** How a narrated turn ended (storie_turns_total{outcome}). */
 export type TurnOutcome = "completed" | "stopped" | "failed" | "timeout" | "empty" | "refused_budget";
@@ -117,6 +115,12 @@ export function createMetrics(read: { runningNarrations: () => number; pool: () 
     liveStreams: new Gauge({ name: "storie_live_streams", help: "Open server-sent event streams.", registers: [registry] }),
   };
 }
+
+/** What a provider call was for (issue 20 §4), as the metrics' `purpose` label names it: a turn's narration and choice repair, the narrator's memory, pictures and their titles, the template helpers. */
+export type AiPurpose = "narration" | "memory" | "image" | "helper";
+
+/** Why a provider call failed, as the metrics' `kind` label and the logs name it. */
+export type ProviderFailureKind = "rate_limited" | "server_error" | "connection" | "timeout" | "stream" | "client_error" | "invalid_answer";
 
 /** Labels of one provider failure. */
 export function failureLabels(kind: ProviderFailureKind, purpose: AiPurpose) {
