@@ -3,8 +3,8 @@
  * Like and favorite; §7 increment_plays, toggle_like, toggle_favorite).
  */
 
-import type { CreatedGameView, FavoriteResultView, LikeResultView, TemplateDetailView, TemplatePageView } from "@shared/template-types";
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
+import type { CreatedGameView, FavoriteResultView, LikeResultView, TemplateDetailView, TemplatePageView } from "@/lib/api-contract";
 import { ApiError, api } from "@/lib/api";
 
 /** Cards per page on /scopri. */
