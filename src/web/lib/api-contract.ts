@@ -77,7 +77,7 @@ export type PromptSectionView = PromptPreviewView["sections"][number];
 
 // Group play ('Gioca insieme')
 
-/** GET /api/games/:id/group (also PUT /group, POST /group/skip, POST /votes, PUT /players/me) */
+/** GET /api/games/:id/group */
 export type GroupView = Ok<Client["games"][":id"]["group"]["$get"]>;
 /** GET /api/games/:id/group: one player. */
 export type GroupPlayerView = GroupView["players"][number];
