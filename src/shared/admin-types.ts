@@ -1,4 +1,4 @@
-/** Shapes of the admin API's JSON (issue 6), shared by the server and the web. */
+/** Shapes of the admin API's JSON (issue 6), as the server builds them; the web reads them from the routes (src/web/lib/api-contract.ts, ADR 0022). */
 
 import type { RoleName } from "./roles";
 import type { OrderStatus, PlanName } from "./schemas/admin";

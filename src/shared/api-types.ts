@@ -1,4 +1,9 @@
-/** Shapes of the JSON the API returns, shared by the server and the web. */
+/**
+ * Shapes of the JSON the API returns, as the server builds them. The web reads each answer from
+ * its route instead (src/web/lib/api-contract.ts, ADR 0022); it imports from here only what no
+ * route's type carries: the turn stream's TurnEvent, the live stream's LiveEvent and HealthView
+ * (/api/health is not under the API's routes).
+ */
 
 import type { FactKind, StoryCard } from "./schemas/memory";
 import type { GroupView, MessageAuthorView } from "./group-types";

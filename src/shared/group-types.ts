@@ -1,6 +1,8 @@
 /**
- * 'Gioca insieme' (issue 24, ADR 0019): the views of a group story shared by the server routes and
- * the web. The API contract is in docs/decisions/0019-group-play.md.
+ * 'Gioca insieme' (issue 24, ADR 0019): the views of a group story as the server builds them; the
+ * web reads them from the routes (src/web/lib/api-contract.ts, ADR 0022) and takes from here only
+ * VoteChoice, an enum of both the vote's body and its answer. The API contract is in
+ * docs/decisions/0019-group-play.md.
  */
 
 /** How the story moves: one player ('solo'), players in seat order ('turns'), or by vote ('vote'). */

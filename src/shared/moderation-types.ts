@@ -1,4 +1,4 @@
-/** Views of the trust and safety API (issue 23), shared by server and web. */
+/** Views of the trust and safety API (issue 23), as the server builds them; the web reads them from the routes (src/web/lib/api-contract.ts, ADR 0022). */
 
 import type { AppealInput, ContentKindName, DecisionAction } from "./schemas/moderation";
 

@@ -1,4 +1,7 @@
-/** Shapes of the template API's JSON (spec §2 Discover, Template detail, Admin templates). */
+/**
+ * Shapes of the template API's JSON (spec §2 Discover, Template detail, Admin templates), as the
+ * server builds them; the web reads them from the routes (src/web/lib/api-contract.ts, ADR 0022).
+ */
 
 import type { StoryCard } from "./schemas/memory";
 

@@ -8,7 +8,6 @@
  */
 
 import type { PrerenderedPage, PrerenderModule } from "@shared/prerender";
-import type { SessionView } from "@shared/api-types";
 import { dehydrate, type QueryKey, QueryClient } from "@tanstack/react-query";
 import { prerender } from "react-dom/static";
 import { matchRoutes, type Params, StaticRouter } from "react-router";
@@ -22,6 +21,7 @@ import { meQuery, SESSION_PATH } from "./lib/session";
 import { siteYearQuery } from "./lib/site-year";
 import { currentYear } from "@shared/italian-date";
 import { AppRoutes, type PageHandle, routes } from "./router";
+import type { SessionView } from "@/lib/api-contract";
 
 /** One API answer a page shows: its path, where the cache keeps it and how. */
 interface PageData {

@@ -4,8 +4,8 @@
  * importing the moderation feature.
  */
 
-import type { ModerationAccessView } from "@shared/moderation-types";
 import { queryOptions } from "@tanstack/react-query";
+import type { ModerationAccessView } from "@/lib/api-contract";
 import { ApiError, api } from "@/lib/api";
 
 /** GET /api/moderation/access: 'admin' or 'moderator' (401 / 403 for anyone else: the guard's answer). */

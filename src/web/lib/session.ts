@@ -7,9 +7,9 @@
  */
 
 import type { ErrorText } from "@shared/auth-errors";
-import type { MeView, SessionView } from "@shared/api-types";
 import { ERRORS } from "@shared/errors";
 import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
+import type { MeView, SessionView } from "@/lib/api-contract";
 import { ApiError, api } from "@/lib/api";
 
 /** Why the session of a signed-in player ended, kept until the login guard shows it. */

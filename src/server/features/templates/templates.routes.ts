@@ -168,7 +168,7 @@ export const customGamesRoutes = new Hono<AppEnv>()
     };
     const wanted = emptyGeneratableFields(fields).map((name) => ({ name, choices: choices[name] }));
     // Every field already filled: nothing to ask the model, nothing to charge (issue 22 §5).
-    if (wanted.length === 0) return c.json({ generatedContent: {}, source: "none" } satisfies GenerateResultView);
+    if (wanted.length === 0) return c.json<GenerateResultView>({ generatedContent: {}, source: "none" });
     // A model call like a narrated turn: it is paid from the same daily quota.
     const { db, chat, logger } = c.var.deps;
     const userId = currentUser(c).id;

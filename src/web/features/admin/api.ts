@@ -4,22 +4,30 @@
  * removed meanwhile); mutations invalidate the lists they change.
  */
 
-import type {
-  AdminChatHistoryView,
-  AdminGameView,
-  AdminOrderView,
-  AdminStatsView,
-  AdminUserDetailView,
-  AdminUserView,
-  AuditPage,
-  KeysetPage,
-  GenrePromptsView,
-  GenrePromptView,
-  Page,
-} from "@shared/admin-types";
 import type { AdminCreateOrderInput, AdminCreateUserInput, AdminUpdateUserInput, AdminUserKind, OrderStatus } from "@shared/schemas/admin";
 import type { GenrePromptFormValues } from "@shared/schemas/genre-prompt";
 import { infiniteQueryOptions, keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import type {
+  AdminChatHistoryView,
+  AdminGamePage,
+  AdminOrderPage,
+  AdminStatsView,
+  AdminUserDetailView,
+  AdminUserPage,
+  AuditPage,
+  CreatedOrderView,
+  CreatedUserView,
+  DeletedUserView,
+  GenrePromptsView,
+  GenreSyncView,
+  InvitationLinkView,
+  InvitationView,
+  OrderStatusResultView,
+  RemovedFactorsView,
+  RestoredUserView,
+  SavedGenrePromptView,
+  UpdatedUserView,
+} from "@/lib/api-contract";
 import { api } from "@/lib/api";
 
 const qs = (params: Record<string, string | number | undefined>) =>
@@ -66,10 +74,10 @@ export const auditLogQuery = (filters: AuditFilters, limit = 50) =>
  * A keyset-paged admin list (issue 22 §11): GET `path`?…filters&limit&cursor, page after page
  * ('Mostra altri'), under the query key ['admin', name, filters].
  */
-function keysetListQuery<T>(name: string, path: string, filters: Record<string, string | undefined>, limit = 20) {
+function keysetListQuery<Page extends { nextCursor: string | null }>(name: string, path: string, filters: Record<string, string | undefined>, limit = 20) {
   return infiniteQueryOptions({
     queryKey: ["admin", name, filters],
-    queryFn: ({ signal, pageParam }) => api<KeysetPage<T>>(`${path}?${qs({ ...filters, limit, cursor: pageParam })}`, { signal }),
+    queryFn: ({ signal, pageParam }) => api<Page>(`${path}?${qs({ ...filters, limit, cursor: pageParam })}`, { signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     staleTime: 0,
@@ -83,7 +91,7 @@ function keysetListQuery<T>(name: string, path: string, filters: Record<string, 
  * retry (spec §2 Admin users); edits invalidate ['admin', 'users'].
  */
 export const usersQuery = (search: string, kind: AdminUserKind = "registered") => ({
-  ...keysetListQuery<AdminUserView>("users", "/admin/users", { search, kind }),
+  ...keysetListQuery<AdminUserPage>("users", "/admin/users", { search, kind }),
   staleTime: 30_000,
   retry: 1,
 });
@@ -96,11 +104,11 @@ export const userDetailQuery = (id: string) =>
     staleTime: 0,
   });
 
-/** GET /api/admin/games?page&pageSize&player → Page<AdminGameView> (pageSize 10, 20, 50 or 100; player: part of the e-mail or nickname). */
+/** GET /api/admin/games?page&pageSize&player → AdminGamePage (one numbered page; pageSize 10, 20, 50 or 100; player: part of the e-mail or nickname). */
 export const gamesQuery = (page: number, pageSize: number, player = "") =>
   queryOptions({
     queryKey: ["admin", "games", { page, pageSize, player }],
-    queryFn: ({ signal }) => api<Page<AdminGameView>>(`/admin/games?${qs({ page, pageSize, player })}`, { signal }),
+    queryFn: ({ signal }) => api<AdminGamePage>(`/admin/games?${qs({ page, pageSize, player })}`, { signal }),
     staleTime: 0,
     placeholderData: keepPreviousData,
   });
@@ -114,7 +122,7 @@ export const chatHistoryQuery = (gameId: string) =>
   });
 
 /** GET /api/admin/orders?status&search&limit&cursor → orders newest first, in keyset pages (search: the buyer's e-mail). */
-export const ordersQuery = (status: OrderStatus | "", search: string) => keysetListQuery<AdminOrderView>("orders", "/admin/orders", { status, search });
+export const ordersQuery = (status: OrderStatus | "", search: string) => keysetListQuery<AdminOrderPage>("orders", "/admin/orders", { status, search });
 
 /** GET /api/admin/genres → stored prompts and the genres still missing one. */
 export const genresQuery = queryOptions({
@@ -129,44 +137,37 @@ export function useUserMutations() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: ["admin"] });
   return {
     create: useMutation({
-      mutationFn: (input: AdminCreateUserInput) => api<AdminUserView>("/admin/users", { body: input }),
+      mutationFn: (input: AdminCreateUserInput) => api<CreatedUserView>("/admin/users", { body: input }),
       onSuccess: refresh,
     }),
     update: useMutation({
       mutationFn: ({ id, input }: { id: string; input: AdminUpdateUserInput }) =>
-        api<AdminUserView>(`/admin/users/${encodeURIComponent(id)}`, { method: "PUT", body: input }),
+        api<UpdatedUserView>(`/admin/users/${encodeURIComponent(id)}`, { method: "PUT", body: input }),
       onSuccess: refresh,
     }),
     /** DELETE /api/admin/users/:id?should_soft_delete: deactivate (soft, erased 30 days later) or erase now. */
     remove: useMutation({
       mutationFn: ({ id, soft }: { id: string; soft: boolean }) =>
-        api<{ ok: true; erasedAt: string | null }>(`/admin/users/${encodeURIComponent(id)}?should_soft_delete=${soft}`, { method: "DELETE" }),
+        api<DeletedUserView>(`/admin/users/${encodeURIComponent(id)}?should_soft_delete=${soft}`, { method: "DELETE" }),
       onSuccess: refresh,
     }),
     /** POST /api/admin/users/:id/restore: 'Ripristina' a deactivated account. */
     restore: useMutation({
-      mutationFn: (id: string) => api<AdminUserView>(`/admin/users/${encodeURIComponent(id)}/restore`, { method: "POST" }),
+      mutationFn: (id: string) => api<RestoredUserView>(`/admin/users/${encodeURIComponent(id)}/restore`, { method: "POST" }),
       onSuccess: refresh,
     }),
     /** DELETE /api/admin/users/:id/factors: removes the user's two-step verification (issue 10). */
     removeFactors: useMutation({
-      mutationFn: (id: string) => api<{ ok: true; removed: boolean }>(`/admin/users/${encodeURIComponent(id)}/factors`, { method: "DELETE" }),
+      mutationFn: (id: string) => api<RemovedFactorsView>(`/admin/users/${encodeURIComponent(id)}/factors`, { method: "DELETE" }),
       onSuccess: refresh,
     }),
     /** DELETE /api/admin/users/:id/factors/:factorId: removes one second factor (spec §7). */
     removeFactor: useMutation({
       mutationFn: ({ id, factorId }: { id: string; factorId: string }) =>
-        api<{ ok: true; removed: boolean }>(`/admin/users/${encodeURIComponent(id)}/factors/${encodeURIComponent(factorId)}`, { method: "DELETE" }),
+        api<RemovedFactorsView>(`/admin/users/${encodeURIComponent(id)}/factors/${encodeURIComponent(factorId)}`, { method: "DELETE" }),
       onSuccess: refresh,
     }),
   };
-}
-
-/** An invitation as the admin API answers it (issue 10); `link` only for 'Copia link'. */
-export interface InvitationView {
-  email: string;
-  link?: string;
-  expiresAt: string;
 }
 
 /**
@@ -183,7 +184,7 @@ export function useInvitationMutations() {
       onSuccess: refresh,
     }),
     link: useMutation({
-      mutationFn: (id: string) => api<Required<InvitationView>>(`/admin/users/${encodeURIComponent(id)}/invitation-link`, { method: "POST" }),
+      mutationFn: (id: string) => api<InvitationLinkView>(`/admin/users/${encodeURIComponent(id)}/invitation-link`, { method: "POST" }),
       onSuccess: refresh,
     }),
   };
@@ -195,12 +196,12 @@ export function useOrderMutations() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: ["admin"] });
   return {
     create: useMutation({
-      mutationFn: (input: AdminCreateOrderInput) => api<{ order: AdminOrderView; plan: string | null }>("/admin/orders", { body: input }),
+      mutationFn: (input: AdminCreateOrderInput) => api<CreatedOrderView>("/admin/orders", { body: input }),
       onSuccess: refresh,
     }),
     setStatus: useMutation({
       mutationFn: ({ id, status }: { id: string; status: OrderStatus }) =>
-        api<{ ok: true }>(`/admin/orders/${encodeURIComponent(id)}`, { method: "PATCH", body: { status } }),
+        api<OrderStatusResultView>(`/admin/orders/${encodeURIComponent(id)}`, { method: "PATCH", body: { status } }),
       onSuccess: refresh,
     }),
   };
@@ -210,7 +211,7 @@ export function useOrderMutations() {
 export function useSyncGenres() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api<{ created: number }>("/admin/genres/sync", { method: "POST" }),
+    mutationFn: () => api<GenreSyncView>("/admin/genres/sync", { method: "POST" }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: genresQuery.queryKey }),
   });
 }
@@ -224,7 +225,7 @@ export function useSaveGenrePrompt() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, values }: { id: string; values: GenrePromptFormValues & { version: number } }) =>
-      api<GenrePromptView>(`/admin/genres/${encodeURIComponent(id)}`, { method: "PUT", body: values }),
+      api<SavedGenrePromptView>(`/admin/genres/${encodeURIComponent(id)}`, { method: "PUT", body: values }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: genresQuery.queryKey }),
   });
 }

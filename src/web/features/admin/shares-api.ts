@@ -3,8 +3,8 @@
  * pages of every shared story and the takedown mutation.
  */
 
-import type { AdminSharePageView } from "@shared/schemas/share";
 import { infiniteQueryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import type { AdminSharePageView, TakedownResultView } from "@/lib/api-contract";
 import { api } from "@/lib/api";
 
 const PAGE_SIZE = 24;
@@ -22,7 +22,7 @@ export const adminSharesQuery = infiniteQueryOptions({
 export function useTakeDownShare() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (shareId: string) => api<{ ok: true; changed: boolean }>(`/admin/shares/${encodeURIComponent(shareId)}/takedown`, { method: "POST", body: {} }),
+    mutationFn: (shareId: string) => api<TakedownResultView>(`/admin/shares/${encodeURIComponent(shareId)}/takedown`, { method: "POST", body: {} }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ["admin", "shares"] }),
   });
 }

@@ -3,8 +3,9 @@
  * query. Fails with ApiError (400 with the schema's Italian message for a bad range, 403).
  */
 
-import type { AiUsageQuery, AiUsageView } from "@shared/ai-usage";
+import type { AiUsageQuery } from "@shared/ai-usage";
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
+import type { AiUsageView } from "@/lib/api-contract";
 import { api } from "@/lib/api";
 
 /** The report for a range of Rome days (both ends optional: the last 30 days). */

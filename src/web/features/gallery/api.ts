@@ -3,8 +3,8 @@
  * (keyset cursor, newest first) and one image by id or slug.
  */
 
-import type { GalleryImageView, GalleryPageView } from "@shared/api-types";
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
+import type { GalleryImageView, GalleryPageView } from "@/lib/api-contract";
 import { ApiError, api } from "@/lib/api";
 
 /** Images per gallery page. */

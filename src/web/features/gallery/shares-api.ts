@@ -3,8 +3,8 @@
  * owners chose to list (keyset cursor, newest first).
  */
 
-import type { SharedStoryPageView } from "@shared/schemas/share";
 import { infiniteQueryOptions } from "@tanstack/react-query";
+import type { SharedStoryPageView } from "@/lib/api-contract";
 import { api } from "@/lib/api";
 
 /** Stories per page. */

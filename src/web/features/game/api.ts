@@ -3,11 +3,12 @@
  * game creation, the narrator status, the streamed chat turn and its resume (issue 11 §4).
  */
 
-import type { GameView, HealthView, MessagePageView, MessageView, StoryMapView, TurnEvent } from "@shared/api-types";
+import type { HealthView, TurnEvent } from "@shared/api-types";
 import { ERRORS } from "@shared/errors";
 import type { GenreName } from "@shared/genres";
 import { queryOptions } from "@tanstack/react-query";
 import { createParser } from "eventsource-parser";
+import type { CreatedGame, EditedMessageView, GameView, MessagePageView, MovedTipView, StoryMapView, UndoneView } from "@/lib/api-contract";
 import { ApiError, api, toApiError } from "@/lib/api";
 
 /** Query key of one game (GameView). */
@@ -38,12 +39,6 @@ export const healthQuery = queryOptions({
   queryFn: ({ signal }) => api<HealthView>(HEALTH_PATH, { signal }),
   staleTime: 5 * 60_000,
 });
-
-export interface CreatedGame {
-  id: string;
-  /** The genre the server stored (unknown genres become Fantasy). */
-  genre: string;
-}
 
 /**
  * Creates a personal game: POST /api/games {genre} → 201 {id, genre} (spec §2 /gioco/{genre}/new).
@@ -192,24 +187,24 @@ async function readTurnStream(response: Response, handlers: TurnHandlers, signal
  * → the game as it now reads. 'here': 'Riprendi da qui'; 'latest': another version of a
  * narration (‹ 2/3 ›) with what followed it. Throws ApiError (404 MESSAGE_NOT_FOUND, network).
  */
-export function moveTip(gameId: string, messageId: string, mode: "here" | "latest"): Promise<GameView> {
-  return api<GameView>(`/games/${encodeURIComponent(gameId)}/tip`, { method: "PUT", body: { messageId, mode } });
+export function moveTip(gameId: string, messageId: string, mode: "here" | "latest"): Promise<MovedTipView> {
+  return api<MovedTipView>(`/games/${encodeURIComponent(gameId)}/tip`, { method: "PUT", body: { messageId, mode } });
 }
 
 /**
  * 'Annulla' (issue 11 §2): POST /api/games/:id/undo → the game without its latest player's turn
  * (kept as a hidden branch). Throws ApiError (409 NOTHING_TO_UNDO, network).
  */
-export function undoTurn(gameId: string): Promise<GameView> {
-  return api<GameView>(`/games/${encodeURIComponent(gameId)}/undo`, { method: "POST" });
+export function undoTurn(gameId: string): Promise<UndoneView> {
+  return api<UndoneView>(`/games/${encodeURIComponent(gameId)}/undo`, { method: "POST" });
 }
 
 /**
  * 'Modifica' (issue 11 §2): PATCH /api/games/:id/messages/:messageId {content} → the edited
  * message. Throws ApiError (400 with the schema's Italian text, 409 MESSAGE_NOT_EDITABLE, 404).
  */
-export function editMessage(gameId: string, messageId: string, content: string): Promise<MessageView> {
-  return api<MessageView>(`/games/${encodeURIComponent(gameId)}/messages/${encodeURIComponent(messageId)}`, { method: "PATCH", body: { content } });
+export function editMessage(gameId: string, messageId: string, content: string): Promise<EditedMessageView> {
+  return api<EditedMessageView>(`/games/${encodeURIComponent(gameId)}/messages/${encodeURIComponent(messageId)}`, { method: "PATCH", body: { content } });
 }
 
 /** Query key of a game's map ('Mappa delle scelte'). */

@@ -4,10 +4,10 @@
  * keep the memory query in step with the server's answers.
  */
 
-import type { FactView, MemoryView, PromptPreviewView, RecapView } from "@shared/api-types";
 import type { z } from "zod";
 import type { factPatchSchema, factSchema, recapSchema } from "@shared/schemas/memory";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import type { CreatedFactView, FactView, MemoryView, PatchedFactView, PromptPreviewView, SavedRecapView } from "@/lib/api-contract";
 import { api } from "@/lib/api";
 import { showError } from "./show-error";
 
@@ -63,17 +63,17 @@ export function useMemoryMutations(gameId: string) {
   const replaceFact = (fact: FactView) => update((m) => ({ ...m, facts: m.facts.map((f) => (f.id === fact.id ? fact : f)) }));
 
   const saveRecap = useMutation({
-    mutationFn: (input: RecapInput) => api<RecapView | null>(`${base(gameId)}/recap`, { method: "PUT", body: input }),
+    mutationFn: (input: RecapInput) => api<SavedRecapView>(`${base(gameId)}/recap`, { method: "PUT", body: input }),
     onSuccess: (recap) => update((m) => ({ ...m, recap })),
     onError: showError,
   });
   const addFact = useMutation({
-    mutationFn: (input: FactInput) => api<FactView>(`${base(gameId)}/facts`, { body: input }),
+    mutationFn: (input: FactInput) => api<CreatedFactView>(`${base(gameId)}/facts`, { body: input }),
     onSuccess: (fact) => update((m) => ({ ...m, facts: [...m.facts, fact] })),
     onError: showError,
   });
   const updateFact = useMutation({
-    mutationFn: ({ id, patch }: { id: string; patch: FactPatch }) => api<FactView>(`${base(gameId)}/facts/${encodeURIComponent(id)}`, { method: "PATCH", body: patch }),
+    mutationFn: ({ id, patch }: { id: string; patch: FactPatch }) => api<PatchedFactView>(`${base(gameId)}/facts/${encodeURIComponent(id)}`, { method: "PATCH", body: patch }),
     onSuccess: replaceFact,
     onError: showError,
   });

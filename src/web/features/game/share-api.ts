@@ -4,8 +4,9 @@
  * with the server's answer.
  */
 
-import type { ShareOptions, ShareStateView, ShareView } from "@shared/schemas/share";
+import type { ShareOptions } from "@shared/schemas/share";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import type { ShareStateView, ShareView } from "@/lib/api-contract";
 import { api } from "@/lib/api";
 import { showError } from "./show-error";
 

@@ -6,10 +6,20 @@
  * put there.
  */
 
-import type { GroupView, InvitationCreatedView, InvitationListView, InvitationPreviewView, JoinedView } from "@shared/group-types";
 import type { CharacterInput, GroupSettingsInput, NoteInput, VoteInput } from "@shared/schemas/group";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
+import type {
+  CharacterResultView,
+  GroupSettingsResultView,
+  GroupView,
+  InvitationCreatedView,
+  InvitationListView,
+  InvitationPreviewView,
+  JoinedView,
+  SkippedTurnView,
+  VotedView,
+} from "@/lib/api-contract";
 import { api } from "@/lib/api";
 import { toast } from "@/lib/toast";
 import { whenPageShown } from "@/lib/page-loading";
@@ -59,17 +69,17 @@ export function useGroupActions(gameId: string) {
   const setGroup = (group: GroupView) => storeGroup(queryClient, gameId, group);
   const reload = async () => setGroup(await fetchGroup(gameId));
   const settings = useMutation({
-    mutationFn: (input: GroupSettingsInput) => api<GroupView>(`${gameApiPath(gameId)}/group`, { method: "PUT", body: input }),
+    mutationFn: (input: GroupSettingsInput) => api<GroupSettingsResultView>(`${gameApiPath(gameId)}/group`, { method: "PUT", body: input }),
     onSuccess: setGroup,
     onError: showError,
   });
   const skip = useMutation({
-    mutationFn: () => api<GroupView>(`${gameApiPath(gameId)}/group/skip`, { method: "POST" }),
+    mutationFn: () => api<SkippedTurnView>(`${gameApiPath(gameId)}/group/skip`, { method: "POST" }),
     onSuccess: setGroup,
     onError: showError,
   });
   const vote = useMutation({
-    mutationFn: (input: VoteInput) => api<GroupView>(`${gameApiPath(gameId)}/votes`, { body: input }),
+    mutationFn: (input: VoteInput) => api<VotedView>(`${gameApiPath(gameId)}/votes`, { body: input }),
     onSuccess: setGroup,
     onError: showError,
   });
@@ -79,7 +89,7 @@ export function useGroupActions(gameId: string) {
     onError: showError,
   });
   const character = useMutation({
-    mutationFn: (input: CharacterInput) => api<GroupView>(`${gameApiPath(gameId)}/players/me`, { method: "PUT", body: input }),
+    mutationFn: (input: CharacterInput) => api<CharacterResultView>(`${gameApiPath(gameId)}/players/me`, { method: "PUT", body: input }),
     onSuccess: (group) => {
       setGroup(group);
       toast.success("Personaggio aggiornato");

@@ -1,6 +1,6 @@
-import type { GroupView } from "@shared/group-types";
 import { describe, expect, it } from "vitest";
 import { playerWent, sendBlockedReason } from "./game-hooks";
+import type { GroupView } from "@/lib/api-contract";
 
 const group = (patch: Partial<GroupView>): GroupView => ({
   mode: "turns",

@@ -4,10 +4,9 @@
  * reason the message box is closed. The group's panels load only for a group story.
  */
 
-import type { GameView } from "@shared/api-types";
-import type { GroupView } from "@shared/group-types";
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef } from "react";
+import type { GameView, GroupView } from "@/lib/api-contract";
 import { api } from "@/lib/api";
 import { onGroupEvent } from "@/lib/live-events";
 import { gameApiPath, gameKey } from "@/features/game";

@@ -4,16 +4,19 @@
  * decisions, appeals, figures and monthly CSV.
  */
 
+import type { AppealDecisionInput, ContentKindName, DecisionInput, ReportInput } from "@shared/schemas/moderation";
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type {
-  AppealQueueItemView,
+  AppealDecidedView,
+  AppealedDecisionView,
+  AppealQueueView,
   DecisionView,
+  ItemDecidedView,
   ModerationStatsView,
   QueueView,
   ReportReceiptView,
   ReportTargetView,
-} from "@shared/moderation-types";
-import type { AppealDecisionInput, ContentKindName, DecisionInput, ReportInput } from "@shared/schemas/moderation";
-import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+} from "@/lib/api-contract";
 import { ApiError, api } from "@/lib/api";
 import { toast } from "@/lib/toast";
 
@@ -44,7 +47,7 @@ export const decisionQuery = (id: string) =>
 export function useAppeal(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (text: string) => api<DecisionView>(`/decisions/${encodeURIComponent(id)}/appeal`, { method: "POST", body: { text } }),
+    mutationFn: (text: string) => api<AppealedDecisionView>(`/decisions/${encodeURIComponent(id)}/appeal`, { method: "POST", body: { text } }),
     onSuccess: (view) => {
       queryClient.setQueryData(decisionQuery(id).queryKey, view);
       toast.success("Contestazione inviata", { description: "La esaminerà un moderatore diverso da chi ha deciso." });
@@ -58,7 +61,7 @@ const appealsKey = ["moderation", "appeals"] as const;
 const statsKey = ["moderation", "stats"] as const;
 
 export const queueQuery = queryOptions({ queryKey: queueKey, queryFn: ({ signal }) => api<QueueView>("/moderation/queue", { signal }) });
-export const appealsQuery = queryOptions({ queryKey: appealsKey, queryFn: ({ signal }) => api<AppealQueueItemView[]>("/moderation/appeals", { signal }) });
+export const appealsQuery = queryOptions({ queryKey: appealsKey, queryFn: ({ signal }) => api<AppealQueueView>("/moderation/appeals", { signal }) });
 export const moderationStatsQuery = queryOptions({ queryKey: statsKey, queryFn: ({ signal }) => api<ModerationStatsView>("/moderation/stats", { signal }) });
 
 /** The monthly CSV's address (a download link). */
@@ -75,7 +78,7 @@ export function useDecideItem() {
   const refresh = useRefreshModeration();
   return useMutation({
     mutationFn: ({ kind, id, input }: { kind: ContentKindName; id: string; input: DecisionInput }) =>
-      api<{ decisionId: string }>(`/moderation/items/${kind}/${encodeURIComponent(id)}/decision`, { method: "POST", body: input }),
+      api<ItemDecidedView>(`/moderation/items/${kind}/${encodeURIComponent(id)}/decision`, { method: "POST", body: input }),
     onSuccess: async () => {
       await refresh();
       toast.success("Decisione registrata", { description: "L'autore e chi ha segnalato sono stati avvisati." });
@@ -88,7 +91,7 @@ export function useDecideItem() {
 export function useDecideAppeal() {
   const refresh = useRefreshModeration();
   return useMutation({
-    mutationFn: ({ id, input }: { id: string; input: AppealDecisionInput }) => api<{ ok: true }>(`/moderation/appeals/${encodeURIComponent(id)}/decision`, { method: "POST", body: input }),
+    mutationFn: ({ id, input }: { id: string; input: AppealDecisionInput }) => api<AppealDecidedView>(`/moderation/appeals/${encodeURIComponent(id)}/decision`, { method: "POST", body: input }),
     onSuccess: async () => {
       await refresh();
       toast.success("Ricorso deciso", { description: "L'autore ha ricevuto l'esito." });

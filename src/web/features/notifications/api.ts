@@ -4,11 +4,19 @@
  * that keeps the bell and the header's Admin link current without a reload.
  */
 
-import type { AdminNotificationView, LiveEvent, NotificationView } from "@shared/api-types";
+import type { LiveEvent } from "@shared/api-types";
 import type { NotificationInput } from "@shared/schemas/notification";
-import type { KeysetPage } from "@shared/admin-types";
 import { infiniteQueryOptions, keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
+import type {
+  AdminNotificationPage,
+  CreatedNotificationView,
+  DeletedNotificationView,
+  NotificationsView,
+  PublishedNotificationView,
+  ReadNotificationView,
+  UpdatedNotificationView,
+} from "@/lib/api-contract";
 import { toast } from "@/lib/toast";
 import { meQuery } from "@/lib/session";
 import { ApiError, api } from "@/lib/api";
@@ -20,7 +28,7 @@ const adminNotificationsKey = ["admin", "notifications"] as const;
 /** GET /api/notifications → NotificationView[] (published only, newest first, with the read flag). */
 const notificationsQuery = queryOptions({
   queryKey: notificationsKey,
-  queryFn: ({ signal }) => api<NotificationView[]>("/notifications", { signal }),
+  queryFn: ({ signal }) => api<NotificationsView>("/notifications", { signal }),
   staleTime: 60_000,
 });
 
@@ -39,7 +47,7 @@ export function useNotifications(enabled = true) {
 export function useMarkRead() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<{ ok: true }>(`/notifications/${encodeURIComponent(id)}/read`, { method: "POST", body: {} }),
+    mutationFn: (id: string) => api<ReadNotificationView>(`/notifications/${encodeURIComponent(id)}/read`, { method: "POST", body: {} }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: notificationsKey });
       toast.success("Notifica segnata come letta");
@@ -103,7 +111,7 @@ export const adminNotificationsQuery = (search: string) =>
   infiniteQueryOptions({
     queryKey: [...adminNotificationsKey, { search }],
     queryFn: ({ signal, pageParam }) =>
-      api<KeysetPage<AdminNotificationView>>(`/admin/notifications?${new URLSearchParams({ limit: "20", ...(search ? { search } : {}), ...(pageParam ? { cursor: pageParam } : {}) })}`, {
+      api<AdminNotificationPage>(`/admin/notifications?${new URLSearchParams({ limit: "20", ...(search ? { search } : {}), ...(pageParam ? { cursor: pageParam } : {}) })}`, {
         signal,
       }),
     initialPageParam: undefined as string | undefined,
@@ -132,8 +140,8 @@ export function useAdminNotificationActions() {
     // An edit names the version it was made on (issue 22 §9): 409 STALE_EDIT, shown in the form, when another admin saved meanwhile.
     mutationFn: ({ id, input, version }: { id?: string; input: NotificationInput; version?: number }) =>
       id
-        ? api<AdminNotificationView>(`/admin/notifications/${encodeURIComponent(id)}`, { method: "PUT", body: { ...input, version } })
-        : api<AdminNotificationView>("/admin/notifications", { method: "POST", body: input }),
+        ? api<UpdatedNotificationView>(`/admin/notifications/${encodeURIComponent(id)}`, { method: "PUT", body: { ...input, version } })
+        : api<CreatedNotificationView>("/admin/notifications", { method: "POST", body: input }),
     onSuccess: async (_data, { id }) => {
       await refresh();
       toast.success(id ? "Notifica aggiornata con successo" : "Notifica creata con successo");
@@ -144,7 +152,7 @@ export function useAdminNotificationActions() {
     },
   });
   const publish = useMutation({
-    mutationFn: (id: string) => api<AdminNotificationView>(`/admin/notifications/${encodeURIComponent(id)}/publish`, { method: "POST", body: {} }),
+    mutationFn: (id: string) => api<PublishedNotificationView>(`/admin/notifications/${encodeURIComponent(id)}/publish`, { method: "POST", body: {} }),
     onSuccess: async () => {
       await refresh();
       toast.success("Notifica pubblicata con successo");
@@ -152,7 +160,7 @@ export function useAdminNotificationActions() {
     onError: (error) => toast.error("Errore", { description: failure(error, "Impossibile pubblicare la notifica. Riprova.") }),
   });
   const remove = useMutation({
-    mutationFn: (id: string) => api<{ ok: true }>(`/admin/notifications/${encodeURIComponent(id)}`, { method: "DELETE" }),
+    mutationFn: (id: string) => api<DeletedNotificationView>(`/admin/notifications/${encodeURIComponent(id)}`, { method: "DELETE" }),
     onSuccess: async () => {
       await refresh();
       toast.success("Notifica eliminata con successo");

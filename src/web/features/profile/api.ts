@@ -3,9 +3,9 @@
  * profile and games queries, saving, deleting a game, exporting and erasing the account.
  */
 
-import type { ProfileGameView, ProfileView } from "@shared/api-types";
 import type { ErasureInput, ProfileInput } from "@shared/schemas/profile";
 import { queryOptions } from "@tanstack/react-query";
+import type { DeletedGameView, ErasedAccountView, ProfileGamesView, ProfileView, UpdatedProfileView } from "@/lib/api-contract";
 import { api, toApiError } from "@/lib/api";
 import { BRAND_NAME } from "@/components/layout/brand";
 
@@ -25,17 +25,17 @@ export const profileQuery = queryOptions({
 /** GET /api/profile/games → the user's games, most recent first. */
 export const profileGamesQuery = queryOptions({
   queryKey: profileGamesKey,
-  queryFn: ({ signal }) => api<ProfileGameView[]>(PROFILE_GAMES_PATH, { signal }),
+  queryFn: ({ signal }) => api<ProfileGamesView>(PROFILE_GAMES_PATH, { signal }),
 });
 
 /** PUT /api/profile. Throws ApiError (409 NICKNAME_TAKEN, 400 validation…). */
 export function saveProfile(input: ProfileInput): Promise<ProfileView> {
-  return api<ProfileView>(PROFILE_PATH, { method: "PUT", body: input });
+  return api<UpdatedProfileView>(PROFILE_PATH, { method: "PUT", body: input });
 }
 
 /** DELETE /api/games/:id (own games only). */
 export function deleteGame(id: string): Promise<{ ok: true }> {
-  return api<{ ok: true }>(`/games/${encodeURIComponent(id)}`, { method: "DELETE" });
+  return api<DeletedGameView>(`/games/${encodeURIComponent(id)}`, { method: "DELETE" });
 }
 
 /** Default export file name (spec §9): i_miei_dati_{product}ai.json. */
@@ -69,5 +69,5 @@ export function saveFile(blob: Blob, name: string): void {
  * 17): erases the account and ends the session. Throws ApiError (400/403 ERASURE_*, 429, 409 LAST_ADMIN).
  */
 export function deleteAccount(input: ErasureInput): Promise<{ ok: true }> {
-  return api<{ ok: true }>("/profile", { method: "DELETE", body: input });
+  return api<ErasedAccountView>("/profile", { method: "DELETE", body: input });
 }

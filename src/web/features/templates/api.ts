@@ -3,8 +3,8 @@
  * Like and favorite; §7 increment_plays, toggle_like, toggle_favorite).
  */
 
-import type { CreatedGameView, FavoriteResultView, LikeResultView, TemplateDetailView, TemplatePageView } from "@shared/template-types";
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
+import type { CreatedGameView, FavoriteResultView, LikeResultView, SavedTemplatePageView, TemplateDetailView, TemplatePageView } from "@/lib/api-contract";
 import { ApiError, api } from "@/lib/api";
 
 /** Cards per page on /scopri. */
@@ -24,16 +24,16 @@ export const savedTemplatesPagePath = (cursor: string | null) => pagePath("/temp
  * A keyset-paged template list (queryKey, endpoint path): page after page, each continuing after
  * the previous page's last card, so 'Mostra altri' never repeats or skips one (issue 9).
  */
-const pagedTemplates = (queryKey: readonly string[], pathOf: (cursor: string | null) => string) =>
+const pagedTemplates = <Page extends { nextCursor: string | null }>(queryKey: readonly string[], pathOf: (cursor: string | null) => string) =>
   infiniteQueryOptions({
     queryKey,
-    queryFn: ({ pageParam, signal }) => api<TemplatePageView>(pathOf(pageParam), { signal }),
+    queryFn: ({ pageParam, signal }) => api<Page>(pathOf(pageParam), { signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 
 /** GET /api/templates?limit&cursor: /scopri, most played first; cards keep their place while plays rise. */
-export const discoverQuery = pagedTemplates(["templates", "discover"], discoverPagePath);
+export const discoverQuery = pagedTemplates<TemplatePageView>(["templates", "discover"], discoverPagePath);
 
 /** Query key of the player's saved templates (invalidated when 'Salva' / 'Salvato' changes). */
 export const savedTemplatesKey = ["templates", "saved"] as const;
@@ -42,7 +42,7 @@ export const savedTemplatesKey = ["templates", "saved"] as const;
  * GET /api/templates/saved?limit&cursor (signed-in players; 401 otherwise): the player's saved
  * templates, newest saved first (issue 13), for 'Salvati' on /scopri and 'I miei preferiti' on /profilo.
  */
-export const savedTemplatesQuery = pagedTemplates(savedTemplatesKey, savedTemplatesPagePath);
+export const savedTemplatesQuery = pagedTemplates<SavedTemplatePageView>(savedTemplatesKey, savedTemplatesPagePath);
 
 /** Query key of one template page. */
 export const templateKey = (id: string) => ["templates", "detail", id] as const;

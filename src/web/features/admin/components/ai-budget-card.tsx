@@ -1,7 +1,7 @@
-import type { AiUsageView } from "@shared/ai-usage";
 import { useQuery } from "@tanstack/react-query";
 import { Gauge } from "lucide-react";
 import { Link } from "react-router";
+import type { AiUsageView } from "@/lib/api-contract";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { formatCount } from "@/lib/format";

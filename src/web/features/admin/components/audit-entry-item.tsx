@@ -1,5 +1,5 @@
-import type { AuditEntryView } from "@shared/admin-types";
 import { AUDIT_ACTION_LABELS } from "@shared/schemas/admin";
+import type { AuditEntryView } from "@/lib/api-contract";
 import { Badge } from "@/components/ui/badge";
 import { formatDateTime } from "@/lib/format-date";
 

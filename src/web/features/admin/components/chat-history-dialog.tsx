@@ -1,6 +1,6 @@
-import type { AdminChatMessageView } from "@shared/admin-types";
 import { useQuery } from "@tanstack/react-query";
 import { Bot, User } from "lucide-react";
+import type { AdminChatMessageView } from "@/lib/api-contract";
 import { Narration } from "@/components/narration";
 import { Badge } from "@/components/ui/badge";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";

@@ -1,5 +1,4 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import type { GenrePromptView } from "@shared/admin-types";
 import { resolveGenre } from "@shared/genres";
 import {
   GENRE_PROMPT_LIMITS,
@@ -15,6 +14,7 @@ import { MAX_PROMPT_BUDGET, MIN_PROMPT_BUDGET } from "@shared/schemas/memory";
 import { Pencil } from "lucide-react";
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
+import type { GenrePromptView } from "@/lib/api-contract";
 import { toast } from "@/lib/toast";
 import { StaleEditNotice, useEditVersion } from "@/components/stale-edit-notice";
 import { GenreIcon } from "@/components/genre-icon";

@@ -1,6 +1,6 @@
-import type { AdminUserView } from "@shared/admin-types";
 import { Copy, Link2, Send } from "lucide-react";
 import { useState } from "react";
+import type { AdminUserView, InvitationLinkView } from "@/lib/api-contract";
 import { toast } from "@/lib/toast";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
@@ -9,7 +9,7 @@ import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { ApiError } from "@/lib/api";
 import { formatDateTime } from "@/lib/format-date";
-import { type InvitationView, useInvitationMutations } from "../api";
+import { useInvitationMutations } from "../api";
 
 function toastError(error: unknown) {
   if (error instanceof ApiError) toast.error(error.title, { description: error.message });
@@ -25,7 +25,7 @@ function toastError(error: unknown) {
  */
 export function InvitationActions({ user }: { user: AdminUserView }) {
   const { resend, link } = useInvitationMutations();
-  const [shown, setShown] = useState<Required<InvitationView> | null>(null);
+  const [shown, setShown] = useState<InvitationLinkView | null>(null);
   if (!user.invitationPending) return null;
 
   const copy = async (text: string) => {

@@ -1,6 +1,6 @@
-import type { AdminUserView } from "@shared/admin-types";
 import { ShieldOff } from "lucide-react";
 import { useState } from "react";
+import type { AdminUserView } from "@/lib/api-contract";
 import { toast } from "@/lib/toast";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { Button } from "@/components/ui/button";

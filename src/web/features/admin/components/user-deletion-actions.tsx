@@ -1,6 +1,6 @@
-import type { AdminUserView } from "@shared/admin-types";
 import { RotateCcw, Trash2, UserX } from "lucide-react";
 import { useState } from "react";
+import type { AdminUserView } from "@/lib/api-contract";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { Button } from "@/components/ui/button";
 import { ApiError } from "@/lib/api";

@@ -1,9 +1,9 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import type { AdminUserView } from "@shared/admin-types";
 import { ROLE_LABELS, ROLES } from "@shared/roles";
 import { adminUpdateUserSchema, PLAN_IDS, PLAN_LABELS, type AdminUpdateUserInput } from "@shared/schemas/admin";
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
+import type { AdminUserView } from "@/lib/api-contract";
 import { toast } from "@/lib/toast";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";

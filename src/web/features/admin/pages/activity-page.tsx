@@ -1,8 +1,8 @@
-import type { AdminGameView } from "@shared/admin-types";
 import { ACTIVITY_PAGE_SIZES, DEFAULT_PAGE_SIZE } from "@shared/schemas/admin";
 import { useQuery } from "@tanstack/react-query";
 import { MessagesSquare } from "lucide-react";
 import { useEffect, useState } from "react";
+import type { AdminGameView } from "@/lib/api-contract";
 import { SearchInput } from "@/components/search-input";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";

@@ -1,8 +1,8 @@
-import type { AdminOrderView } from "@shared/admin-types";
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from "@shared/schemas/admin";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Plus } from "lucide-react";
 import { useState } from "react";
+import type { AdminOrderView } from "@/lib/api-contract";
 import { toast } from "@/lib/toast";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";

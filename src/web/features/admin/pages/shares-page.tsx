@@ -5,9 +5,9 @@
  * answers 404 at once and its owner sees that it was removed; the server writes the audit entry.
  */
 
-import type { AdminShareView } from "@shared/schemas/share";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import type { AdminShareView } from "@/lib/api-contract";
 import { toast } from "@/lib/toast";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { LoadMoreButton } from "@/components/load-more-button";

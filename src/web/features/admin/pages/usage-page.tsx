@@ -1,6 +1,7 @@
-import { AI_PURPOSE_LABELS, type AiUsageQuery, type AiUsageView, type UsageTotals } from "@shared/ai-usage";
+import { AI_PURPOSE_LABELS, type AiUsageQuery } from "@shared/ai-usage";
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
+import type { AiUsageView, UsageTotals } from "@/lib/api-contract";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";

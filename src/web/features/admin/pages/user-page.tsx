@@ -1,10 +1,10 @@
-import type { AdminFactorView, AdminGameView, AdminUserDetailView } from "@shared/admin-types";
 import { ROLE_LABELS } from "@shared/roles";
 import { ORDER_STATUS_LABELS, type OrderStatus, PLAN_LABELS } from "@shared/schemas/admin";
 import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, MessagesSquare, ShieldOff } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
+import type { AdminFactorView, AdminGameView, AdminUserDetailView } from "@/lib/api-contract";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";

@@ -1,10 +1,10 @@
-import type { AdminUserView } from "@shared/admin-types";
 import { ROLE_LABELS } from "@shared/roles";
 import { type AdminUserKind, PLAN_LABELS, USER_KIND_LABELS, USER_KINDS } from "@shared/schemas/admin";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Pencil, UserPlus } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
+import type { AdminUserView } from "@/lib/api-contract";
 import { LoadMoreButton } from "@/components/load-more-button";
 import { SearchInput } from "@/components/search-input";
 import { Badge } from "@/components/ui/badge";

@@ -1,8 +1,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import type { MeView } from "@shared/api-types";
 import { ageConfirmationSchema } from "@shared/schemas/auth";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
+import type { AgeConfirmedView } from "@/lib/api-contract";
 import { ConsentBox } from "@/components/consent-box";
 import { BRAND_NAME } from "@/components/layout/brand";
 import { Button } from "@/components/ui/button";
@@ -24,7 +24,7 @@ export default function AgeConfirmationDialog() {
   const { signOut, isPending: signingOut } = useSignOut();
   const form = useForm({ resolver: zodResolver(ageConfirmationSchema), defaultValues: { confirmAge: undefined } });
   const confirm = useMutation({
-    mutationFn: () => api<MeView>("/me/age", { method: "POST", body: { confirmAge: true } }),
+    mutationFn: () => api<AgeConfirmedView>("/me/age", { method: "POST", body: { confirmAge: true } }),
     onSuccess: (me) => queryClient.setQueryData(meQuery.queryKey, me),
     onError: () => toast.error("Errore", { description: "Impossibile salvare la conferma. Riprova." }),
   });

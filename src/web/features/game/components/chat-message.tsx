@@ -3,11 +3,10 @@
  * Player's text is shown as plain text, the narrator's through <Narration> (markdown, no HTML).
  */
 
-import type { MessageImageView, MessageView } from "@shared/api-types";
-import type { MessageAuthorView } from "@shared/group-types";
 import { Feather } from "lucide-react";
 import type { ReactNode } from "react";
 import type { MeasureRef } from "./virtual-story";
+import type { MessageAuthorView, MessageImageView, MessageView } from "@/lib/api-contract";
 import { playerTextColor } from "@/lib/player-color";
 import { cn } from "@/lib/utils";
 import { Narration } from "@/components/narration";

@@ -4,9 +4,9 @@
  * story progress.
  */
 
-import type { TokensView } from "@shared/api-types";
 import { GENRE_INFO, type GenreName } from "@shared/genres";
 import { type ReactNode, useId } from "react";
+import type { TokensView } from "@/lib/api-contract";
 import { Badge } from "@/components/ui/badge";
 import { Progress } from "@/components/ui/progress";
 import { Skeleton } from "@/components/ui/skeleton";

@@ -4,10 +4,10 @@
  * 'Riprendi da qui' on earlier narrations and pictures, 'Modifica' on any text but '/inizia'.
  */
 
-import type { MessageView } from "@shared/api-types";
 import { parsePlayerAction } from "@shared/commands";
 import { ChevronLeft, ChevronRight, GitBranch, Pencil, RefreshCw, Undo2 } from "lucide-react";
 import type { ReactNode } from "react";
+import type { MessageView } from "@/lib/api-contract";
 import { Button } from "@/components/ui/button";
 
 interface MessageActionsProps {

@@ -5,10 +5,10 @@
  * appear above it.
  */
 
-import type { GameView } from "@shared/api-types";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ChevronsUp } from "lucide-react";
 import { useEffect, useRef } from "react";
+import type { GameView } from "@/lib/api-contract";
 import { toast } from "@/lib/toast";
 import { Button } from "@/components/ui/button";
 import { ApiError } from "@/lib/api";

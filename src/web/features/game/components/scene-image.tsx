@@ -4,12 +4,12 @@
  * is the server's own /media copy, and the offline illustrator's pictures are labelled.
  */
 
-import type { MessageImageView } from "@shared/api-types";
 import { imagePath } from "@shared/image-slug";
 import { renditionSrcSet, renditionUrl } from "@shared/media-renditions";
 import { ExternalLink, ImageOff, Palette } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
+import type { MessageImageView } from "@/lib/api-contract";
 import { Badge } from "@/components/ui/badge";
 
 interface SceneImageProps {

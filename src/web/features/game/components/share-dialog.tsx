@@ -6,10 +6,11 @@
  * admin took down says so and cannot be shared again. Loaded the first time the player opens it.
  */
 
-import type { ShareOptions, ShareView } from "@shared/schemas/share";
+import type { ShareOptions } from "@shared/schemas/share";
 import { useQuery } from "@tanstack/react-query";
 import { ExternalLink, Link2 } from "lucide-react";
 import { useId, useState } from "react";
+import type { ShareView } from "@/lib/api-contract";
 import { toast } from "@/lib/toast";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { CopyLinkField } from "@/components/copy-link-field";

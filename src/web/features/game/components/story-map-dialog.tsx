@@ -5,9 +5,9 @@
  * another branch switches the story to it (its newest end). Loaded on first use.
  */
 
-import type { StoryMapNode } from "@shared/api-types";
 import { useQuery } from "@tanstack/react-query";
 import { Feather, Image as ImageIcon, UserRound } from "lucide-react";
+import type { StoryMapNode } from "@/lib/api-contract";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Skeleton } from "@/components/ui/skeleton";
 import { cn } from "@/lib/utils";

@@ -5,10 +5,9 @@
  * passes stable callbacks (useCallback, TanStack's mutate).
  */
 
-import type { MessageView } from "@shared/api-types";
-import type { MessageAuthorView } from "@shared/group-types";
 import { RotateCcw } from "lucide-react";
 import { lazy, memo, Suspense } from "react";
+import type { MessageAuthorView, MessageView } from "@/lib/api-contract";
 import { Button } from "@/components/ui/button";
 import { wantNarrationMarkdown } from "@/components/narration";
 import { ChatMessage } from "./chat-message";

@@ -5,9 +5,9 @@
  * (issue 21), and the tooltip then opens at once.
  */
 
-import type { TokensView } from "@shared/api-types";
 import { lazy, Suspense, useState } from "react";
 import { TokenPill } from "./token-pill";
+import type { TokensView } from "@/lib/api-contract";
 
 const TokenTooltip = lazy(() => import("./token-tooltip"));
 

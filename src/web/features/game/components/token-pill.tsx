@@ -1,6 +1,6 @@
-import type { TokensView } from "@shared/api-types";
 import { Coins } from "lucide-react";
 import type { ComponentProps } from "react";
+import type { TokensView } from "@/lib/api-contract";
 import { cn } from "@/lib/utils";
 
 /**

@@ -4,8 +4,8 @@
  * (token-counter.tsx, issue 21).
  */
 
-import type { TokensView } from "@shared/api-types";
 import { useEffect, useRef, useState } from "react";
+import type { TokensView } from "@/lib/api-contract";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { TokenPill } from "./token-pill";
 

@@ -13,10 +13,10 @@
  * same elements.
  */
 
-import type { MessageView } from "@shared/api-types";
 import { useWindowVirtualizer, type VirtualItem, type Virtualizer } from "@tanstack/react-virtual";
 import { type ReactNode, type RefObject, useCallback, useLayoutEffect, useRef, useState } from "react";
 import { READER_MOVED_ATTRIBUTE } from "@shared/first-paint-scripts";
+import type { MessageView } from "@/lib/api-contract";
 import { useHydrated } from "@/lib/use-hydrated";
 
 /** The list's gap between rows (px): Tailwind's gap-5 on the <ol>. */

@@ -3,11 +3,11 @@
  * from TanStack Query plus the turn being streamed.
  */
 
-import type { GameView, LiveNarrationView, MeView, MessageView, TokensView } from "@shared/api-types";
 import { parsePlayerAction } from "@shared/commands";
 import { ERRORS } from "@shared/errors";
 import { notifyManager, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
+import type { GameView, LiveNarrationView, MeView, MessageView, TokensView } from "@/lib/api-contract";
 import { toast } from "@/lib/toast";
 import { meQuery, sessionEnded } from "@/lib/session";
 import { ApiError, api } from "@/lib/api";

@@ -5,9 +5,9 @@
  * turns and live in useGameChat.
  */
 
-import type { GameView, MessageView } from "@shared/api-types";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
+import type { GameView, MessageView } from "@/lib/api-contract";
 import { toast } from "@/lib/toast";
 import { editMessage, gameKey, moveTip, undoTurn } from "../api";
 import { showError } from "../show-error";

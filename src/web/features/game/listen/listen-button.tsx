@@ -5,8 +5,8 @@
  * out. The code starts loading as soon as the player points at or focuses a button.
  */
 
-import type { MessageView } from "@shared/api-types";
 import { lazy, Suspense, useId, useMemo, useState } from "react";
+import type { MessageView } from "@/lib/api-contract";
 import { useHydrated } from "@/lib/use-hydrated";
 import { wantNarrationMarkdown } from "@/components/narration";
 import type { ListenUse } from "./listen-controls";

@@ -5,8 +5,8 @@
  * and explains why.
  */
 
-import type { MessageView } from "@shared/api-types";
 import { useEffect, useId, useRef } from "react";
+import type { MessageView } from "@/lib/api-contract";
 import { Label } from "@/components/ui/label";
 import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
 import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";

@@ -5,8 +5,8 @@
  * (narration-highlight.ts) and remembers the voice and speed in localStorage.
  */
 
-import type { MessageView } from "@shared/api-types";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import type { MessageView } from "@/lib/api-contract";
 import { setSpokenSentence } from "@/components/narration-highlight";
 import { type NarrationTarget, NarrationReader, type QueuedSegment } from "./narration-reader";
 import { SpeechQueue, speechSynthesisOrNull } from "./speech-queue";

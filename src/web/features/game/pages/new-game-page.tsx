@@ -10,10 +10,11 @@ import { resolveGenre } from "@shared/genres";
 import { LoaderCircle } from "lucide-react";
 import { useEffect } from "react";
 import { useLocation, useNavigate, useParams } from "react-router";
+import type { CreatedGame } from "@/lib/api-contract";
 import { CenteredSpinner } from "@/components/ui/spinner";
 import { useMe } from "@/lib/session";
 import { toast } from "@/lib/toast";
-import { type CreatedGame, createGame } from "../api";
+import { createGame } from "../api";
 import { VisitorGameScreen } from "../components/visitor-game-screen";
 import { gamePagePath } from "@/lib/game-path";
 

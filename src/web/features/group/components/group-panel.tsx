@@ -6,13 +6,14 @@
  * it was). Whose turn it is and the result of a vote are announced to screen readers.
  */
 
-import type { GroupPlayerView, GroupView, GroupVoteView, VoteChoice } from "@shared/group-types";
+import type { VoteChoice } from "@shared/group-types";
 import { noteSchema, type NoteInput, voteSchema, type VoteInput } from "@shared/schemas/group";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Check, Crown, LogOut, Pencil, SkipForward, UserMinus } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
+import type { GroupPlayerView, GroupView, GroupVoteView } from "@/lib/api-contract";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { FormField } from "@/components/form-field";
 import { Button } from "@/components/ui/button";

@@ -5,7 +5,6 @@
  * (30–300 s). Loaded the first time the host opens it (issue 21).
  */
 
-import type { GroupView, InvitationCreatedView } from "@shared/group-types";
 import { groupSettingsSchema, type GroupSettingsInput, VOTE_SECONDS_DEFAULT, VOTE_SECONDS_MAX, VOTE_SECONDS_MIN } from "@shared/schemas/group";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
@@ -14,6 +13,7 @@ import { QRCodeSVG } from "qrcode.react";
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
+import type { GroupView, InvitationCreatedView } from "@/lib/api-contract";
 import { toast } from "@/lib/toast";
 import { formatDate } from "@/lib/format-date";
 import { Button } from "@/components/ui/button";

@@ -1,6 +1,6 @@
-import type { QueueContentView } from "@shared/moderation-types";
 import { KIND_LABELS } from "@shared/schemas/moderation";
 import { ExternalLink } from "lucide-react";
+import type { QueueContentView } from "@/lib/api-contract";
 
 /**
  * A reported item shown in place in the queue (issue 23): the image, the story's text (its first

@@ -8,11 +8,11 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { appealSchema, KIND_LABELS } from "@shared/schemas/moderation";
-import type { DecisionView } from "@shared/moderation-types";
 import { useQuery } from "@tanstack/react-query";
 import { Gavel } from "lucide-react";
 import { useForm } from "react-hook-form";
 import { useParams } from "react-router";
+import type { DecisionView } from "@/lib/api-contract";
 import { TextAreaField } from "@/components/form-field";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";

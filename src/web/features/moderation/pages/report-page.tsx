@@ -9,12 +9,12 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { EXPLAINED_REASONS, EXPLANATION_MAX, KIND_LABELS, KIND_SEGMENTS, REPORT_REASONS, reportSchema, type ContentKindName } from "@shared/schemas/moderation";
-import type { ReportReceiptView } from "@shared/moderation-types";
 import { useQuery } from "@tanstack/react-query";
 import { CheckCircle2, Flag } from "lucide-react";
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { Link, useParams } from "react-router";
+import type { ReportReceiptView } from "@/lib/api-contract";
 import { EmailField, FieldError, TextAreaField } from "@/components/form-field";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";

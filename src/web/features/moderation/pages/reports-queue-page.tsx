@@ -12,13 +12,13 @@
  */
 
 import { zodResolver } from "@hookform/resolvers/zod";
-import type { AppealQueueItemView, DecisionConflict, QueueItemView } from "@shared/moderation-types";
 import { appealDecisionSchema, DECISION_LABELS, EXPLANATION_MAX, KIND_LABELS } from "@shared/schemas/moderation";
 import { useQuery } from "@tanstack/react-query";
 import { Download } from "lucide-react";
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
+import type { AppealQueueItemView, DecisionConflict, QueueItemView } from "@/lib/api-contract";
 import { FieldError, TextAreaField } from "@/components/form-field";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";

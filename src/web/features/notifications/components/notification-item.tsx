@@ -1,6 +1,6 @@
-import type { NotificationView } from "@shared/api-types";
 import { ArrowRight, ExternalLink } from "lucide-react";
 import { Link } from "react-router";
+import type { NotificationView } from "@/lib/api-contract";
 import { Button } from "@/components/ui/button";
 import { formatDayMonthTime } from "@/lib/format-date";
 import { cn } from "@/lib/utils";

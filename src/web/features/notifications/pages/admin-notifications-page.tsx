@@ -1,10 +1,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import type { AdminNotificationView } from "@shared/api-types";
 import { type NotificationInput, notificationSchema } from "@shared/schemas/notification";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Pencil, Send, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
+import type { AdminNotificationView } from "@/lib/api-contract";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { LoadMoreButton } from "@/components/load-more-button";
 import { SearchInput } from "@/components/search-input";

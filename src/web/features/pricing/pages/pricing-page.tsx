@@ -1,7 +1,7 @@
-import type { PlanView } from "@shared/api-types";
 import { useQuery } from "@tanstack/react-query";
 import { Check, Sparkles, X } from "lucide-react";
 import { Link } from "react-router";
+import type { PlanView } from "@/lib/api-contract";
 import { toast } from "@/lib/toast";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";

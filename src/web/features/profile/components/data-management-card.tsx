@@ -1,6 +1,6 @@
-import type { ErasureProofView } from "@shared/api-types";
 import { useMutation } from "@tanstack/react-query";
 import { Download, ShieldCheck } from "lucide-react";
+import type { ErasureProofView } from "@/lib/api-contract";
 import { toast } from "@/lib/toast";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";

@@ -1,10 +1,10 @@
-import type { ErasureProofView } from "@shared/api-types";
 import { ERASURE_SIGN_IN_MINUTES, ERASURE_WORD } from "@shared/erasure";
 import type { ErasureInput } from "@shared/schemas/profile";
 import { useMutation } from "@tanstack/react-query";
 import { Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
+import type { ErasureProofView } from "@/lib/api-contract";
 import { FormField } from "@/components/form-field";
 import {
   AlertDialog,

@@ -1,9 +1,9 @@
 import { resolveGenre } from "@shared/genres";
 import { templatePath } from "@shared/slug";
-import type { TemplateCardView } from "@shared/template-types";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Bookmark, Play } from "lucide-react";
 import { Link } from "react-router";
+import type { TemplateCardView } from "@/lib/api-contract";
 import { GenreIcon } from "@/components/genre-icon";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";

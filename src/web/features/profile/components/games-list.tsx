@@ -1,8 +1,8 @@
-import type { ProfileGameView } from "@shared/api-types";
 import { resolveGenre, genreSlug } from "@shared/genres";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { BookOpen, Gamepad2, Play, Trash2 } from "lucide-react";
 import { Link } from "react-router";
+import type { ProfileGameView } from "@/lib/api-contract";
 import { toast } from "@/lib/toast";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { Badge } from "@/components/ui/badge";

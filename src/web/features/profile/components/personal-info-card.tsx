@@ -1,9 +1,9 @@
-import type { ProfileView } from "@shared/api-types";
 import type { ProfileInput } from "@shared/schemas/profile";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Pencil, Save, UserRound } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
+import type { ProfileView } from "@/lib/api-contract";
 import { lazyZodResolver } from "@/lib/lazy-zod-resolver";
 import { toast } from "@/lib/toast";
 import { Button } from "@/components/ui/button";

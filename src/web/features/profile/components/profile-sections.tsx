@@ -6,8 +6,8 @@
  * rendered, and React hydrates the cards once their code has arrived.
  */
 
-import type { ProfileView } from "@shared/api-types";
 import type { ReactNode } from "react";
+import type { ProfileView } from "@/lib/api-contract";
 import { useHydratedHere } from "@/lib/use-hydrated";
 import { DataManagementCard } from "./data-management-card";
 import { FavoritesList } from "./favorites-list";

@@ -1,9 +1,9 @@
 import { ROLE_LABELS } from "@shared/roles";
 import { useQuery } from "@tanstack/react-query";
 import { BookOpen, Coins, LogOut, Shield } from "lucide-react";
-import type { ProfileView } from "@shared/api-types";
 import { lazy, memo, type ReactNode, Suspense } from "react";
 import { Link } from "react-router";
+import type { ProfileView } from "@/lib/api-contract";
 import { BRAND_NAME } from "@/components/layout/brand";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";

@@ -1,7 +1,7 @@
 import { templatePath } from "@shared/slug";
-import type { TemplateCardView } from "@shared/template-types";
 import { Heart, Play } from "lucide-react";
 import { Link } from "react-router";
+import type { TemplateCardView } from "@/lib/api-contract";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";

@@ -6,10 +6,10 @@
  */
 
 import { templatePath, templateSlug } from "@shared/slug";
-import type { TemplateDetailView } from "@shared/template-types";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, Bookmark, BookmarkCheck, Heart, HeartOff, Play, Quote } from "lucide-react";
 import { Link, Navigate, useParams } from "react-router";
+import type { TemplateDetailView } from "@/lib/api-contract";
 import { toast } from "@/lib/toast";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";

@@ -6,11 +6,11 @@
  */
 
 import { templatePath } from "@shared/slug";
-import type { AdminTemplateView } from "@shared/template-types";
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { ExternalLink, Pencil, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
+import type { AdminTemplateView } from "@/lib/api-contract";
 import { toast } from "@/lib/toast";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { Badge } from "@/components/ui/badge";

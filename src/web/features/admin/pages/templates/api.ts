@@ -1,9 +1,17 @@
 /** Admin template API (spec §2 Admin templates; §7 improve-text, generate-content, generate-image). */
 
 import type { GeneratableField, ImprovableField, TemplateFormValues } from "@shared/schemas/template";
-import type { AdminTemplateView, CoverResultView, GenerateResultView, ImproveResultView } from "@shared/template-types";
-import type { KeysetPage } from "@shared/admin-types";
 import { type InfiniteData, infiniteQueryOptions, keepPreviousData, type QueryClient } from "@tanstack/react-query";
+import type {
+  AdminGenerateResultView,
+  AdminTemplatePage,
+  AdminTemplateView,
+  CoverResultView,
+  CreatedTemplateView,
+  DeletedTemplateView,
+  ImproveResultView,
+  UpdatedTemplateView,
+} from "@/lib/api-contract";
 import { api } from "@/lib/api";
 
 export const adminTemplatesKey = ["admin", "templates"] as const;
@@ -16,7 +24,7 @@ export const adminTemplatesQuery = (search: string) =>
   infiniteQueryOptions({
     queryKey: [...adminTemplatesKey, { search }],
     queryFn: ({ signal, pageParam }) =>
-      api<KeysetPage<AdminTemplateView>>(`/admin/templates?${new URLSearchParams({ limit: "20", ...(search ? { search } : {}), ...(pageParam ? { cursor: pageParam } : {}) })}`, { signal }),
+      api<AdminTemplatePage>(`/admin/templates?${new URLSearchParams({ limit: "20", ...(search ? { search } : {}), ...(pageParam ? { cursor: pageParam } : {}) })}`, { signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     placeholderData: keepPreviousData,
@@ -24,7 +32,7 @@ export const adminTemplatesQuery = (search: string) =>
 
 /** The template as the loaded admin list has it now (after a refetch), or undefined. */
 export function cachedTemplate(queryClient: QueryClient, id: string): AdminTemplateView | undefined {
-  for (const [, data] of queryClient.getQueriesData<InfiniteData<KeysetPage<AdminTemplateView>>>({ queryKey: adminTemplatesKey })) {
+  for (const [, data] of queryClient.getQueriesData<InfiniteData<AdminTemplatePage>>({ queryKey: adminTemplatesKey })) {
     const found = data?.pages?.flatMap((p) => p.items).find((t) => t.id === id);
     if (found) return found;
   }
@@ -32,15 +40,15 @@ export function cachedTemplate(queryClient: QueryClient, id: string): AdminTempl
 }
 
 /** POST (new) or PUT (edit, with the version it was made on: 409 STALE_EDIT when stale) /api/admin/templates[/:id]. */
-export function saveTemplate(id: string | null, values: TemplateFormValues, version: number): Promise<AdminTemplateView> {
+export function saveTemplate(id: string | null, values: TemplateFormValues, version: number): Promise<CreatedTemplateView | UpdatedTemplateView> {
   return id
-    ? api<AdminTemplateView>(`/admin/templates/${encodeURIComponent(id)}`, { method: "PUT", body: { ...values, version } })
-    : api<AdminTemplateView>("/admin/templates", { body: values });
+    ? api<UpdatedTemplateView>(`/admin/templates/${encodeURIComponent(id)}`, { method: "PUT", body: { ...values, version } })
+    : api<CreatedTemplateView>("/admin/templates", { body: values });
 }
 
 /** DELETE /api/admin/templates/:id. */
-export function deleteTemplate(id: string): Promise<{ ok: true }> {
-  return api<{ ok: true }>(`/admin/templates/${encodeURIComponent(id)}`, { method: "DELETE" });
+export function deleteTemplate(id: string): Promise<DeletedTemplateView> {
+  return api<DeletedTemplateView>(`/admin/templates/${encodeURIComponent(id)}`, { method: "DELETE" });
 }
 
 /** POST /api/admin/templates/ai/improve → {improvedText}. */
@@ -49,8 +57,8 @@ export function improveField(field: ImprovableField, text: string, context: { ge
 }
 
 /** POST /api/admin/templates/ai/generate → {generatedContent} for the empty fields only. */
-export function generateEmptyFields(title: string, genre: string, fields: Record<GeneratableField, string>): Promise<GenerateResultView> {
-  return api<GenerateResultView>("/admin/templates/ai/generate", { body: { title, genre, fields } });
+export function generateEmptyFields(title: string, genre: string, fields: Record<GeneratableField, string>): Promise<AdminGenerateResultView> {
+  return api<AdminGenerateResultView>("/admin/templates/ai/generate", { body: { title, genre, fields } });
 }
 
 /** POST /api/admin/templates/ai/cover → {url} of the stored 16:9 cover. */

@@ -19,11 +19,11 @@ import {
   templateFormSchema,
 } from "@shared/schemas/template";
 import { MAX_PROMPT_BUDGET, MIN_PROMPT_BUDGET } from "@shared/schemas/memory";
-import type { AdminTemplateView } from "@shared/template-types";
 import { useQueryClient } from "@tanstack/react-query";
 import { ChevronDown, ImageIcon, ImagePlus, Sparkles, Trash2, Wand2 } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
+import type { AdminTemplateView } from "@/lib/api-contract";
 import { toast } from "@/lib/toast";
 import { Button } from "@/components/ui/button";
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "@/components/ui/collapsible";

@@ -3,12 +3,12 @@
  * when adding one (with 'Fissa questo ricordo') and by factPatchSchema when editing one.
  */
 
-import type { FactView } from "@shared/api-types";
 import { FACT_KINDS, factPatchSchema, factSchema, MAX_FACT_TEXT_LENGTH, MAX_FACT_TITLE_LENGTH } from "@shared/schemas/memory";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useId } from "react";
 import { Controller, type Resolver, useForm } from "react-hook-form";
 import type { z } from "zod";
+import type { FactView } from "@/lib/api-contract";
 import { FormField, SelectField, TextAreaField } from "@/components/form-field";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Label } from "@/components/ui/label";

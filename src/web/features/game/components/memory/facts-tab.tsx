@@ -4,10 +4,10 @@
  * confirmation). Pinned facts reach the narrator at every turn; the others when relevant.
  */
 
-import type { FactView } from "@shared/api-types";
 import { FACT_KINDS } from "@shared/schemas/memory";
 import { Pencil, Pin, PinOff, Plus, Trash2 } from "lucide-react";
 import { type ReactNode, useRef, useState } from "react";
+import type { FactView } from "@/lib/api-contract";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";

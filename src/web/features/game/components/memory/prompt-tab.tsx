@@ -5,10 +5,10 @@
  * the server sends it (admins).
  */
 
-import type { PromptPreviewView, PromptSectionView } from "@shared/api-types";
 import { useQuery } from "@tanstack/react-query";
 import { ChevronDown } from "lucide-react";
 import { useId, useState } from "react";
+import type { PromptPreviewView, PromptSectionView } from "@/lib/api-contract";
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "@/components/ui/collapsible";
 import { Progress } from "@/components/ui/progress";
 import { Skeleton } from "@/components/ui/skeleton";

@@ -4,12 +4,12 @@
  * narrator's next updates build on it. An empty text clears the recap.
  */
 
-import type { RecapView } from "@shared/api-types";
 import { MAX_RECAP_LENGTH, recapSchema } from "@shared/schemas/memory";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Pencil } from "lucide-react";
 import { useRef, useState } from "react";
 import { useForm } from "react-hook-form";
+import type { RecapView } from "@/lib/api-contract";
 import { TextAreaField } from "@/components/form-field";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
