@@ -17,6 +17,7 @@ export default tseslint.config(
   },
   // Plain Node scripts that run before anything is built (npm start's build check).
   { files: ["scripts/**/*.mjs"], languageOptions: { globals: globals.node } },
+  { files: ["**/*.cjs"], languageOptions: { sourceType: "commonjs", globals: globals.node } },
   {
     files: ["src/web/**/*.tsx", "src/web/**/*.ts"],
     plugins: { "react-hooks": reactHooks },
