@@ -25,7 +25,7 @@ import { performance } from "node:perf_hooks";
 import { readEvents, TestClient } from "../src/server/testing/harness";
 import { outboxLink } from "../src/server/testing/outbox";
 import { startBenchProvider } from "./bench-provider";
-import { percentile, serverCpuMs, spawnBuiltServer, waitForHealth } from "./bench-support";
+import { percentile, serverCpuMs, spawnBuiltServer, stopChild, waitForHealth } from "./bench-support";
 
 const PORT = 3378;
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -162,7 +162,7 @@ async function main() {
   const server = spawnBuiltServer({ port: PORT, dataDir, aiUrl: fake.url, stdio: ["ignore", "inherit", "inherit"] });
   const scenarios: Scenario[] = [];
   try {
-    await waitForHealth(BASE);
+    await waitForHealth(BASE, server);
     const { default: SQLite } = await import("../src/server/db/sqlite-driver");
     const sqlite = new SQLite(path.join(dataDir, "storie.sqlite"));
     const owner = await player(dataDir, "owner");
@@ -204,8 +204,7 @@ async function main() {
     scenarios.push(await measure(server, `PDF export: ${EXPORTS} in parallel, one player`, turn, () =>
       timedGets(owner.client, `/api/games/${owner.gameId}/export?format=pdf`, EXPORTS, EXPORTS)));
   } finally {
-    server.kill("SIGTERM");
-    await new Promise((r) => server.once("exit", r));
+    await stopChild(server);
     await fake.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
