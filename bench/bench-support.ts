@@ -29,6 +29,15 @@ export async function expectOk(response: Response, what: string, allowed: number
 }
 
 /**
+ * For TestClient.json's answers: throws unless `answer.status` is 2xx, naming `what` and the
+ * body. Output: the parsed body.
+ */
+export function okBody<T>(answer: { status: number; body: T }, what: string): T {
+  if (answer.status < 200 || answer.status > 299) throw new Error(`${what}: answered ${answer.status} ${JSON.stringify(answer.body).slice(0, 200)}`);
+  return answer.body;
+}
+
+/**
  * The body of POST /api/auth/sign-up/email: every field the registration form sends (the
  * privacy and age boxes ticked). Typed against the shared registration schema, so a new required
  * field fails the type check of the benchmarks rather than their sign-ups. Input: e-mail,
@@ -72,12 +81,16 @@ async function postgresReachable(url: string): Promise<boolean> {
 /**
  * The databases a benchmark runs on: SQLite, and PostgreSQL at BENCH_DATABASE_URL, else
  * TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test when it answers (the URL is
- * put in TEST_DATABASE_URL for the test harness). Prints why PostgreSQL is skipped otherwise.
+ * put in TEST_DATABASE_URL for the test harness). Prints why PostgreSQL is skipped otherwise;
+ * throws when a URL set in BENCH_DATABASE_URL or TEST_DATABASE_URL does not answer (asked for,
+ * so its absence is an error, not a smaller report).
  */
 export async function benchDialects(): Promise<TestDialect[]> {
-  const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+  const given = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  const url = given ?? "postgres://postgres@127.0.0.1:5432/test";
   process.env.TEST_DATABASE_URL = url;
   if (await postgresReachable(url)) return ["sqlite", "postgres"];
+  if (given) throw new Error(`PostgreSQL not reachable at ${url} (BENCH_DATABASE_URL or TEST_DATABASE_URL)`);
   console.log(`PostgreSQL not reachable (${url}): SQLite only.`);
   return ["sqlite"];
 }

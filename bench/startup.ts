@@ -11,17 +11,17 @@
  * over 50 ms, and their blocking time (the sum of each task's time past 50 ms: total blocking
  * time's formula, here on Chromium's own throttled tasks rather than Lighthouse's simulation).
  * Printed per page: the median and the worst run. Targets: no task over 50 ms.
- * Usage: npm run bench:startup
+ * Usage: npm run bench:startup (BENCH_QUICK=1: one load per page, a 3-turn story, 300 ms idle).
  */
 
 import path from "node:path";
 import { startTestServer } from "../src/server/testing/harness";
-import { percentile, playerWithStory, withPhonePage } from "./bench-support";
+import { percentile, playerWithStory, sized, withPhonePage } from "./bench-support";
 
-const RUNS = 5;
-const STORY_TURNS = 31;
+const RUNS = sized(5, 1);
+const STORY_TURNS = sized(31, 3);
 const CPU_SLOWDOWN = 4;
-const IDLE_MS = 1000;
+const IDLE_MS = sized(1000, 300);
 const LONG_TASK_MS = 50;
 
 /** A trace event as Chromium sends it (the fields read here). */
