@@ -10,13 +10,13 @@
  *  - narration_runs text behind the client at the drop (characters, p50/p99): what a page that
  *    reloads shows at once before the resume catches up;
  *  - messages charged per narration (must be 1).
- * Usage: npm run bench:resume (BENCH_QUICK=1: 4 narrations per case).
+ * Usage: npm run bench:resume (BENCH_QUICK=1: 2 narrations per case).
  */
 
 import { newGame, readEvents, registerPlayer, startServerProcess, startTestServer, TestClient, type TestServer } from "../src/server/testing/harness";
 import { benchDialects, expectOk, percentile, sized } from "./bench-support";
 
-const NARRATIONS = sized(20, 4);
+const NARRATIONS = sized(20, 2);
 const WORD_DELAY_MS = "10";
 const DROP_AFTER_WORDS = 8;
 
