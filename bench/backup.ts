@@ -9,7 +9,7 @@
  * each in its own process, start-up included): the backup of the running site (SQLite online
  * backup, media, secret, manifest with SHA-256), idle and while messages are being written, and
  * the restore into an empty folder (every checksum checked first).
- * Usage: npm run bench:backup
+ * Usage: npm run bench:backup (BENCH_QUICK=1: 5 players, 20 stories, 10 pictures).
  */
 
 import { execFile } from "node:child_process";
@@ -24,11 +24,12 @@ import type { ChatMessagesTable } from "../src/server/platform/db/schema";
 import { createGame } from "../src/server/features/games/games.service";
 import type { BackupManifest } from "../src/server/platform/ops/backup";
 import { registerPlayer, startTestServer, type TestServer } from "../src/server/testing/harness";
+import { sized } from "./bench-support";
 
-const PLAYERS = 100;
-const STORIES = 1_000;
+const PLAYERS = sized(100, 5);
+const STORIES = sized(1_000, 20);
 const MESSAGES_PER_STORY = 40;
-const PICTURES = 300;
+const PICTURES = sized(300, 10);
 const PICTURE_BYTES = 150 * 1024;
 
 const narration = (turn: number) =>

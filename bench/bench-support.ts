@@ -4,7 +4,62 @@ import { type ChildProcess, type StdioOptions, spawn } from "node:child_process"
 import fs from "node:fs";
 import { type BrowserContext, chromium, type Page } from "@playwright/test";
 import pg from "pg";
-import { newGame, registerPlayer, type TestDialect, type TestServer } from "../src/server/testing/harness";
+import type { RegistrationInput } from "../src/shared/schemas/auth";
+import { newGame, registerPlayer, type TestClient, type TestDialect, type TestServer } from "../src/server/testing/harness";
+import { outboxLink } from "../src/server/testing/outbox";
+
+/**
+ * True under BENCH_QUICK=1 (`npm run bench:quick`, bench/quick.mjs): every benchmark runs its
+ * usual code with tiny sizes, a few seconds each, so a broken benchmark shows in CI.
+ */
+export const QUICK = process.env.BENCH_QUICK === "1";
+
+/** A benchmark's size: `full` normally, `quick` under BENCH_QUICK=1 (see QUICK). */
+export function sized<T>(full: T, quick: T): T {
+  return QUICK ? quick : full;
+}
+
+/**
+ * Throws unless `response` answered 2xx (or one of `allowed`, e.g. 302), naming `what`, the
+ * status and the start of the body. Output: the response, its body not read when it passed.
+ */
+export async function expectOk(response: Response, what: string, allowed: number[] = []): Promise<Response> {
+  if (response.ok || allowed.includes(response.status)) return response;
+  throw new Error(`${what}: answered ${response.status} ${(await response.text()).slice(0, 200)}`);
+}
+
+/**
+ * For TestClient.json's answers: throws unless `answer.status` is 2xx, naming `what` and the
+ * body. Output: the parsed body.
+ */
+export function okBody<T>(answer: { status: number; body: T }, what: string): T {
+  if (answer.status < 200 || answer.status > 299) throw new Error(`${what}: answered ${answer.status} ${JSON.stringify(answer.body).slice(0, 200)}`);
+  return answer.body;
+}
+
+/**
+ * The body of POST /api/auth/sign-up/email: every field the registration form sends (the
+ * privacy and age boxes ticked). Typed against the shared registration schema, so a new required
+ * field fails the type check of the benchmarks rather than their sign-ups. Input: e-mail,
+ * password (8+ characters), display name; the confirmation link then leads to /generi.
+ */
+export function signUpBody(email: string, password: string, name = "Bench"): RegistrationInput & { name: string; callbackURL: string } {
+  return { email, password, name, acceptPrivacy: true, confirmAge: true, callbackURL: "/generi" };
+}
+
+/**
+ * Signs `client` up at its server through the API (signUpBody) and confirms the address with the
+ * link of the e-mail the server wrote to `dataDir`/outbox (a built server without SMTP); the
+ * client is then signed in. Throws when the sign-up does not answer 200, no e-mail with a link
+ * comes, or the link does not redirect (302).
+ */
+export async function signUpConfirmed(client: TestClient, dataDir: string, email: string, password: string, name?: string): Promise<void> {
+  await expectOk(await client.post("/api/auth/sign-up/email", signUpBody(email, password, name)), `sign-up of ${email}`);
+  const link = new URL(await outboxLink(dataDir, email));
+  const confirmed = await client.get(link.pathname + link.search);
+  if (confirmed.status !== 302) throw new Error(`confirmation of ${email}: answered ${confirmed.status}, not 302`);
+  await confirmed.arrayBuffer();
+}
 
 /** The p-th percentile (0–100) of `values` by the nearest-rank method; NaN for none. */
 export function percentile(values: number[], p: number): number {
@@ -26,12 +81,16 @@ async function postgresReachable(url: string): Promise<boolean> {
 /**
  * The databases a benchmark runs on: SQLite, and PostgreSQL at BENCH_DATABASE_URL, else
  * TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test when it answers (the URL is
- * put in TEST_DATABASE_URL for the test harness). Prints why PostgreSQL is skipped otherwise.
+ * put in TEST_DATABASE_URL for the test harness). Prints why PostgreSQL is skipped otherwise;
+ * throws when a URL set in BENCH_DATABASE_URL or TEST_DATABASE_URL does not answer (asked for,
+ * so its absence is an error, not a smaller report).
  */
 export async function benchDialects(): Promise<TestDialect[]> {
-  const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+  const given = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  const url = given ?? "postgres://postgres@127.0.0.1:5432/test";
   process.env.TEST_DATABASE_URL = url;
   if (await postgresReachable(url)) return ["sqlite", "postgres"];
+  if (given) throw new Error(`PostgreSQL not reachable at ${url} (BENCH_DATABASE_URL or TEST_DATABASE_URL)`);
   console.log(`PostgreSQL not reachable (${url}): SQLite only.`);
   return ["sqlite"];
 }
@@ -102,9 +161,13 @@ export function serverCpuMs(pid: number): number {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }
 
-/** Waits until GET {baseUrl}/api/health answers 2xx (every 100 ms, up to 20 s); throws otherwise. */
-export async function waitForHealth(baseUrl: string): Promise<void> {
+/**
+ * Waits until GET {baseUrl}/api/health answers 2xx (every 100 ms, up to 20 s). Throws after 20 s,
+ * or at once when `server` (the process serving it) has exited meanwhile.
+ */
+export async function waitForHealth(baseUrl: string, server?: ChildProcess): Promise<void> {
   for (let i = 0; i < 200; i++) {
+    if (server && (server.exitCode !== null || server.signalCode !== null)) throw new Error(`the server exited (${server.exitCode ?? server.signalCode}) before answering ${baseUrl}/api/health`);
     try {
       if ((await fetch(`${baseUrl}/api/health`)).ok) return;
     } catch {
@@ -116,9 +179,20 @@ export async function waitForHealth(baseUrl: string): Promise<void> {
 }
 
 /**
+ * Stops a child process with SIGTERM and waits for its exit; returns at once when it has already
+ * exited (a server that died early must not hang the benchmark's cleanup).
+ */
+export async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once("exit", r));
+  child.kill("SIGTERM");
+  await exited;
+}
+
+/**
  * Starts the built server (dist-server/index.js) on SQLite in `dataDir`, listening on 127.0.0.1:`port`,
  * narrating with the OpenAI-compatible provider at `aiUrl` (model "fake-model"), auth limits off and
- * only warnings logged. `nodeArgs` go before the script, `env` adds to or overrides that environment.
+ * only warnings logged, a privacy contact set. `nodeArgs` go before the script, `env` adds to or overrides that environment.
  */
 export function spawnBuiltServer(options: { port: number; dataDir: string; aiUrl: string; nodeArgs?: string[]; env?: Record<string, string>; stdio: StdioOptions }): ChildProcess {
   return spawn(process.execPath, [...(options.nodeArgs ?? []), "dist-server/index.js"], {
@@ -135,6 +209,8 @@ export function spawnBuiltServer(options: { port: number; dataDir: string; aiUrl
       LOG_LEVEL: "warn",
       ADMIN_EMAIL: "",
       ADMIN_PASSWORD: "",
+      // Set, so the server's start-up warning about it does not count as a fault in bench:turn.
+      PRIVACY_EMAIL: "privacy@example.com",
       ...options.env,
     },
     stdio: options.stdio,

@@ -11,7 +11,7 @@
  * the first byte, total time, size, and the server process's peak RSS and heap during the
  * download (sampled every 10 ms, above the level before it). Checks each file opens (EPUB: zip
  * entries and pictures; PDF: pages and pictures with pdf.js).
- * Usage: npm run bench:export
+ * Usage: npm run bench:export (BENCH_QUICK=1: 200 messages with 4 pictures of 2 drawings).
  */
 
 import { randomUUID } from "node:crypto";
@@ -21,11 +21,11 @@ import type { ChatMessagesTable, GeneratedImagesTable } from "../src/server/plat
 import { drawOfflineScene } from "../src/server/domain/ai/illustrator/offline-illustrator";
 import { readPdf, readZip } from "../src/server/features/book/book-testing";
 import { newGame, registerPlayer, startTestServer, type TestClient, type TestDialect, type TestServer } from "../src/server/testing/harness";
-import { benchDialects } from "./bench-support";
+import { benchDialects, sized } from "./bench-support";
 
-const MESSAGES = 5_000;
-const IMAGES = 200;
-const DRAWINGS = 20;
+const MESSAGES = sized(5_000, 200);
+const IMAGES = sized(200, 4);
+const DRAWINGS = sized(20, 2);
 
 /** A narration of the offline storyteller's length (~120 words) with dialogue, ending with three choices. */
 function narration(turn: number): string {

@@ -7,7 +7,8 @@
  * measures the server time (routing, validation, query, JSON; in-process requests, no network)
  * of GET /api/images for the first page and for a deep page (cursor after the 90,000th image),
  * 300 requests each after 30 warm-up ones: p50 and p99. Target: ≤ 10 ms.
- * Usage: npm run bench:gallery
+ * Usage: npm run bench:gallery (BENCH_QUICK=1: 2,000 images from 10 creators, 20 requests per page
+ * after 3 warm-up ones, the deep page after the 1,800th).
  */
 
 import { randomUUID } from "node:crypto";
@@ -17,13 +18,13 @@ import { createApp } from "../src/server/app/app";
 import { createAccountRows } from "../src/server/domain/auth/account-rows";
 import { encodeCursor } from "../src/server/platform/keyset-cursor";
 import { startTestServer, type TestDialect } from "../src/server/testing/harness";
-import { benchDialects, percentile } from "./bench-support";
+import { benchDialects, percentile, sized } from "./bench-support";
 
-const IMAGES = 100_000;
-const CREATORS = 200;
-const RUNS = 300;
-const WARMUP = 30;
-const DEEP_POSITION = 90_000;
+const IMAGES = sized(100_000, 2_000);
+const CREATORS = sized(200, 10);
+const RUNS = sized(300, 20);
+const WARMUP = sized(30, 3);
+const DEEP_POSITION = sized(90_000, 1_800);
 
 async function run(dialect: TestDialect) {
   const server = await startTestServer(dialect);

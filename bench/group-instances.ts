@@ -11,14 +11,14 @@
  *  - narration: B hears 'group.narration' and opens its GET /live; the first narrated word there
  *    after the first one on the host's turn stream on A, and its end there after the end on A
  *    (the text between flows through the run's row: saved every RUN_FLUSH_MS, read every RUN_POLL_MS).
- * Usage: npm run bench:group-instances (needs PostgreSQL, see benchDialects).
+ * Usage: npm run bench:group-instances (needs PostgreSQL, see benchDialects; BENCH_QUICK=1: 2 rounds).
  */
 
 import { newGame, openLive, readEvents, registerPlayer, startServerProcess, startTestServer, TestClient } from "../src/server/testing/harness";
 import { startBenchProvider } from "./bench-provider";
-import { benchDialects, percentile } from "./bench-support";
+import { benchDialects, expectOk, okBody, percentile, sized } from "./bench-support";
 
-const ROUNDS = 30;
+const ROUNDS = sized(30, 2);
 const TOKENS_PER_SECOND = 40;
 
 if (!(await benchDialects()).includes("postgres")) process.exit(0);
@@ -38,7 +38,7 @@ try {
   const host = await registerPlayer(a);
   const friend = await registerPlayer(a);
   const onB = new TestClient(b.url);
-  await onB.post("/api/auth/sign-in/email", { email: friend.email, password: friend.password });
+  await expectOk(await onB.post("/api/auth/sign-in/email", { email: friend.email, password: friend.password }), "sign-in on B");
   const hostLive = await openLive(host.client);
   const friendLive = await openLive(onB);
   /** Runs `action` on B and adds to `what` the ms until the host on A hears 'group.changed'. */
@@ -56,13 +56,13 @@ try {
     // One narration a round: keep the host under the free plan's daily messages.
     await a.deps.db.updateTable("user_tokens").set({ messages_sent: 0 }).where("user_id", "=", host.id).execute();
     const gameId = await newGame(host.client);
-    const invitation = await host.client.json<{ url: string }>("POST", `/api/games/${gameId}/invitations`);
-    await onB.json("POST", `/api/invitations/${invitation.body.url.split("/").at(-1)}/join`, { characterName: "Bruna", characterLine: "" });
-    await host.client.json("PUT", `/api/games/${gameId}/group`, { mode: "vote", voteSeconds: 300 });
+    const invitation = okBody(await host.client.json<{ url: string }>("POST", `/api/games/${gameId}/invitations`), "invitation");
+    okBody(await onB.json("POST", `/api/invitations/${invitation.url.split("/").at(-1)}/join`, { characterName: "Bruna", characterLine: "" }), "join on B");
+    okBody(await host.client.json("PUT", `/api/games/${gameId}/group`, { mode: "vote", voteSeconds: 300 }), "group mode");
     // The host's page is open too, so one vote does not close the vote.
     const hostTab = new AbortController();
     void readEvents(await host.client.request("GET", `/api/presence?tab=bench-host-${r.toString().padStart(4, "0")}&game=${gameId}`, undefined, { signal: hostTab.signal })).catch(() => undefined);
-    await changed("side note B → A", () => onB.json("POST", `/api/games/${gameId}/notes`, { text: `Nota ${r}` }));
+    await changed("side note B → A", async () => okBody(await onB.json("POST", `/api/games/${gameId}/notes`, { text: `Nota ${r}` }), "side note"));
     const tab = new AbortController();
     await changed("presence B → A", async () => {
       const response = await onB.request("GET", `/api/presence?tab=bench-tab-${r.toString().padStart(4, "0")}&game=${gameId}`, undefined, { signal: tab.signal });
@@ -82,14 +82,14 @@ try {
     await told;
     let firstOnB = 0;
     let endOnB = 0;
-    await readEvents(await onB.get(`/api/games/${gameId}/live`), (e) => {
+    await readEvents(await expectOk(await onB.get(`/api/games/${gameId}/live`), "GET /live on B"), (e) => {
       if (e.event === "delta") firstOnB ||= performance.now();
       if (e.event === "done") endOnB = performance.now();
     });
     await turn;
     samples["narration: first word on A → on B"]!.push(firstOnB - firstOnA);
     samples["narration: end on A → on B"]!.push(endOnB - endOnA);
-    await changed("vote B → A", () => onB.json("POST", `/api/games/${gameId}/votes`, { choice: "A" }));
+    await changed("vote B → A", async () => okBody(await onB.json("POST", `/api/games/${gameId}/votes`, { choice: "A" }), "vote on B"));
     tab.abort();
     hostTab.abort();
   }

@@ -10,16 +10,16 @@
  *    'delta' on the host's /live, through the live event;
  *  - memory per player: the process's heap (after GC) with every player connected, minus the heap
  *    before the players existed, divided by the players (clients and server share this process).
- * Usage: npm run bench:group
+ * Usage: npm run bench:group (BENCH_QUICK=1: 3 groups, 2 rounds).
  */
 
 import { newGame, openLive, readEvents, registerPlayer, startTestServer, type LiveStream, type TestServer } from "../src/server/testing/harness";
 import { startBenchProvider } from "./bench-provider";
-import { benchDialects, percentile } from "./bench-support";
+import { benchDialects, expectOk, okBody, percentile, sized } from "./bench-support";
 
-const GROUPS = 50;
+const GROUPS = sized(50, 3);
 const PLAYERS_PER_GROUP = 4;
-const ROUNDS = 3;
+const ROUNDS = sized(3, 2);
 const TOKENS_PER_SECOND = 40;
 
 type Player = Awaited<ReturnType<typeof registerPlayer>>;
@@ -39,16 +39,17 @@ const heap = () => {
 async function makeGroup(server: TestServer): Promise<Group & { lives: LiveStream[] }> {
   const host = await registerPlayer(server);
   const gameId = await newGame(host.client);
-  const invitation = await host.client.json<{ url: string }>("POST", `/api/games/${gameId}/invitations`);
-  const token = invitation.body.url.split("/").at(-1)!;
+  const invitation = okBody(await host.client.json<{ url: string }>("POST", `/api/games/${gameId}/invitations`), "invitation");
+  const token = invitation.url.split("/").at(-1)!;
   const players = [host];
   for (let i = 1; i < PLAYERS_PER_GROUP; i++) {
     const player = await registerPlayer(server);
-    await player.client.json("POST", `/api/invitations/${token}/join`, { characterName: `Eroe ${i}`, characterLine: "" });
+    okBody(await player.client.json("POST", `/api/invitations/${token}/join`, { characterName: `Eroe ${i}`, characterLine: "" }), "join");
     players.push(player);
   }
-  await host.client.json("PUT", `/api/games/${gameId}/group`, { mode: "vote", voteSeconds: 300 });
-  await readEvents(await host.client.post(`/api/games/${gameId}/messages`, { content: "/inizia" }));
+  okBody(await host.client.json("PUT", `/api/games/${gameId}/group`, { mode: "vote", voteSeconds: 300 }), "group mode");
+  const started = await readEvents(await expectOk(await host.client.post(`/api/games/${gameId}/messages`, { content: "/inizia" }), "first turn"));
+  if (started.at(-1)?.event !== "done") throw new Error(`first turn failed: ${JSON.stringify(started.at(-1))}`);
   const lives = await Promise.all(players.map((p) => openLive(p.client)));
   return { gameId, players, hostLive: lives[0]!, lives };
 }
@@ -57,7 +58,7 @@ async function makeGroup(server: TestServer): Promise<Group & { lives: LiveStrea
 async function round(group: Group): Promise<number> {
   const host = group.players[0]!;
   const last = group.players.at(-1)!;
-  const vote = (p: Player, choice: string) => p.client.json("POST", `/api/games/${group.gameId}/votes`, { choice });
+  const vote = async (p: Player, choice: string) => okBody(await p.client.json("POST", `/api/games/${group.gameId}/votes`, { choice }), "vote");
   await Promise.all(group.players.slice(0, -1).map((p) => vote(p, "A")));
   group.hostLive.events.length = 0;
   const started = performance.now();
@@ -65,7 +66,7 @@ async function round(group: Group): Promise<number> {
   await vote(last, "B");
   await narration;
   let first: number | undefined;
-  await readEvents(await host.client.get(`/api/games/${group.gameId}/live`), (e) => {
+  await readEvents(await expectOk(await host.client.get(`/api/games/${group.gameId}/live`), "GET /live"), (e) => {
     if (e.event === "delta") first ??= performance.now() - started;
   });
   return first ?? Number.NaN;

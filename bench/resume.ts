@@ -10,13 +10,13 @@
  *  - narration_runs text behind the client at the drop (characters, p50/p99): what a page that
  *    reloads shows at once before the resume catches up;
  *  - messages charged per narration (must be 1).
- * Usage: npx tsx bench/resume.ts
+ * Usage: npm run bench:resume (BENCH_QUICK=1: 2 narrations per case).
  */
 
 import { newGame, readEvents, registerPlayer, startServerProcess, startTestServer, TestClient, type TestServer } from "../src/server/testing/harness";
-import { benchDialects, percentile } from "./bench-support";
+import { benchDialects, expectOk, percentile, sized } from "./bench-support";
 
-const NARRATIONS = 20;
+const NARRATIONS = sized(20, 2);
 const WORD_DELAY_MS = "10";
 const DROP_AFTER_WORDS = 8;
 
@@ -36,16 +36,18 @@ async function measure(server: TestServer, reader: (player: Awaited<ReturnType<t
   const id = await newGame(player.client);
   for (let turn = 0; turn < NARRATIONS; turn++) {
     const controller = new AbortController();
-    const response = await player.client.request("POST", `/api/games/${id}/messages`, { content: turn === 0 ? "/inizia" : "A" }, { signal: controller.signal });
+    const response = await expectOk(await player.client.request("POST", `/api/games/${id}/messages`, { content: turn === 0 ? "/inizia" : "A" }, { signal: controller.signal }), `turn ${turn}`);
     let received = "";
     await readEvents(response, (e) => {
       if (e.event === "delta") received += e.data.text;
       if (received.split(/\s+/).length > DROP_AFTER_WORDS) controller.abort();
     }).catch(() => undefined);
-    const live = (await client.json("GET", `/api/games/${id}`)).body.liveNarration as { text: string } | null;
+    const game = await client.json("GET", `/api/games/${id}`);
+    if (game.status !== 200) throw new Error(`GET /api/games/:id answered ${game.status}`);
+    const live = game.body.liveNarration as { text: string } | null;
     row.lag.push(received.length - (live?.text.length ?? received.length));
     const started = performance.now();
-    const resumed = await client.request("GET", `/api/games/${id}/live`, undefined, { headers: { "Last-Event-ID": String(received.length) } });
+    const resumed = await expectOk(await client.request("GET", `/api/games/${id}/live`, undefined, { headers: { "Last-Event-ID": String(received.length) } }), "resume (GET /live)");
     let first: number | undefined;
     let rest = "";
     const events = await readEvents(resumed, (e) => {
@@ -78,7 +80,7 @@ for (const dialect of await benchDialects()) {
           a,
           async (player) => {
             const onB = new TestClient(b.url);
-            await onB.post("/api/auth/sign-in/email", { email: player.email, password: player.password });
+            await expectOk(await onB.post("/api/auth/sign-in/email", { email: player.email, password: player.password }), "sign-in on the other instance");
             return onB;
           },
           other,

@@ -11,17 +11,17 @@
  * over 50 ms, and their blocking time (the sum of each task's time past 50 ms: total blocking
  * time's formula, here on Chromium's own throttled tasks rather than Lighthouse's simulation).
  * Printed per page: the median and the worst run. Targets: no task over 50 ms.
- * Usage: npm run bench:startup
+ * Usage: npm run bench:startup (BENCH_QUICK=1: one load of / and of the game page, a 3-turn story, 300 ms idle).
  */
 
 import path from "node:path";
 import { startTestServer } from "../src/server/testing/harness";
-import { percentile, playerWithStory, withPhonePage } from "./bench-support";
+import { percentile, playerWithStory, QUICK, sized, withPhonePage } from "./bench-support";
 
-const RUNS = 5;
-const STORY_TURNS = 31;
+const RUNS = sized(5, 1);
+const STORY_TURNS = sized(31, 3);
 const CPU_SLOWDOWN = 4;
-const IDLE_MS = 1000;
+const IDLE_MS = sized(1000, 300);
 const LONG_TASK_MS = 50;
 
 /** A trace event as Chromium sends it (the fields read here). */
@@ -76,7 +76,8 @@ try {
     { label: "/profilo", page: "/profilo", cookie: player.cookie },
   ];
   const rows: { label: string; runs: ReturnType<typeof figures>[] }[] = [];
-  for (const { label, page, cookie } of pages) {
+  // Quick: one page as a visitor and one signed in.
+  for (const { label, page, cookie } of QUICK ? pages.filter((p) => p.label === "/" || p.label === "game page") : pages) {
     console.log(`measuring ${label}…`);
     const runs: ReturnType<typeof figures>[] = [];
     for (let i = 0; i < RUNS; i++) runs.push(figures(await load(`${server.url}${page}`, cookie)));

@@ -22,7 +22,8 @@
  * against the budget. Then the prompt's size at turn 10, 100, 1,000 and 5,000: a story of that
  * many turns (inserted), its memory in steady state (40 facts, a full recap), and the prompts of
  * its last 50 player's messages (p50 and p99 tokens, counted with the memory's tokenizer).
- * Usage: npm run bench:story
+ * Usage: npm run bench:story (BENCH_QUICK=1: a story of 120 messages, 10 runs per row after 2
+ * warm-up ones; a 30-turn memory story with 5 facts; prompts at turn 10 and 60 over 10 messages).
  */
 
 import { randomUUID } from "node:crypto";
@@ -41,11 +42,11 @@ import { currentPath } from "../src/server/domain/story/story-tree";
 import { startFakeOpenAI } from "../src/server/testing/fake-openai";
 import { plantedFact, runRecallStory } from "../src/server/testing/recall-story";
 import { registerPlayer, startTestServer, type TestDialect, type TestServer } from "../src/server/testing/harness";
-import { CHROMIUM, benchDialects, percentile } from "./bench-support";
+import { CHROMIUM, benchDialects, percentile, sized } from "./bench-support";
 
-const MESSAGES = 5_000;
-const RUNS = 200;
-const WARMUP = 20;
+const MESSAGES = sized(5_000, 120);
+const RUNS = sized(200, 10);
+const WARMUP = sized(20, 2);
 const KEYS = 30;
 const WEB_ROOT = path.resolve("dist");
 
@@ -175,7 +176,11 @@ async function run(dialect: TestDialect) {
   const server = await startTestServer(dialect, web ? { webRoot: WEB_ROOT } : {});
   try {
     const player = await registerPlayer(server);
-    const newGame = async () => (await player.client.json<{ id: string }>("POST", "/api/games", { genre: "horror" })).body.id;
+    const newGame = async () => {
+      const created = await player.client.json<{ id: string }>("POST", "/api/games", { genre: "horror" });
+      if (created.status !== 201) throw new Error(`game not created: ${created.status}`);
+      return created.body.id;
+    };
     const gameId = await newGame();
     const fillStarted = performance.now();
     await fillStory(server, player.id, gameId, MESSAGES);
@@ -202,15 +207,17 @@ async function run(dialect: TestDialect) {
   }
 }
 
-const MEMORY_TURNS = 400;
-const MEMORY_FACTS = 40;
-const PROMPT_AT_TURNS = [10, 100, 1_000, 5_000];
-const PROMPT_SAMPLES = 50;
+const MEMORY_TURNS = sized(400, 30);
+const MEMORY_FACTS = sized(40, 5);
+const PROMPT_AT_TURNS = sized([10, 100, 1_000, 5_000], [10, 60]);
+const PROMPT_SAMPLES = sized(50, 10);
 
 /** The prompts' tokens at the end of a story of `turns` turns whose memory is in steady state. */
 async function promptTokensAt(server: TestServer, player: Awaited<ReturnType<typeof registerPlayer>>, turns: number) {
   const db = server.deps.db;
-  const gameId = (await player.client.json<{ id: string }>("POST", "/api/games", { genre: "horror" })).body.id;
+  const created = await player.client.json<{ id: string }>("POST", "/api/games", { genre: "horror" });
+  if (created.status !== 201) throw new Error(`game not created: ${created.status}`);
+  const gameId = created.body.id;
   await fillStory(server, player.id, gameId, turns * 2);
   const game = await findOwnedGame(db, player.id, gameId);
   const path = await currentPath(db, gameId, game.tip_message_id, PROMPT_SAMPLES * 2);
@@ -261,7 +268,7 @@ for (const r of results) {
   if (!r.browser) continue;
   const b = r.browser;
   console.log(`\nChromium (${r.dialect}, 1280×900), latest narration on screen after navigation (target ≤ 300 ms):`);
-  console.log("| opened                                   | 5,000 messages | 2 messages |");
+  console.log(`| opened                                   | ${`${MESSAGES.toLocaleString("en-US")} messages`.padStart(14)} | 2 messages |`);
   console.log("|------------------------------------------|----------------|------------|");
   console.log(`| from Profilo's 'Continua' link (in-app)  | ${`${b.inAppMs} ms`.padStart(14)} | ${`${b.shortInAppMs} ms`.padStart(10)} |`);
   console.log(`| by its address (page load, cache warm)   | ${`${b.openMs} ms`.padStart(14)} | ${`${b.shortOpenMs} ms`.padStart(10)} |`);

@@ -17,7 +17,7 @@ import { sessionUser } from "../src/server/domain/auth/middleware";
 import { updateRunRow } from "../src/server/features/games/narration-runs.service";
 import { narrateTurn, prepareTurn } from "../src/server/features/games/turn.service";
 import { admitSpending } from "../src/server/domain/policies/spending";
-import { signInCookie } from "./bench-support";
+import { signInCookie, sized } from "./bench-support";
 import { newGame, readEvents, registerPlayer, startTestServer, type TestDialect } from "../src/server/testing/harness";
 
 export const PHASES = {
@@ -60,7 +60,7 @@ async function main() {
       },
     };
     const totals: Record<Phase, number> = { session: 0, prepare: 0, prompt: 0, provider: 0, persist: 0, memory: 0 };
-    const warmUp = 20;
+    const warmUp = sized(20, 2);
     for (let i = 0; i < warmUp + turns; i++) {
       const t0 = cpuMs();
       const user = await sessionUser(deps, headers);

@@ -18,7 +18,9 @@
  *     opened from another process (bench/sse-clients.ts); time to open them, failures, the server's
  *     RSS and heap before and after (per connection), a notification broadcast reaching every
  *     event stream, and the narrations still ending normally.
- * Usage: npm run bench:turn (BENCH_NODE_ARGS adds server flags, e.g. "--cpu-prof --cpu-prof-dir=/tmp/p").
+ * Usage: npm run bench:turn (BENCH_NODE_ARGS adds server flags, e.g. "--cpu-prof --cpu-prof-dir=/tmp/p");
+ * BENCH_QUICK=1: 4 players, a few turns per row, 1 s of autocannon with 10 connections, 10 phase
+ * turns and 50 SSE connections (bench-support.ts QUICK).
  */
 
 import { type ChildProcess, fork, spawn } from "node:child_process";
@@ -27,22 +29,40 @@ import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { readEvents, TestClient } from "../src/server/testing/harness";
-import { outboxLink } from "../src/server/testing/outbox";
-import { benchDialects, percentile, serverCpuMs, signInCookie, spawnBuiltServer, waitForHealth } from "./bench-support";
+import { benchDialects, expectOk, percentile, serverCpuMs, signInCookie, signUpConfirmed, sized, spawnBuiltServer, stopChild, waitForHealth } from "./bench-support";
 import { startBenchProvider } from "./bench-provider";
 import { type Phase, PHASES } from "./turn-phases";
 
 const PORT = 3377;
 const BASE = `http://127.0.0.1:${PORT}`;
-const PLAYERS = 100;
+const PLAYERS = sized(100, 4);
 /** Turns per player at each concurrency (about 100 turns or more per row). */
-const TURNS = new Map([
-  [1, 100],
-  [10, 10],
-  [100, 6],
-]);
-const EVENT_STREAMS = 4_000;
-const NARRATION_FOLLOWERS = 1_000;
+const TURNS = new Map(
+  sized(
+    [
+      [1, 100],
+      [10, 10],
+      [100, 6],
+    ],
+    [
+      [1, 5],
+      [2, 3],
+      [4, 2],
+    ],
+  ),
+);
+const EVENT_STREAMS = sized(4_000, 40);
+const NARRATION_FOLLOWERS = sized(1_000, 10);
+/** autocannon's connections and seconds for the ceiling. */
+const CEILING_CONNECTIONS = sized(100, 10);
+const CEILING_SECONDS = sized(5, 1);
+/** Turns bench/turn-phases.ts measures per database. */
+const PHASE_TURNS = sized(300, 10);
+/** Pace of the narrations streamed while the SSE connections open (full: they last the whole run). */
+const SLOW_TOKENS_PER_SECOND = sized(0.25, 4);
+/** SSE connections being opened at any moment. */
+const SSE_PARALLEL = 100;
+const count = (n: number) => n.toLocaleString("en-US");
 const ADMIN = { email: "bench-admin@example.com", password: "password-admin-bench-1" };
 
 interface Player {
@@ -55,13 +75,13 @@ async function player(dataDir: string, n: number, unlimited: (email: string) => 
   const client = new TestClient(BASE);
   const email = `bench-${n}-${Date.now()}@example.com`;
   const password = "password-bench-1";
-  await client.post("/api/auth/sign-up/email", { email, password, name: "b", acceptPrivacy: true });
-  const link = new URL(await outboxLink(dataDir, email));
-  await client.get(link.pathname + link.search);
+  await signUpConfirmed(client, dataDir, email, password, "b");
   unlimited(email);
   const game = await client.json<{ id: string }>("POST", "/api/games", { genre: "fantasy" });
+  if (game.status !== 201) throw new Error(`game not created: ${game.status}`);
   // The server takes choices only once the game has started (spec §4).
-  await readEvents(await client.post(`/api/games/${game.body.id}/messages`, { content: "/inizia" }));
+  const started = await readEvents(await expectOk(await client.post(`/api/games/${game.body.id}/messages`, { content: "/inizia" }), "first turn"));
+  if (started.at(-1)?.event !== "done") throw new Error(`first turn failed: ${JSON.stringify(started.at(-1))}`);
   return { client, gameId: game.body.id, cookie: await signInCookie(BASE, email, password) };
 }
 
@@ -76,13 +96,17 @@ async function turn(p: Player) {
   return { total: performance.now() - started, firstWord };
 }
 
-/** autocannon against `pathname` with 100 connections for 5 s. Output: requests/s, errors, the server's CPU ms per request. */
+/**
+ * autocannon against `pathname` with CEILING_CONNECTIONS connections for CEILING_SECONDS.
+ * Output: requests/s, errors, the server's CPU ms per request. Throws when an answer was not 2xx.
+ */
 async function ceiling(serverPid: number, pathname: string, cookie?: string) {
   const cpuBefore = serverCpuMs(serverPid);
-  const result = await autocannon({ url: `${BASE}${pathname}`, connections: 100, duration: 5, headers: cookie ? { cookie } : {} });
+  const result = await autocannon({ url: `${BASE}${pathname}`, connections: CEILING_CONNECTIONS, duration: CEILING_SECONDS, headers: cookie ? { cookie } : {} });
+  if (result.non2xx > 0) throw new Error(`${pathname}: ${result.non2xx} answers not 2xx under autocannon`);
   const requests = result.requests.total;
   return {
-    perSecond: requests / 5,
+    perSecond: requests / CEILING_SECONDS,
     latencyP50: result.latency.p50,
     latencyP99: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx,
@@ -102,7 +126,7 @@ async function serverMemory(server: ChildProcess, file: string): Promise<NodeJS.
 
 /** Runs bench/turn-phases.ts on `dialect`. Output: CPU ms per turn of each phase. */
 async function phases(providerUrl: string, dialect: string): Promise<Record<Phase, number>> {
-  const child = spawn(process.execPath, ["--import", "tsx", "bench/turn-phases.ts", providerUrl, "300", dialect], { stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(process.execPath, ["--import", "tsx", "bench/turn-phases.ts", providerUrl, String(PHASE_TURNS), dialect], { stdio: ["ignore", "pipe", "inherit"] });
   let out = "";
   child.stdout!.on("data", (chunk: Buffer) => (out += chunk.toString()));
   const code = await new Promise((r) => child.on("exit", r));
@@ -148,8 +172,8 @@ async function main() {
       MEMORY_PROBE_FILE: probeFile,
       // The capacity run opens 40 event streams and 10 narration streams per player: the
       // per-player stream bounds (issue 19) are lifted so it still measures 5,000 streams.
-      LIVE_EVENT_STREAMS_PER_PLAYER: String(EVENT_STREAMS / PLAYERS),
-      NARRATION_FOLLOWERS_PER_PLAYER: String(NARRATION_FOLLOWERS / PLAYERS),
+      LIVE_EVENT_STREAMS_PER_PLAYER: String(Math.ceil(EVENT_STREAMS / PLAYERS)),
+      NARRATION_FOLLOWERS_PER_PLAYER: String(Math.ceil(NARRATION_FOLLOWERS / PLAYERS)),
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -168,7 +192,7 @@ async function main() {
   const phaseRows: string[][] = [];
   const connectionRows: string[][] = [];
   try {
-    await waitForHealth(BASE);
+    await waitForHealth(BASE, server);
     const { default: SQLite } = await import("../src/server/platform/db/sqlite-driver");
     const sqlite = new SQLite(path.join(dataDir, "storie.sqlite"));
     // Benchmark players are on the unlimited plan so the quota never stops a run.
@@ -208,8 +232,8 @@ async function main() {
     for (const p of players.slice(0, 5)) firstWords.push((await turn(p)).firstWord);
     fake.set({ firstTokenDelayMs: 0, tokensPerSecond: 0 });
     turnRows.push(["400 ms + 50 tok/s provider: first word", firstWords.length.toString(), percentile(firstWords, 50).toFixed(1), percentile(firstWords, 99).toFixed(1), "–", "–", "–"]);
-    turnRows.push(["GET /api/session signed in (ceiling), autocannon 100 conn.", session.requests.toString(), session.latencyP50.toFixed(1), session.latencyP99.toFixed(1), session.cpu.toFixed(2), session.perSecond.toFixed(0), "100 %"]);
-    turnRows.push([`GET /api/health, autocannon 100 conn. (errors: ${health.errors + session.errors})`, health.requests.toString(), health.latencyP50.toFixed(1), health.latencyP99.toFixed(1), health.cpu.toFixed(2), health.perSecond.toFixed(0), `${((health.perSecond / session.perSecond) * 100).toFixed(0)} %`]);
+    turnRows.push([`GET /api/session signed in (ceiling), autocannon ${CEILING_CONNECTIONS} conn.`, session.requests.toString(), session.latencyP50.toFixed(1), session.latencyP99.toFixed(1), session.cpu.toFixed(2), session.perSecond.toFixed(0), "100 %"]);
+    turnRows.push([`GET /api/health, autocannon ${CEILING_CONNECTIONS} conn. (errors: ${health.errors + session.errors})`, health.requests.toString(), health.latencyP50.toFixed(1), health.latencyP99.toFixed(1), health.cpu.toFixed(2), health.perSecond.toFixed(0), `${((health.perSecond / session.perSecond) * 100).toFixed(0)} %`]);
 
     // 4. Phases, in their own processes (the server above is idle meanwhile).
     const dialects = await benchDialects();
@@ -224,13 +248,13 @@ async function main() {
     phaseRows.push(["HTTP: routing, middleware, validation, SSE writes (end to end − phases)", rest.toFixed(2), ...dialects.slice(1).map(() => "–"), `${((rest / oneplayerCpu) * 100).toFixed(0)} %`]);
     phaseRows.push(["whole turn, end to end (1 player row above)", oneplayerCpu.toFixed(2), ...dialects.slice(1).map((d) => `(${phaseSum(byDialect.get(d)!).toFixed(2)} w/o HTTP)`), "100 %"]);
 
-    // 5. 5,000 concurrent SSE connections.
+    // 5. 5,000 concurrent SSE connections (50 in quick mode).
     const admin = new TestClient(BASE);
     if ((await admin.post("/api/auth/sign-in/email", { email: ADMIN.email, password: ADMIN.password })).status !== 200) throw new Error("admin sign-in failed");
     const before = await serverMemory(server, probeFile);
     // Narrations that last the whole run: one word every 4 s.
-    fake.set({ tokensPerSecond: 0.25 });
-    const narrations = await Promise.all(players.map((p) => p.client.post(`/api/games/${p.gameId}/messages`, { content: "A" })));
+    fake.set({ tokensPerSecond: SLOW_TOKENS_PER_SECOND });
+    const narrations = await Promise.all(players.map(async (p) => expectOk(await p.client.post(`/api/games/${p.gameId}/messages`, { content: "A" }), "slow narration")));
     const narrationsDone = narrations.map((response) => readEvents(response));
     const targets = [
       ...Array.from({ length: NARRATION_FOLLOWERS }, (_, i) => ({ path: `/api/games/${players[i % PLAYERS]!.gameId}/live`, cookie: players[i % PLAYERS]!.cookie, first: "delta" })),
@@ -238,14 +262,16 @@ async function main() {
     ];
     const clients = fork("bench/sse-clients.ts", [], { execArgv: ["--import", "tsx"], stdio: ["ignore", "inherit", "inherit", "ipc"] });
     const cpuBeforeOpen = serverCpuMs(server.pid!);
-    clients.send({ type: "open", url: BASE, targets, parallel: 100 });
+    clients.send({ type: "open", url: BASE, targets, parallel: SSE_PARALLEL });
     const opened = await reply<{ opened: number; failures: Record<string, number>; ms: number; firstEvent: { p50: number; p99: number } }>(clients, "opened");
     const openCpu = serverCpuMs(server.pid!) - cpuBeforeOpen;
     const after = await serverMemory(server, probeFile);
     // Every event stream is live: a published notification reaches all of them.
     const created = await admin.json<{ id: string }>("POST", "/api/admin/notifications", { title: "Bench", content: "Prova di consegna", url: "" });
-    await admin.json("POST", `/api/admin/notifications/${created.body.id}/publish`);
-    await new Promise((r) => setTimeout(r, 2000));
+    if (created.status !== 201) throw new Error(`notification not created: ${created.status}`);
+    const published = await admin.json("POST", `/api/admin/notifications/${created.body.id}/publish`);
+    if (published.status !== 200) throw new Error(`notification not published: ${published.status}`);
+    await new Promise((r) => setTimeout(r, sized(2000, 500)));
     clients.send({ type: "count", event: "notifications.changed" });
     const broadcast = await reply<{ received: number }>(clients, "counted");
     clients.send({ type: "close" });
@@ -255,9 +281,9 @@ async function main() {
     const total = targets.length;
     const failures = Object.entries(opened.failures).map(([reason, n]) => `${n}× ${reason}`).join("; ") || "none";
     connectionRows.push(
-      ["SSE connections opened (1,000 narration followers + 4,000 live-event streams)", `${opened.opened} / ${total}`],
+      [`SSE connections opened (${count(NARRATION_FOLLOWERS)} narration followers + ${count(EVENT_STREAMS)} live-event streams)`, `${opened.opened} / ${total}`],
       ["failures", failures],
-      ["time to open them all (100 being opened at a time)", `${(opened.ms / 1000).toFixed(2)} s (${((opened.opened / opened.ms) * 1000).toFixed(0)} /s)`],
+      [`time to open them all (${SSE_PARALLEL} being opened at a time)`, `${(opened.ms / 1000).toFixed(2)} s (${((opened.opened / opened.ms) * 1000).toFixed(0)} /s)`],
       ["time to a stream's first event, p50 / p99", `${opened.firstEvent.p50.toFixed(1)} / ${opened.firstEvent.p99.toFixed(1)} ms`],
       ["server CPU to open one", `${(openCpu / Math.max(1, opened.opened)).toFixed(2)} ms`],
       ["server RSS before → after (per connection)", `${mb(before.rss)} → ${mb(after.rss)} (${kb((after.rss - before.rss) / total)})`],
@@ -265,24 +291,23 @@ async function main() {
       ["server external + array buffers before → after", `${mb(before.external + before.arrayBuffers)} → ${mb(after.external + after.arrayBuffers)}`],
       ["live-event streams reached by one published notification", `${broadcast.received} / ${EVENT_STREAMS}`],
       ["connections still open when the clients closed them", `${closed.stillOpen} / ${total}`],
-      ["the 100 narrations streamed meanwhile ended with 'done'", `${ends.filter((e) => e === "done").length} / ${PLAYERS}`],
+      [`the ${PLAYERS} narrations streamed meanwhile ended with 'done'`, `${ends.filter((e) => e === "done").length} / ${PLAYERS}`],
       ["server errors or warnings on stderr", serverErrors.trim() ? serverErrors.trim().split("\n")[0]!.slice(0, 120) : "none"],
     );
     sqlite.close();
   } finally {
-    server.kill("SIGTERM");
-    await new Promise((r) => server.once("exit", r));
+    await stopChild(server);
     await fake.close();
   }
 
   console.log(table(["scenario", "samples", "p50 ms", "p99 ms", "server CPU ms/req", "per second", "of ceiling"], turnRows));
   console.log(`\nNode ${process.version}, ${os.cpus().length} cores. p50/p99: send → end of stream, measured by the client over loopback`);
   console.log("(includes queueing behind the other players); server CPU ms/req: the server process's CPU time per request (/proc).");
-  console.log("Ceiling: autocannon 100 connections × 5 s in this run; the benchmark's own client shares the machine's cores.\n");
+  console.log(`Ceiling: autocannon ${CEILING_CONNECTIONS} connections × ${CEILING_SECONDS} s in this run; the benchmark's own client shares the machine's cores.\n`);
   const dialects = phaseRows[0]!.length - 2;
   console.log(table(["phase of a narrated turn (instant provider)", "SQLite CPU ms", ...(dialects > 1 ? ["PostgreSQL CPU ms"] : []), "share (SQLite)"], phaseRows));
-  console.log("\nPhases: bench/turn-phases.ts calls the turn's own functions 300 times in one process (process.cpuUsage).\n");
-  console.log(table(["5,000 concurrent SSE connections, one server instance", "measured"], connectionRows));
+  console.log(`\nPhases: bench/turn-phases.ts calls the turn's own functions ${PHASE_TURNS} times in one process (process.cpuUsage).\n`);
+  console.log(table([`${count(EVENT_STREAMS + NARRATION_FOLLOWERS)} concurrent SSE connections, one server instance`, "measured"], connectionRows));
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 

@@ -21,7 +21,8 @@
  * has been: the first renders of a page on a fresh server compile its code (a cold game page took
  * 270 ms to its first byte, a warm one 18 ms), which Lighthouse would count in every paint.
  * Usage: npm run bench:web (BENCH_WEB_PAGES=/profilo,"game page" measures only the pages so labelled;
- * BENCH_WEB_REPORTS=<folder> keeps each page's Lighthouse report there, for its long tasks and scripts)
+ * BENCH_WEB_REPORTS=<folder> keeps each page's Lighthouse report there, for its long tasks and scripts;
+ * BENCH_QUICK=1: the game page only, of a 3-turn story, asked for once before it is measured)
  */
 
 import { mkdir, writeFile } from "node:fs/promises";
@@ -32,13 +33,13 @@ import lighthouse from "lighthouse";
 import { TEMPLATE_FORM_DEFAULTS } from "../src/shared/schemas/template";
 import { templatePath } from "../src/shared/slug";
 import { newGame, signIn, startTestServer, type TestServer } from "../src/server/testing/harness";
-import { CHROMIUM, playerWithStory, withPhonePage } from "./bench-support";
+import { CHROMIUM, expectOk, playerWithStory, QUICK, sized, withPhonePage } from "./bench-support";
 
 const ADMIN = { email: "bench-web@example.com", password: "password-bench-web" };
 /** Requests for a page before it is measured (a warm server, module docstring). */
-const WARM_UP_REQUESTS = 3;
+const WARM_UP_REQUESTS = sized(3, 1);
 /** Player's turns of the game page's story (the issue's 31-turn story). */
-const STORY_TURNS = 31;
+const STORY_TURNS = sized(31, 3);
 
 /** A template and a scene image, so their pages have something to show. */
 async function seed(server: TestServer): Promise<{ template: string; image: string }> {
@@ -199,12 +200,13 @@ try {
   const label = (page: string) =>
     page.startsWith("/scopri/") ? "template page" : page.startsWith("/galleria/") ? "image page" : page.startsWith("/gioco/") ? "game page" : page;
   const rows: { page: string; transfer: Transfer; audit: Audit }[] = [];
-  const only = process.env.BENCH_WEB_PAGES?.split(",");
+  const only = process.env.BENCH_WEB_PAGES?.split(",") ?? (QUICK ? ["game page"] : undefined);
   for (const { page, cookie } of pages.filter(({ page }) => !only || only.includes(label(page)))) {
     console.log(`measuring ${page}…`);
-    for (let i = 0; i < WARM_UP_REQUESTS; i++) await (await fetch(`${server.url}${page}`, { headers: cookie ? { cookie } : {} })).text();
+    for (let i = 0; i < WARM_UP_REQUESTS; i++) await (await expectOk(await fetch(`${server.url}${page}`, { headers: cookie ? { cookie } : {} }), `GET ${page}`)).text();
     rows.push({ page, transfer: await transfer(`${server.url}${page}`, cookie), audit: await audit(`${server.url}${page}`, cookie) });
   }
+  if (rows.length === 0) throw new Error(`no page measured: BENCH_WEB_PAGES=${only?.join(",")} names none of ${pages.map(({ page }) => label(page)).join(", ")}`);
   const n = (value: number, width: number, digits = 0) => value.toFixed(digits).padStart(width);
   console.log("\nLighthouse 12 mobile preset, /usr/bin/chromium; the game page and /profilo signed in, the rest as a visitor");
   console.log("(targets: public pages ≥ 95 / 100 / 100 / 100; game page and /profilo performance ≥ 90, accessibility 100, LCP ≤ 2500 ms)");
