@@ -132,3 +132,23 @@ describe("keepChoiceContract", () => {
     expect(keepsChoiceContract(result.text)).toBe(true);
   });
 });
+
+describe("issue 38 §1: the choice contract loses no prose", () => {
+  const never = () => Promise.reject(new Error("no repair expected"));
+
+  it("a range line ('3-4 guardie') before numbered choices stays prose, and the model's choices are kept", async () => {
+    const prose = "La valle trema sotto i passi dei soldati.\n3-4 guardie restano al ponte, annoiate.";
+    const text = `${prose}\n\n1. Parla con il capitano\n2. Nasconditi nel fienile\n3. Corri verso il ponte`;
+    expect(readChoiceBlock(text).prose).toBe(prose);
+    const result = await keepChoiceContract(text, never);
+    expect(result.text).toBe(withChoices(prose, ["Parla con il capitano", "Nasconditi nel fienile", "Corri verso il ponte"]));
+    expect(result.outcome).not.toBe("generic");
+  });
+
+  it("a range line ('2-3 lupi') before A) B) C) stays prose, and the narration keeps the contract", async () => {
+    const text = "Il bosco è buio.\n2-3 lupi ululano in lontananza.\n\nA) Accendi un fuoco\nB) Sali su un albero\nC) Continua a camminare";
+    expect(keepsChoiceContract(text)).toBe(true);
+    expect(readChoiceBlock(text).prose).toBe("Il bosco è buio.\n2-3 lupi ululano in lontananza.");
+    expect(await keepChoiceContract(text, never)).toEqual({ text, outcome: "kept" });
+  });
+});
