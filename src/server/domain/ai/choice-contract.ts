@@ -5,19 +5,11 @@
  * repairs a narration that breaks it ({@link keepChoiceContract}). It does no I/O itself.
  */
 
-import { extractChoices } from "../../../shared/choices";
+import { findChoiceBlock, readChoiceItem, type ChoiceItemLine } from "../../../shared/choices";
 import type { ChoiceLetter } from "../../../shared/commands";
 import type { ThreeChoices } from "./types";
 
 const LETTERS: readonly ChoiceLetter[] = ["A", "B", "C"];
-
-/**
- * A list item that may be a choice: an optional bullet (-, *, +, •) and bold marker, then a
- * number followed by a dot (not a decimal point), a parenthesis or a hyphen ('1.', '1)', '1 -',
- * as formatChoices reads them) or a letter followed by a parenthesis ('A)', 'd)'), then the text.
- * A letter and a dot ('S. Marco', 'A. Rossi') is prose.
- */
-const ITEM = /^\s*(?:[-*+•]\s+)?(?:\*\*)?(?:(\d{1,2})\s*(?:[)-]|\.(?!\d))|([A-Za-z])\))(.*)$/;
 
 /**
  * The three choices any story can continue from, used when the repair fails (provider error,
@@ -47,30 +39,46 @@ export interface ChoiceBlock {
   items: ChoiceItem[];
 }
 
-function readItem(line: string): ChoiceItem | null {
-  const m = ITEM.exec(line);
-  if (!m) return null;
-  const position = m[1] ? Number(m[1]) : m[2]!.toUpperCase().charCodeAt(0) - 64;
-  return { line, position, text: m[3]!.replace(/\*\*/g, "").replace(/\s+/g, " ").trim() };
+function toItem(item: ChoiceItemLine): ChoiceItem {
+  return { line: item.line, position: item.position, text: item.text };
+}
+
+/** The lines of a narration, without trailing whitespace. */
+function linesOf(text: string): string[] {
+  return text.trimEnd().split(/\r?\n/);
 }
 
 /**
- * Splits a narration into its prose and its trailing choice block.
- * Input: narration text (markdown). Output: {prose, items}: the block is the run of list-item
- * lines (blank lines between them allowed) that ends the text, ignoring trailing whitespace;
- * items followed by more prose are prose. Never throws.
+ * Splits a narration into its prose and its trailing choice block (issue 38 §1: no prose line is
+ * lost). Input: narration text (markdown). Output: {prose, items}. When the text ends with a choice
+ * block (shared/choices.ts findChoiceBlock: the last run of exactly three items 1, 2, 3 or A, B, C,
+ * with no closing line after it), items are those three and prose is every line before them. Else
+ * items are the broken block that ends the text: its trailing run of list items (blank lines
+ * between them allowed), from the last item marked 1 or A when it has one ('1. Entra\n2. Torna',
+ * four items, out of order); lines before it, numbered clues included, are prose. Prose is joined
+ * with '\n', without trailing whitespace; items followed by more prose are prose. Never throws.
  */
 export function readChoiceBlock(text: string): ChoiceBlock {
-  const lines = text.trimEnd().split(/\r?\n/);
+  const lines = linesOf(text);
+  const block = findChoiceBlock(lines);
+  if (block && block.closing === null) {
+    return { prose: lines.slice(0, block.indexes[0]).join("\n").trimEnd(), items: block.items.map(toItem) };
+  }
   const items: ChoiceItem[] = [];
   let start = lines.length;
   for (let i = lines.length - 1; i >= 0; i--) {
     const line = lines[i]!;
     if (!line.trim()) continue;
-    const item = readItem(line);
-    if (!item) break;
-    items.unshift(item);
+    const item = readChoiceItem(line);
+    // 'A. Rossi' is prose unless the three lines are A., B., C. (a block, above).
+    if (!item || item.letterDot) break;
+    items.unshift(toItem(item));
     start = i;
+  }
+  const first = items.map((item) => item.position).lastIndexOf(1);
+  if (first > 0) {
+    start = lines.indexOf(items[first]!.line, start);
+    items.splice(0, first);
   }
   return { prose: lines.slice(0, start).join("\n").trimEnd(), items };
 }
@@ -89,10 +97,8 @@ function orderedChoices(block: ChoiceBlock): ThreeChoices | null {
  * 'D)') or a choice list followed by more prose breaks it. Input: narration text. Never throws.
  */
 export function keepsChoiceContract(text: string): boolean {
-  const block = readChoiceBlock(text);
-  if (orderedChoices(block) === null) return false;
-  const read = extractChoices(block.items.map((item) => item.line).join("\n"));
-  return LETTERS.every((letter) => read[letter]);
+  const block = findChoiceBlock(linesOf(text));
+  return block !== null && block.closing === null && block.items.every((item) => item.readable && item.text);
 }
 
 /**
@@ -115,21 +121,17 @@ export function parseChoiceReply(reply: string): ThreeChoices | null {
   return orderedChoices(readChoiceBlock(reply));
 }
 
-/** Longest line after the choices still read as a closing question ('Cosa scegli?'), in characters. */
-const CLOSING_LINE_MAX = 160;
-
 /**
- * Three ordered choices followed by one short closing line ('Cosa fai?', 'A te la scelta.'):
- * models often ask the question after the list. Output: the prose and the choices without that
- * line, or null when the text does not end that way.
+ * Three ordered choices followed by one short closing line ('Cosa fai?', 'A te la scelta.', at most
+ * CLOSING_LINE_MAX characters, shared/choices.ts): models often ask the question after the list.
+ * Output: the prose and the choices without that line, or null when the text does not end that way.
  */
 function choicesBeforeClosingLine(text: string): { prose: string; choices: ThreeChoices } | null {
-  const lines = text.trimEnd().split(/\r?\n/);
-  const last = lines.pop();
-  if (!last || last.length > CLOSING_LINE_MAX || readItem(last)) return null;
-  const block = readChoiceBlock(lines.join("\n"));
-  const choices = orderedChoices(block);
-  return choices ? { prose: block.prose, choices } : null;
+  const lines = linesOf(text);
+  const block = findChoiceBlock(lines);
+  if (!block || block.closing === null) return null;
+  const [a, b, c] = block.items.map((item) => item.text);
+  return a && b && c ? { prose: lines.slice(0, block.indexes[0]).join("\n").trimEnd(), choices: [a, b, c] } : null;
 }
 
 export interface KeptNarration {
