@@ -1,7 +1,8 @@
 /** The choice contract (issue 11 §3): reading a narration's trailing choices and repairing them. */
 
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { extractChoices } from "../../../shared/choices";
+import { extractChoices, formatChoices } from "../../../shared/choices";
 import { GENERIC_CHOICES, keepChoiceContract, keepsChoiceContract, parseChoiceReply, readChoiceBlock, withChoices } from "./choice-contract";
 import type { ThreeChoices } from "./types";
 
@@ -150,5 +151,123 @@ describe("issue 38 §1: the choice contract loses no prose", () => {
     expect(keepsChoiceContract(text)).toBe(true);
     expect(readChoiceBlock(text).prose).toBe("Il bosco è buio.\n2-3 lupi ululano in lontananza.");
     expect(await keepChoiceContract(text, never)).toEqual({ text, outcome: "kept" });
+  });
+});
+
+/*
+ * Issue 38 §1, property-based: whatever Italian prose precedes the choices (numbers, ranges,
+ * decimals, times, dates, dialogue, numbered clues), every prose line survives byte for byte, and
+ * the model's three choices are found in each marker style the grammar reads (shared/choices.ts).
+ */
+const int = (min: number, max: number) => fc.integer({ min, max });
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** One line of Italian prose, hard to tell from a list item. */
+const proseLine: fc.Arbitrary<string> = fc.oneof(
+  fc.constantFrom(
+    "La valle trema sotto i passi dei soldati.",
+    "«Non fidarti di lui» sussurra la locandiera.",
+    "— Fermo lì! — grida la sentinella.",
+    "\"Chi va là?\" chiede una voce.",
+    "A. Rossi ti osserva dal fondo della sala.",
+    "S. Marco veglia sulla laguna.",
+    "Capitolo 1. L'arrivo",
+    "**Attenzione:** il ponte è crollato.",
+    "- Il mercante ride, poi tace.",
+  ),
+  int(1, 9).map((n) => `${n}-${n + 1} guardie restano al ponte, annoiate.`),
+  int(1, 9).map((n) => `${n}-${n + 1}`),
+  fc.tuple(int(1, 9), int(0, 999)).map(([a, b]) => `${a}.${String(b).padStart(3, "0")} uomini avanzano verso il ponte.`),
+  fc.tuple(int(0, 23), int(0, 59)).map(([h, m]) => `${h}.${pad(m)} di notte: qualcuno bussa.`),
+  fc.tuple(int(0, 23), int(0, 59)).map(([h, m]) => `Alle ${h}.${pad(m)} il treno parte.`),
+  fc.tuple(int(1, 28), int(1, 12), int(1000, 2099)).map(([d, m, y]) => `${d}.${m}.${y}: la lettera arriva.`),
+  fc.tuple(int(1, 28), int(1, 12), int(1000, 2099)).map(([d, m, y]) => `Il ${d}/${m}/${y} la città fu liberata.`),
+  fc.tuple(int(1, 3), int(1, 3)).map(([a, b]) => `${a},${b} chili di polvere da sparo.`),
+  int(1, 3).map((n) => `${n} monete d'oro brillano nella polvere.`),
+  fc.tuple(int(1, 3), int(1, 3)).map(([a, b]) => `${a}-${b} della partita, dice il locandiere.`),
+);
+
+/** A numbered list of clues inside the prose: two or four items (three in a row would be a choice block). */
+const clues: fc.Arbitrary<string[]> = fc
+  .tuple(fc.constantFrom(2, 4), fc.constantFrom(".", ")", " -"))
+  .map(([n, mark]) => ["Indizi:", ...Array.from({ length: n }, (_, i) => `${i + 1}${mark} L'indizio numero ${i + 1}, trovato alle 2.30.`)]);
+
+const prose: fc.Arbitrary<string[]> = fc.array(fc.oneof({ weight: 5, arbitrary: proseLine.map((l) => [l]) }, { weight: 1, arbitrary: clues }), { minLength: 1, maxLength: 8 }).map((parts) => parts.flat());
+
+/** Marker styles models use: (position 0..2, text) → line. */
+const STYLES: Record<string, (i: number, text: string) => string> = {
+  "A)": (i, t) => `${"ABC"[i]}) ${t}`,
+  "A.": (i, t) => `${"ABC"[i]}. ${t}`,
+  "**A)**": (i, t) => `**${"ABC"[i]})** ${t}`,
+  "- A)": (i, t) => `- ${"ABC"[i]}) ${t}`,
+  "Opzione A:": (i, t) => `Opzione ${"ABC"[i]}: ${t}`,
+  "1.": (i, t) => `${i + 1}. ${t}`,
+  "1)": (i, t) => `${i + 1}) ${t}`,
+  "1 -": (i, t) => `${i + 1} - ${t}`,
+  "**1.**": (i, t) => `**${i + 1}.** ${t}`,
+  "- 1.": (i, t) => `- ${i + 1}. ${t}`,
+};
+
+const choiceText = fc.constantFrom(
+  "Parla con il capitano",
+  "Nasconditi nel fienile",
+  "Corri verso il ponte",
+  "Prendi 2-3 frecce dalla faretra",
+  "Aspetta fino alle 2.30",
+  "Paga 1.500 fiorini al mercante",
+  "Chiedi «chi sei?» allo straniero",
+);
+
+const choices = fc.record({
+  style: fc.constantFrom(...Object.keys(STYLES)),
+  texts: fc.tuple(choiceText, choiceText, choiceText),
+  blankBetween: fc.boolean(),
+  closing: fc.boolean(),
+});
+
+const narration = fc.record({ prose, choices: fc.option(choices, { freq: 4 }) });
+
+/** The narration as the model wrote it: prose, a blank line, the choices (and a question); or the prose and one last plain sentence. */
+function write({ prose, choices }: { prose: string[]; choices: { style: string; texts: [string, string, string]; blankBetween: boolean; closing: boolean } | null }): {
+  text: string;
+  proseText: string;
+} {
+  if (!choices) {
+    const proseText = [...prose, "La notte cala sul villaggio."].join("\n");
+    return { text: proseText, proseText };
+  }
+  const proseText = prose.join("\n");
+  const list = choices.texts.map((t, i) => STYLES[choices.style]!(i, t)).join(choices.blankBetween ? "\n\n" : "\n");
+  return { text: `${proseText}\n\n${list}${choices.closing ? "\n\nCosa fai?" : ""}`, proseText };
+}
+
+describe("issue 38 §1 (property): the choice contract loses no prose", () => {
+  it("keeps every prose line byte for byte and finds the model's three choices", async () => {
+    await fc.assert(
+      fc.asyncProperty(narration, async (generated) => {
+        const { text, proseText } = write(generated);
+        const asked: string[] = [];
+        const result = await keepChoiceContract(text, async (p) => {
+          asked.push(p);
+          return REPAIRED;
+        });
+        // Every prose line, in order and unchanged, starts the stored narration.
+        expect(result.text.startsWith(`${proseText}\n\n`)).toBe(true);
+        expect(formatChoices(text).startsWith(proseText)).toBe(true);
+        expect(formatChoices(text, { partial: true }).startsWith(proseText)).toBe(true);
+        if (generated.choices) {
+          const expected = { A: generated.choices.texts[0], B: generated.choices.texts[1], C: generated.choices.texts[2] };
+          expect(asked).toEqual([]);
+          expect(result.outcome === "kept" || result.outcome === "rewritten").toBe(true);
+          expect(extractChoices(text)).toEqual(expected);
+          expect(extractChoices(result.text)).toEqual(expected);
+          if (!generated.choices.closing) expect(readChoiceBlock(text).prose).toBe(proseText);
+        } else {
+          expect(asked).toEqual([proseText]);
+          expect(result).toEqual({ text: `${proseText}\n\nA) ${REPAIRED[0]}\nB) ${REPAIRED[1]}\nC) ${REPAIRED[2]}`, outcome: "repaired" });
+        }
+      }),
+      { numRuns: 500 },
+    );
   });
 });
