@@ -147,6 +147,10 @@ test.describe("with REQUIRE_ADMIN_2FA=on", () => {
     await expect(page).toHaveURL(`${base}/profilo?motivo=admin-2fa#sicurezza`);
     await expect(page.getByRole("alert").filter({ hasText: "Per usare il pannello di amministrazione attiva prima la verifica in due passaggi" })).toBeVisible();
 
+    // The profile page's own requests (the session list) end first: one still in flight with the
+    // old session when verify-totp replaces it would come back as 'no session' and clear the new
+    // session cookie (Better Auth clears the cookie of a session it does not find).
+    await page.goto("about:blank");
     // State-changing calls carry the site's Origin, as the browser's would.
     const headers = { origin: base };
     const enabled = await page.request.post(`${base}/api/auth/two-factor/enable`, { data: { password: ADMIN.password }, headers });

@@ -33,8 +33,6 @@ async function main() {
   const webRoot = path.resolve("dist");
   const server = await startServer({ env, webRoot: fs.existsSync(path.join(webRoot, "index.html")) ? webRoot : undefined });
   const { dialect, narrator, logger } = server.deps;
-  logger.info({ url: server.url, database: dialect, narrator: narrator.label }, `${env.BRAND_NAME}.ai in ascolto su ${server.url}`);
-  if (!server.deps.webRoot) logger.warn("Interfaccia web non compilata: esegui `npm run build`.");
 
   /** Ends the process now with status 1, logging `reason` and dropping the log lines not yet written. */
   const forceExit = (reason: string) => {
@@ -54,7 +52,11 @@ async function main() {
     await closeLogger(logger, LOG_CLOSE_MS);
     process.exit(0);
   };
+  // Before the listening line: a supervisor that reads it and signals at once must find the
+  // handlers in place (without them the signal's default action kills the process).
   for (const signal of ["SIGTERM", "SIGINT"] as const) process.on(signal, () => void stop(signal));
+  logger.info({ url: server.url, database: dialect, narrator: narrator.label }, `${env.BRAND_NAME}.ai in ascolto su ${server.url}`);
+  if (!server.deps.webRoot) logger.warn("Interfaccia web non compilata: esegui `npm run build`.");
 }
 
 void main().catch((error: unknown) => {

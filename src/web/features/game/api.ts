@@ -14,6 +14,13 @@ import { ApiError, api, toApiError } from "@/lib/api";
 /** Query key of one game (GameView). */
 export const gameKey = (gameId: string) => ["game", gameId] as const;
 
+/**
+ * Mutation key of 'Esci dalla storia' (group play): while it runs, the game page does not act on
+ * the story's 404 (the story stops being readable the moment the server lets the player go, and a
+ * live event may refetch it before the leave's own navigation to /profilo starts).
+ */
+export const leaveStoryKey = (gameId: string) => [...gameKey(gameId), "leave"] as const;
+
 /** Path under /api of one game (GameView). */
 export const gameApiPath = (gameId: string) => `/games/${encodeURIComponent(gameId)}`;
 

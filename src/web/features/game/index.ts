@@ -4,5 +4,5 @@
  * play). Only light modules: no page code. A game page's address is lib/game-path.ts.
  */
 
-export { gameApiPath, gameKey } from "./api";
+export { gameApiPath, gameKey, leaveStoryKey } from "./api";
 export { showError } from "./show-error";

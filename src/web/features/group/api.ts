@@ -23,7 +23,7 @@ import type {
 import { api } from "@/lib/api";
 import { toast } from "@/lib/toast";
 import { whenPageShown } from "@/lib/page-loading";
-import { gameApiPath, gameKey, showError } from "@/features/game";
+import { gameApiPath, gameKey, leaveStoryKey, showError } from "@/features/game";
 import { fetchGroup, storeGroup } from "./game-hooks";
 
 const invitationPath = (token: string) => `/invitations/${encodeURIComponent(token)}`;
@@ -103,6 +103,7 @@ export function useGroupActions(gameId: string) {
   });
   const navigate = useNavigate();
   const leave = useMutation({
+    mutationKey: leaveStoryKey(gameId),
     mutationFn: (meId: string) => api<void>(`${gameApiPath(gameId)}/players/${encodeURIComponent(meId)}`, { method: "DELETE" }),
     onSuccess: async () => {
       // Away first (the profile's code may still be loading): the story is no longer readable,

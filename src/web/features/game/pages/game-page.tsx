@@ -5,7 +5,7 @@
 
 import { ERRORS } from "@shared/errors";
 import { greetingFor, resolveGenre } from "@shared/genres";
-import { useQuery } from "@tanstack/react-query";
+import { useIsMutating, useQuery } from "@tanstack/react-query";
 import { Brain, Network, Users } from "lucide-react";
 import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
 import { useNavigate, useParams } from "react-router";
@@ -16,7 +16,7 @@ import { useMe } from "@/lib/session";
 import { useHydrated } from "@/lib/use-hydrated";
 import { usePageLoading } from "@/lib/page-loading";
 import { ApiError } from "@/lib/api";
-import { healthQuery } from "../api";
+import { healthQuery, leaveStoryKey } from "../api";
 import { ChatMessage } from "../components/chat-message";
 import { OlderMessages } from "../components/older-messages";
 import { StoryMessage, type StoryHandlers } from "../components/story-message";
@@ -99,14 +99,16 @@ export function GamePage() {
   const hydrated = useHydrated();
   const onTyping = useTypingSignal(gameId, group !== null);
 
-  // A navigation under way (leaving a group story for /profilo) is not interrupted by the story's 404.
+  // Leaving a group story (until /profilo is shown) and a navigation under way are not
+  // interrupted by the story's 404.
   const navigating = usePageLoading();
+  const leaving = useIsMutating({ mutationKey: leaveStoryKey(gameId) }) > 0;
   useEffect(() => {
-    if (!query.error || navigating) return;
+    if (!query.error || navigating || leaving) return;
     const text = query.error instanceof ApiError && query.error.status === 404 ? ERRORS.GAME_NOT_FOUND : ERRORS.GAME_CREATE_FAILED;
     toast.error(text.title, { id: "game-load-failed", description: text.message });
     navigate("/generi", { replace: true });
-  }, [query.error, navigate, navigating]);
+  }, [query.error, navigate, navigating, leaving]);
 
   // While 'Rigenera' or 'Salva e rinarra' runs, the message it replaces and what follows are hidden.
   const messages = game ? storyUpTo(game.messages, liveTurn?.replaces) : [];
