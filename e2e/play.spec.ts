@@ -141,8 +141,17 @@ test("visitors are sent to /login from game and profile pages, and old paths red
     await page.goto(from);
     await expect(page, `${from}`).toHaveURL(to);
   }
-  await page.goto("/pagina-che-non-esiste");
+  // Issue 39: an address no page has answers 404, the page already rendered by the server.
+  const unknown = await page.goto("/pagina-che-non-esiste");
+  expect(unknown?.status()).toBe(404);
+  expect(await unknown?.text()).toContain("Pagina non trovata");
   await expect(page.getByRole("heading", { name: "Pagina non trovata" })).toBeVisible();
+  for (const path of ["/admin/pagina-che-non-esiste", "/scopri/a/b/c", "/.vite/manifest.json", "/assets/nessun-file.js"]) {
+    expect((await page.request.get(path)).status(), path).toBe(404);
+  }
+  for (const path of ["/login", "/crea-gioco", "/admin/users", "/gioco/fantasy/new"]) {
+    expect((await page.request.get(path)).status(), path).toBe(200);
+  }
   await page.goto("/generi");
   await page.getByRole("button", { name: "Inizia la Storia" }).click();
   await expect(page.getByText("Seleziona un genere")).toBeVisible();

@@ -139,6 +139,15 @@ export const GENRE_INFO: Record<GenreName, GenreInfo> = {
   },
 };
 
+/**
+ * The first words of a new story's default title (spec §3 'Nuova Avventura {genre} #…'): the
+ * genre named once, so the Avventura genre reads 'Nuova Avventura', not 'Nuova Avventura
+ * Avventura' (issue 39). Input: the genre. Output: the title's text without its number.
+ */
+export function newStoryTitle(genre: GenreName): string {
+  return genre === "Avventura" ? "Nuova Avventura" : `Nuova Avventura ${genre}`;
+}
+
 /** Full greeting: the genre's welcome plus the hint about the visualise command (spec §2 Game chat). */
 export function greetingFor(genre: GenreName): string {
   return `${GENRE_INFO[genre].greeting} Scrivi /inizia o premi il pulsante per cominciare. ${VISUALIZE_HINT}`;

@@ -29,6 +29,11 @@ export interface PrerenderModule {
    * (failed: the page will fetch it itself). Output: the rendered page.
    */
   render(url: string, answers: readonly unknown[]): Promise<PrerenderedPage>;
+  /**
+   * Input: a page URL. Output: false when no page of the site has that address (the router's
+   * catch-all shows 'Pagina non trovata'): the server then answers 404 (issue 39).
+   */
+  knownPage(url: string): boolean;
 }
 
 /** Id of the JSON element holding the dehydrated query cache. */

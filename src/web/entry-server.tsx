@@ -20,7 +20,7 @@ import { discoverPagePath, discoverQuery, savedTemplatesPagePath, savedTemplates
 import { meQuery, SESSION_PATH } from "./lib/session";
 import { siteYearQuery } from "./lib/site-year";
 import { currentYear } from "@shared/italian-date";
-import { AppRoutes, type PageHandle, routes } from "./router";
+import { AppRoutes, NOT_FOUND_ROUTE_ID, type PageHandle, routes } from "./router";
 import type { SessionView } from "@/lib/api-contract";
 
 /** One API answer a page shows: its path, where the cache keeps it and how. */
@@ -77,6 +77,9 @@ function pageData(url: string): PageData[] {
 }
 
 export const prerenderPaths: PrerenderModule["prerenderPaths"] = (url) => pageData(url).map((data) => data.path);
+
+/** Input: a page URL. Output: false when only the router's catch-all ('Pagina non trovata') matches it (issue 39). */
+export const knownPage: PrerenderModule["knownPage"] = (url) => !matchedRoutes(url).matches.some(({ route }) => route.id === NOT_FOUND_ROUTE_ID);
 
 /**
  * Input: the page URL (path + query, e.g. "/scopri") and the answers of prerenderPaths(url) (null

@@ -70,6 +70,9 @@ function page(module: string, exportName: string): Pick<RouteObject, "element" |
   return lazyRoute(() => load().then((m) => m[exportName]!), module);
 }
 
+/** Id of the catch-all route: an address no page of the site has (the server answers it with 404). */
+export const NOT_FOUND_ROUTE_ID = "not-found";
+
 const redirects: RouteObject[] = LEGACY_PATHS.map(([path, to]) => ({ path, element: <RedirectTo to={to} /> }));
 
 export const routes: RouteObject[] = [
@@ -138,7 +141,7 @@ export const routes: RouteObject[] = [
         ],
       },
       ...redirects,
-      { path: "*", ...page("features/not-found/pages/not-found-page.tsx", "NotFoundPage") },
+      { id: NOT_FOUND_ROUTE_ID, path: "*", ...page("features/not-found/pages/not-found-page.tsx", "NotFoundPage") },
     ],
   },
 ];

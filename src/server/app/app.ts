@@ -206,7 +206,7 @@ async function databaseAnswers(deps: AppDeps): Promise<boolean> {
 function mountWeb(app: Hono<AppEnv>, deps: AppDeps, webRoot: string) {
   const config = siteConfig(deps.env);
   const indexHtml = withSiteConfig(fs.readFileSync(path.join(webRoot, "index.html"), "utf8"), config);
-  const pageHtml = pageRenderer(
+  const pages = pageRenderer(
     app,
     indexHtml,
     { entry: path.join(path.dirname(webRoot), "dist-ssr", "entry-server.js"), manifest: path.join(webRoot, ".vite", "manifest.json") },
@@ -220,9 +220,13 @@ function mountWeb(app: Hono<AppEnv>, deps: AppDeps, webRoot: string) {
     c.header("Cache-Control", "public, max-age=31536000, immutable");
     if (!c.res.headers.get("Vary")?.includes("Accept-Encoding")) c.header("Vary", "Accept-Encoding", { append: true });
   });
-  const spa = (c: Context<AppEnv>) => {
+  const pageHtml = pages.html;
+  // Issue 39: an address no page has answers 404 (crawlers and link checkers rely on it), with
+  // 'Pagina non trovata' already rendered; the other pages the browser renders answer 200.
+  const spa = async (c: Context<AppEnv>) => {
     c.header("Cache-Control", "no-cache");
-    return c.html(indexHtml);
+    if (await pages.knownPage(new URL(c.req.url).pathname)) return c.html(indexHtml);
+    return c.html(await pageHtml(c), 404);
   };
   // The public pages with their own title, canonical URL and Open Graph tags (issue 12).
   mountPublicPages(app, pageHtml);
@@ -232,7 +236,7 @@ function mountWeb(app: Hono<AppEnv>, deps: AppDeps, webRoot: string) {
   mountGalleryPages(app, pageHtml);
   // /storia/{id}/{slug}: the public reading page of a shared story (issue 13).
   mountSharePages(app, indexHtml, deps.bus);
-  // The build manifest is for the server (page preloads), not a public file: its path is an unknown page.
+  // The build manifest is for the server (page preloads), not a public file: its path is an unknown page (404).
   app.get("/.vite/*", spa);
   app.use("*", serveStatic({ root, precompressed: true }));
   app.get("*", spa);

@@ -8,7 +8,7 @@ import { type AlternativesView, type GameView, type MessageImageView, type Messa
 import type { GenreName } from "../../../shared/genres";
 import { ERASED_PLAYER } from "../../../shared/group-types";
 import { DEFAULT_PROMPT_BUDGET } from "../../../shared/schemas/memory";
-import { resolveGenre } from "../../../shared/genres";
+import { newStoryTitle, resolveGenre } from "../../../shared/genres";
 import type { NarratorConfig } from "../../domain/ai/prompt";
 import type { ChatMessagesTable, Database, SavedGamesTable } from "../../platform/db/schema";
 import { parseStoredTopics } from "../../platform/db/topics";
@@ -31,10 +31,11 @@ export type OwnedGame = Pick<
 >;
 
 /**
- * Default title (spec §3): 'Nuova Avventura {genre} #{last 4 digits of the timestamp}'.
+ * Default title (spec §3): 'Nuova Avventura {genre} #{last 4 digits of the timestamp}', the
+ * genre named once (newStoryTitle).
  */
 export function defaultGameTitle(genre: GenreName, at: number = Date.now()): string {
-  return `Nuova Avventura ${genre} #${String(at).slice(-4)}`;
+  return `${newStoryTitle(genre)} #${String(at).slice(-4)}`;
 }
 
 /** Creates a personal game (progress 0) for the user. Output: the game id. */

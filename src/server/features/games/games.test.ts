@@ -60,6 +60,9 @@ describe.each(DIALECTS)("game turns on %s", (dialect) => {
     const game = await player.client.json("GET", `/api/games/${id}`);
     expect(game.body).toMatchObject({ id, genre: "Sci-Fi", progress: 0, started: false, messages: [] });
     expect(game.body.title).toMatch(/^Nuova Avventura Sci-Fi #\d{4}$/);
+    // Issue 39: the Avventura genre is named once ('Nuova Avventura #1234').
+    const adventure = await player.client.json("GET", `/api/games/${await newGame(player.client, "avventura")}`);
+    expect(adventure.body.title).toMatch(/^Nuova Avventura #\d{4}$/);
 
     const events = await readEvents(await player.client.post(`/api/games/${id}/messages`, { content: "/inizia" }));
     expect(events.at(-1)?.event).toBe("done");

@@ -24,6 +24,16 @@ import type { Logger } from "../../platform/ops/logger";
 /** Input: the request of a page. Output: the HTML to send, rendered when possible. */
 export type PageHtml = (c: Context<AppEnv>) => Promise<string>;
 
+/**
+ * The pages of the built web app: `html` renders one (PageHtml); `knownPage(pathname)` says
+ * whether the site has a page at that address (false: the router's catch-all, 'Pagina non
+ * trovata'; always true without a render module, whose router is the only one that knows).
+ */
+export interface PageRenderer {
+  html: PageHtml;
+  knownPage(pathname: string): Promise<boolean>;
+}
+
 const EMPTY_ROOT = '<div id="root"></div>';
 
 /** One chunk of Vite's build manifest (dist/.vite/manifest.json), by source path from src/web. */
@@ -90,9 +100,9 @@ export function withPrerenderedPage(pageHtml: string, page: PrerenderedPage, chu
 
 /**
  * Input: the app (asked for the API answers), the SPA's index.html, the paths of the render
- * module and of the build manifest, the site configuration and the log. Output: PageHtml. A page
- * that fails to render is logged and sent unrendered: the browser then renders it as a
- * single-page app.
+ * module and of the build manifest, the site configuration and the log. Output: a
+ * {@link PageRenderer}. A page that fails to render is logged and sent unrendered: the browser then
+ * renders it as a single-page app.
  */
 export function pageRenderer(
   app: Hono<AppEnv>,
@@ -100,8 +110,8 @@ export function pageRenderer(
   paths: { entry: string; manifest: string },
   config: SiteConfig,
   logger: Logger,
-): PageHtml {
-  if (!fs.existsSync(paths.entry)) return async () => indexHtml;
+): PageRenderer {
+  if (!fs.existsSync(paths.entry)) return { html: async () => indexHtml, knownPage: async () => true };
   const pageHtml = lowPriorityScripts(indexHtml);
   const manifest = fs.existsSync(paths.manifest) ? (JSON.parse(fs.readFileSync(paths.manifest, "utf8")) as Record<string, ManifestChunk>) : {};
   const start = startModules(manifest);
@@ -111,7 +121,7 @@ export function pageRenderer(
     loading ??= import(pathToFileURL(paths.entry).href) as Promise<PrerenderModule>;
     return loading;
   };
-  return async (c) => {
+  const html: PageHtml = async (c) => {
     const { pathname, search } = new URL(c.req.url);
     const url = pathname + search;
     try {
@@ -130,4 +140,6 @@ export function pageRenderer(
       return indexHtml;
     }
   };
+  // A render module that cannot load knows no routes: every page is then served as before.
+  return { html, knownPage: async (pathname) => (await load().catch(() => null))?.knownPage(pathname) ?? true };
 }

@@ -7,7 +7,7 @@
  */
 
 import { ERRORS } from "@shared/errors";
-import { greetingFor, type GenreName } from "@shared/genres";
+import { greetingFor, newStoryTitle, type GenreName } from "@shared/genres";
 import { useLoginRedirect } from "@/lib/login-redirect";
 import { ChatMessage } from "./chat-message";
 import { CommandBar } from "./command-bar";
@@ -23,7 +23,7 @@ export function VisitorGameScreen({ genre }: { genre: GenreName }) {
   };
   return (
     <div className="mx-auto flex min-h-[calc(100dvh-4rem)] w-full max-w-3xl flex-col px-3 pt-4 sm:px-6 sm:pt-6">
-      <GameHeader genre={genre} title={`Nuova Avventura ${genre}`} progress={0} tokens={null} offline={false} />
+      <GameHeader genre={genre} title={newStoryTitle(genre)} progress={0} tokens={null} offline={false} />
       <section aria-label="Conversazione" className="flex-1 py-5">
         <ol className="flex flex-col gap-5">
           <ChatMessage role="assistant" content={greetingFor(genre)} />

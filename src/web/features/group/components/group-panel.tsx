@@ -287,7 +287,7 @@ function VotePanel({ gameId, group, narrating }: GroupProps) {
           Voto del gruppo
         </h2>
         <p className="text-xs text-muted-foreground">
-          {votes.length} di {present} {votes.length === 1 ? "ha" : "hanno"} votato
+          {votes.length} di {present} {votes.length === 1 ? "ha" : "hanno"} votato{" "}
           {secondsLeft !== null && !group.voteNotice && (
             <span role="timer" className="ml-2 tabular-nums">
               · si chiude tra {Math.floor(secondsLeft / 60)}:{String(secondsLeft % 60).padStart(2, "0")}
