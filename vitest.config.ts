@@ -7,7 +7,8 @@ export default defineConfig({
     alias: [{ find: "@shared", replacement: path.resolve("src/shared") }, { find: "@", replacement: path.resolve("src/web") }],
   },
   test: {
-    include: ["src/**/*.test.ts", "src/**/*.test.tsx"],
+    // bench/eval holds `npm run eval` and its test (issue 38 §5).
+    include: ["src/**/*.test.ts", "src/**/*.test.tsx", "bench/eval/**/*.test.ts"],
     environment: "node",
     globalSetup: ["src/server/testing/global-setup.ts"],
     testTimeout: 30_000,

@@ -7,6 +7,7 @@
 
 import { findChoiceBlock, readChoiceItem, type ChoiceItemLine } from "../../../shared/choices";
 import type { ChoiceLetter } from "../../../shared/commands";
+import type { ChoiceContractOutcome } from "../../platform/ops/metrics";
 import type { ThreeChoices } from "./types";
 
 const LETTERS: readonly ChoiceLetter[] = ["A", "B", "C"];
@@ -143,7 +144,7 @@ export interface KeptNarration {
    * dropped) were rewritten as A), B), C) without a call; 'repaired':
    * the narrator wrote the three choices; 'generic': the repair failed, GENERIC_CHOICES were used.
    */
-  outcome: "kept" | "rewritten" | "repaired" | "generic";
+  outcome: ChoiceContractOutcome;
 }
 
 /**

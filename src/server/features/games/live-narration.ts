@@ -133,6 +133,7 @@ async function narrate(deps: AppDeps, turn: PreparedTurn, run: LiveRun): Promise
       },
       onWaiting: (retry) => run.waiting(retry),
       logger,
+      onChoiceContract: (outcome) => metrics.choiceContract.inc({ outcome }),
       whenStored: (trx, stored) => updateRunRow(trx, gameId, run.id, { text: run.text, status: "done", message_id: stored.messageId, stopped: stored.stopped ? 1 : 0 }),
     });
     // A stop before the first word gave the message back: read the counters again.

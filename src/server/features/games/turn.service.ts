@@ -25,6 +25,7 @@ import { rememberNarration } from "../../domain/memory/background";
 import { buildNarrationContext } from "../../domain/memory/context";
 import { type AppendOptions, appendMessage, currentPath, latestPlayerMessage, narrationsAnswering } from "../../domain/story/story-tree";
 import type { Logger } from "../../platform/ops/logger";
+import type { ChoiceContractOutcome } from "../../platform/ops/metrics";
 import { followUp, type SpendingPass } from "../../domain/policies/spending";
 import { findGameMessage, findOwnedGame, narratorConfigFor, type OwnedGame, toMessageView } from "./games.service";
 import { startRunRow } from "./narration-runs.service";
@@ -191,6 +192,8 @@ export interface NarrateOptions {
   onWaiting?: (retry: number) => void;
   /** Where the narrator memory's failures are logged. */
   logger?: Logger;
+  /** Told how a narration that ended normally met the choice contract (the metric storie_choice_contract_total). */
+  onChoiceContract?: (outcome: ChoiceContractOutcome) => void;
 }
 
 export interface TurnResult {
@@ -296,14 +299,15 @@ export async function narrateTurn(db: Db, turn: PreparedTurn, options: NarrateOp
  * the narrator's `repairChoices`, bounded by choiceRepairTimeoutMs, when the spending gate still
  * admits it after the narration (issue 36 finding 3: with the budget spent by now, the generic
  * choices instead). What is appended to the narration is sent through `onDelta`; a replaced
- * choice block reaches the player with 'done'. Input: the narration, the turn's request and pass.
+ * choice block reaches the player with 'done'; the outcome is told to `onChoiceContract`. Input: the narration, the turn's request and pass.
  * Output: the text to store. Never throws (a failed or skipped repair gives the generic choices).
  */
 async function withThreeChoices(narration: string, request: NarrationRequest, pass: SpendingPass, options: NarrateOptions): Promise<string> {
-  const { text } = await keepChoiceContract(narration, async (prose) => {
+  const { text, outcome } = await keepChoiceContract(narration, async (prose) => {
     if (!(await followUp(pass, "choice-repair"))) throw new Error("Choice repair skipped: the daily token budget is spent");
     return options.narrator.repairChoices({ ...request, narration: prose, signal: AbortSignal.timeout(choiceRepairTimeoutMs(options.connectTimeoutMs)) });
   });
+  options.onChoiceContract?.(outcome);
   if (text !== narration && text.startsWith(narration)) await options.onDelta(text.slice(narration.length));
   return text;
 }

@@ -123,6 +123,28 @@ describe.each(DIALECTS)("operations on %s", (dialect) => {
     expect(after("storie_narrations_running")).toBe(0);
   });
 
+  it("storie_choice_contract_total counts each finished narration by how it met the choice contract (issue 38 §5)", async () => {
+    const player = await registerPlayer(server);
+    const gameId = await newGame(player.client, "horror");
+    const play = async (content: string) => expect((await readEvents(await player.client.request("POST", `/api/games/${gameId}/messages`, { content }))).at(-1)!.event).toBe("done");
+    const outcomes = ["kept", "rewritten", "repaired", "generic"];
+    const count = async () => {
+      const read = await scrape(server);
+      return outcomes.map((outcome) => read("storie_choice_contract_total", { outcome }));
+    };
+    const before = await count();
+    await play("/inizia"); // the fake's reply ends with 1. 2. 3.: kept
+    // A narration without choices: the repair call answers the fake's three choices.
+    fake.set({ respond: (body) => (body.stream ? { text: "La porta si chiude alle tue spalle." } : undefined) });
+    try {
+      await play("Apro la porta");
+    } finally {
+      fake.set({ respond: undefined });
+    }
+    const after = await count();
+    expect(after.map((n, i) => n - before[i]!)).toEqual([1, 0, 1, 0]);
+  });
+
   it("/metrics is refused through a proxy without the token, and served with it", async () => {
     const proxied = await fetch(new URL("/metrics", server.url), { headers: { "x-forwarded-for": "203.0.113.9" } });
     expect(proxied.status).toBe(403);

@@ -14,6 +14,13 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom
 /** How a narrated turn ended (storie_turns_total{outcome}). */
 export type TurnOutcome = "completed" | "stopped" | "failed" | "timeout" | "empty" | "refused_budget";
 
+/**
+ * How a finished narration met the choice contract (storie_choice_contract_total{outcome}; issue 11
+ * §3, issue 38 §5): 'kept' as the model wrote it, 'rewritten' without a call, 'repaired' by a
+ * choice-repair call, 'generic' when the repair failed or was skipped (ai/choice-contract.ts).
+ */
+export type ChoiceContractOutcome = "kept" | "rewritten" | "repaired" | "generic";
+
 /** Buckets for durations of a few ms to a few minutes, seconds. */
 const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20, 40, 80, 160];
 
@@ -33,6 +40,8 @@ export interface Metrics {
   httpRequestDuration: Histogram<"http_request_method" | "http_route" | "http_response_status_code">;
   /** Narrated turns by outcome. */
   turns: Counter<"outcome">;
+  /** Finished narrations by how they met the choice contract (what `npm run eval` and operators read). */
+  choiceContract: Counter<"outcome">;
   /** Whole narrations (first word to stored), seconds. */
   narrationDuration: Histogram<"outcome">;
   tokenUsage: Histogram<"gen_ai_operation_name" | "gen_ai_request_model" | "gen_ai_token_type" | "storie_purpose">;
@@ -82,6 +91,7 @@ export function createMetrics(read: { runningNarrations: () => number; pool: () 
       registers: [registry],
     }),
     turns: new Counter({ name: "storie_turns_total", help: "Narrated turns by outcome.", labelNames: ["outcome"], registers: [registry] }),
+    choiceContract: new Counter({ name: "storie_choice_contract_total", help: "Finished narrations by how they met the choice contract.", labelNames: ["outcome"], registers: [registry] }),
     narrationDuration: new Histogram({
       name: "storie_narration_duration_seconds",
       help: "Time from a turn's charge to its narration stored (or failed).",
