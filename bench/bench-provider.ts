@@ -8,7 +8,7 @@
 import { type FakeOpenAI, startFakeOpenAI } from "../src/server/testing/fake-openai";
 
 export const BENCH_NARRATION = "La torre si staglia nel cielo.\n\n1. Entra\n2. Aspetta\n3. Fuggi";
-const BENCH_FACTS = JSON.stringify({ facts: [{ kind: "luogo", title: "La torre", text: "Una torre che si staglia nel cielo." }] });
+const BENCH_FACTS = JSON.stringify({ facts: [{ name: "La torre", kind: "luogo", summary: "Una torre che si staglia nel cielo." }] });
 
 /** Starts the benchmark provider on a free port of 127.0.0.1 (instant answers; `set` changes the pace). */
 export function startBenchProvider(): Promise<FakeOpenAI> {

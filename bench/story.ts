@@ -36,7 +36,6 @@ import type { ChatMessagesTable } from "../src/server/platform/db/schema";
 import { findOwnedGame, getGameView, narratorConfigFor } from "../src/server/features/games/games.service";
 import { buildNarrationContext } from "../src/server/domain/memory/context";
 import { storeFoundFacts } from "../src/server/domain/memory/fact-store";
-import { factsInNarration } from "../src/server/domain/memory/facts";
 import { boundedRecap } from "../src/server/domain/memory/recap";
 import { currentPath } from "../src/server/domain/story/story-tree";
 import { startFakeOpenAI } from "../src/server/testing/fake-openai";
@@ -221,7 +220,10 @@ async function promptTokensAt(server: TestServer, player: Awaited<ReturnType<typ
   await fillStory(server, player.id, gameId, turns * 2);
   const game = await findOwnedGame(db, player.id, gameId);
   const path = await currentPath(db, gameId, game.tip_message_id, PROMPT_SAMPLES * 2);
-  for (let i = 0; i < MEMORY_FACTS; i++) await storeFoundFacts(db, gameId, game.tip_message_id!, factsInNarration(plantedFact(i).sentence, []));
+  for (let i = 0; i < MEMORY_FACTS; i++) {
+    const { name, sentence } = plantedFact(i);
+    await storeFoundFacts(db, gameId, game.tip_message_id!, [{ kind: "personaggio", title: name, text: sentence }]);
+  }
   await db.updateTable("saved_games").set({ recap: boundedRecap(path.map((m) => m.content).join(" ").repeat(4)) }).where("id", "=", gameId).execute();
   const config = await narratorConfigFor(db, game);
   const tokens: number[] = [];

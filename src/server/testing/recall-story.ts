@@ -68,8 +68,9 @@ export function requestTokens(messages: readonly ChatTurn[]): number {
 /**
  * Plays the story. Input: a server whose AI_BASE_URL is `fake`, the number of turns (narrations,
  * '/inizia' included) and of facts (≤ 40, 2 turns each at least: turns ≥ 5 × facts). Output:
- * {@link RecallResult}. The provider's memory calls answer no facts (the offline extraction
- * alone is measured) and a one-line recap.
+ * {@link RecallResult}. The provider's memory calls answer, as structured output, the planted
+ * fact of the narration they are given (its name, 'personaggio', its sentence as the summary;
+ * none for the others: issue 38 §2, facts come from the model) and a one-line recap.
  */
 export async function runRecallStory(server: TestServer, fake: FakeOpenAI, turns: number, facts: number): Promise<RecallResult> {
   const plantAt = new Map<number, number>();
@@ -81,8 +82,10 @@ export async function runRecallStory(server: TestServer, fake: FakeOpenAI, turns
   fake.set({
     respond: (body) => {
       if (body.stream) return undefined;
-      const system = String(body.messages?.[0]?.content ?? "");
-      return { text: system.startsWith("Estrai") ? '{"facts": []}' : "La storia prosegue tra il porto e il faro." };
+      if (!body.response_format) return { text: "La storia prosegue tra il porto e il faro." };
+      const narration = String(body.messages?.at(-1)?.content ?? "");
+      const planted = Array.from({ length: facts }, (_, i) => plantedFact(i)).filter((f) => narration.includes(f.sentence));
+      return { text: JSON.stringify({ facts: planted.map((f) => ({ name: f.name, kind: "personaggio", summary: f.sentence })) }) };
     },
   });
   const player = await registerPlayer(server);

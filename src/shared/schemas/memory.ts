@@ -6,11 +6,12 @@
 
 import { z } from "zod";
 
-/** Kinds of a fact, with their Italian labels (issue 11 §1 'Ricordi'). */
+/** Kinds of a fact, with their Italian labels (issue 11 §1 'Ricordi'; 'evento' issue 38 §2). */
 export const FACT_KINDS = {
   personaggio: "Personaggio",
   luogo: "Luogo",
   oggetto: "Oggetto",
+  evento: "Evento",
   promessa: "Promessa",
   ferita: "Ferita",
   alleato: "Alleato",

@@ -70,8 +70,11 @@ export interface ProviderFact {
  * background after a narration is stored. Each throws on failure; callers ignore failures.
  */
 export interface NarratorMemory {
-  /** Facts of one narration, as structured output. */
-  extractFacts(narration: string, signal: AbortSignal): Promise<ProviderFact[]>;
+  /**
+   * Facts of one narration, as structured output (issue 38 §2): `known` are the names the story
+   * already knows (the game's facts, most recent first), for the model to reuse.
+   */
+  extractFacts(narration: string, known: readonly string[], signal: AbortSignal): Promise<ProviderFact[]>;
   /** 'La storia finora': the previous recap ('' for none) carried on with the given turns. */
   summarize(previous: string, turns: readonly ChatTurn[], signal: AbortSignal): Promise<string>;
 }

@@ -1,12 +1,16 @@
 /**
  * The narrator's memory kept after each narration (issue 11 §1; ADR 0009), in the background so
- * it never delays a turn: facts found in the narration (offline extraction, then the provider's
- * structured output when there is one) and the recap carried on (recap.ts).
+ * it never delays a turn: facts found in the narration and the recap carried on (recap.ts).
+ * Facts (issue 38 §2), never guessed from the text: with a provider, the model's structured output
+ * (entities named as the game's facts already name them, a card updated when its entity comes
+ * back; an answer that is no valid JSON gives none); offline, the known names the narration
+ * mentions (the storyteller's cast and places, the stored facts: memory/facts.ts); in both, the
+ * group players' characters the narration names.
  *
  * Work is queued per game in this process (one game's updates run in order, games in parallel);
  * errors are logged, never thrown. The provider's part asks the spending gate first (issue 36
  * finding 3, policies/spending.ts): once the day's token budget is spent it is skipped (logged),
- * and the facts and the recap are kept offline as without a provider. `memoryIdle()` resolves
+ * and the facts (known names only) and the recap are kept offline as without a provider. `memoryIdle()` resolves
  * once everything queued so far is done: tests and benchmarks await it before reading the memory.
  * A process that stops drops what is still queued; the next narration of the game catches up
  * (facts of that narration are lost, the recap is complete again).
@@ -17,11 +21,12 @@ import type { GenreName } from "../../../shared/genres";
 import { castFor } from "../ai/offline/cast";
 import type { Narrator } from "../ai/types";
 import type { Database } from "../../platform/db/schema";
-import { type KnownName, castNames, factsInNarration } from "./facts";
+import { type FoundFact, type KnownName, castNames, mentionedFacts } from "./facts";
 import { storeFoundFacts } from "./fact-store";
 import { type PaidMemory, updateRecap } from "./recap";
 import type { Logger } from "../../platform/ops/logger";
 import { followUp, type SpendingPass } from "../policies/spending";
+import { MAX_KNOWN_NAMES } from "../ai/provider-memory";
 
 type Db = Kysely<Database>;
 
@@ -86,16 +91,33 @@ async function paidMemory(narrator: Narrator, pass: SpendingPass, gameId: string
   return undefined;
 }
 
+/** The titles of the game's facts, most recently updated first (the names sent to the model). */
+async function knownTitles(db: Db, gameId: string): Promise<string[]> {
+  const rows = await db.selectFrom("story_facts").select("title").where("game_id", "=", gameId).orderBy("updated_at", "desc").orderBy("id").limit(MAX_KNOWN_NAMES).execute();
+  return rows.map((row) => row.title);
+}
+
 /**
- * The facts found offline (with the names the game's facts, the players' characters and, offline,
- * the storyteller's cast already know), then the provider's, stored in one transaction once the
- * provider has answered; then the recap.
+ * The narration's facts, stored in one transaction (fact-store.ts), then the recap. Always the
+ * players' characters the narration names (issue 24). With the provider's memory, the model's
+ * facts (the characters and the game's facts sent as known names); a failed or invalid answer
+ * gives none (logged). Without it, also the game's facts and, for the offline storyteller, its
+ * cast, when the narration names them.
  */
 async function keepMemory(db: Db, narrator: Narrator, narration: StoredNarration, pass: SpendingPass, logger: Logger | undefined): Promise<void> {
-  const memory = await paidMemory(narrator, pass, narration.gameId, logger);
-  const fromProvider = memory ? await memory.calls.extractFacts(narration.content, AbortSignal.timeout(EXTRACTION_TIMEOUT_MS)).catch(() => []) : [];
-  const cast: KnownName[] = narrator.memory ? [] : castNames(castFor(narration.gameId, narration.genre));
-  const characters = await groupCharacters(db, narration.gameId);
-  await storeFoundFacts(db, narration.gameId, narration.messageId, (stored) => [...factsInNarration(narration.content, [...cast, ...characters, ...stored]), ...fromProvider]);
+  const { gameId, content } = narration;
+  const memory = await paidMemory(narrator, pass, gameId, logger);
+  const characters = await groupCharacters(db, gameId);
+  let fromModel: readonly FoundFact[] = [];
+  if (memory) {
+    const known = [...new Set([...characters.map((c) => c.title), ...(await knownTitles(db, gameId))])];
+    fromModel = await memory.calls.extractFacts(content, known, AbortSignal.timeout(EXTRACTION_TIMEOUT_MS)).catch((error: unknown) => {
+      // The error's kind only: a parse error quotes the model's text (issue 20 §2 logging rules).
+      logger?.warn({ gameId, failure: error instanceof Error ? error.name : typeof error }, "Ricordi del fornitore non letti: nessun ricordo da questa narrazione");
+      return [];
+    });
+  }
+  const cast: KnownName[] = narrator.memory ? [] : castNames(castFor(gameId, narration.genre));
+  await storeFoundFacts(db, gameId, narration.messageId, (stored) => [...mentionedFacts(content, memory ? characters : [...cast, ...characters, ...stored]), ...fromModel]);
   await updateRecap(db, narration.gameId, { id: narration.messageId, depth: narration.depth }, narration.contextMemory, memory);
 }

@@ -1,38 +1,37 @@
 /**
- * Offline memory pieces (issue 11 §1; ADR 0009): names found in a narration, a fact's text when
- * seen again, story cards matched by keyword (case and accents ignored), the extractive recap.
+ * Offline memory pieces (issue 11 §1, issue 38 §2; ADR 0009): known names a narration mentions, a
+ * fact's text when seen again, story cards matched by keyword (case and accents ignored), the
+ * extractive recap.
  */
 
 import { describe, expect, it } from "vitest";
 import { MAX_FACT_TEXT_LENGTH, MAX_RECAP_LENGTH } from "../../../shared/schemas/memory";
 import { matchingCards, parseStoryCards } from "./cards";
-import { factsInNarration, mergedFactText } from "./facts";
+import { mentionedFacts, mergedFactText } from "./facts";
 import { boundedRecap, extractiveRecap } from "./recap";
 import { queryWords } from "./retrieval";
 
-describe("factsInNarration", () => {
-  it("finds names inside sentences, introduced ones at a sentence's start, and known ones; never the choices", () => {
+describe("mentionedFacts", () => {
+  it("finds the known names a narration mentions, with their sentences; never a capitalised word it does not know, never the choices", () => {
     const narration =
-      "Elena, tua sorella, ti aspetta al faro. Poi Marco ride. La nebbia copre il porto di **Valmora**.\n\n" +
+      "«Brucio di curiosità», dice Elena. «Che vuoi?» Poi Marco ride. Cerca la nebbia **nella torre nera**.\n\n" +
       "Intanto, la torre nera tace.\n\nA) Segui Marco\nB) Vai da Ottone\nC) Torna indietro";
-    const facts = factsInNarration(narration, [{ title: "la torre nera", kind: "luogo" }]);
-    expect(facts).toEqual([
-      { kind: "personaggio", title: "Elena", text: "Elena, tua sorella, ti aspetta al faro." },
-      { kind: "altro", title: "Marco", text: "Poi Marco ride." },
-      { kind: "altro", title: "Valmora", text: "La nebbia copre il porto di Valmora." },
-      { kind: "luogo", title: "la torre nera", text: "Intanto, la torre nera tace." },
+    const known = [
+      { title: "Elena", kind: "alleato" as const },
+      { title: "la torre nera", kind: "luogo" as const },
+      { title: "Ottone", kind: "nemico" as const },
+    ];
+    expect(mentionedFacts(narration, known)).toEqual([
+      { kind: "alleato", title: "Elena", text: "«Brucio di curiosità», dice Elena." },
+      { kind: "luogo", title: "la torre nera", text: "Cerca la nebbia nella torre nera. Intanto, la torre nera tace." },
     ]);
-  });
-
-  it("takes a word opening a sentence as a name only when it is also written inside one", () => {
-    expect(factsInNarration("Cammini nel buio. Senti un rumore.", [])).toEqual([]);
-    expect(factsInNarration("Bruno ti guarda. Chiedi a Bruno la strada.", []).map((f) => f.text)).toEqual(["Bruno ti guarda. Chiedi a Bruno la strada."]);
+    expect(mentionedFacts("Cammini nel buio. Quello che senti è un rumore.", [])).toEqual([]);
   });
 
   it("finds a known name as whole words only: a player's character 'Ada' is not in 'la strada' (issue 24)", () => {
     const known = [{ title: "Ada", kind: "personaggio" as const }];
-    expect(factsInNarration("La strada è vuota. Il vento soffia.", known)).toEqual([]);
-    expect(factsInNarration("La strada è vuota. Ada, lesta, la attraversa.", known)).toEqual([{ kind: "personaggio", title: "Ada", text: "Ada, lesta, la attraversa." }]);
+    expect(mentionedFacts("La strada è vuota. Il vento soffia.", known)).toEqual([]);
+    expect(mentionedFacts("La strada è vuota. Ada, lesta, la attraversa.", known)).toEqual([{ kind: "personaggio", title: "Ada", text: "Ada, lesta, la attraversa." }]);
   });
 
   it("keeps how a fact was introduced and its newest mentions within the text limit", () => {

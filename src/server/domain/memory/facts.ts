@@ -1,11 +1,8 @@
 /**
- * Facts found in a narration without a provider (issue 11 §1 'Ricordi', offline; ADR 0009): the
- * names in the text, each with the sentence(s) mentioning it.
- *
- * A name is a sequence of capitalised words that does not open a sentence (a sentence's first
- * word is capitalised anyway), or one that does when it is already known (the offline
- * storyteller's cast and places, the game's facts), is also written inside a sentence of the same
- * narration, or is introduced by an apposition ("Elena, tua sorella, …").
+ * Facts found in a narration without a provider's extraction (issue 11 §1 'Ricordi'; issue 38 §2;
+ * ADR 0009): the names the story already knows — the offline storyteller's cast and places (it
+ * wrote them), the group players' characters, the game's stored facts — that the narration
+ * mentions, each with the sentence(s) mentioning it. Nothing is guessed from capital letters.
  */
 
 import type { FactKind } from "../../../shared/schemas/memory";
@@ -26,17 +23,6 @@ export interface KnownName {
   title: string;
   kind: FactKind;
 }
-
-/** Words that open sentences in Italian narration and are never names. */
-const OPENERS = new Set(
-  "allora intanto poi infine dunque eppure ora adesso ecco sì si no forse certo ebbene quindi tuttavia inoltre ma e oh ah ehi però quando mentre dove come perché chi cosa qui là lì".split(" "),
-);
-
-/** An apposition after a name at a sentence's start: "Elena, tua sorella, …". */
-const APPOSITION = /^,\s+(?:tuo|tua|tuoi|tue|suo|sua|mio|mia|il|lo|la|l'|l’|un|una|uno|un'|un’|vostro|vostra)\b/iu;
-
-/** Capitalised words, possibly joined by particles: 'Elena', 'Giulia Dal Bosco', 'Porto di Valmora'. */
-const NAME = /\p{Lu}[\p{L}'’-]+(?:\s+(?:(?:di|de|del|della|da|dal|dalla|van|von)\s+)?\p{Lu}[\p{L}'’-]+)*/gu;
 
 /** The narration's sentences, without markdown emphasis and without the trailing choices. */
 export function sentencesOf(narration: string): string[] {
@@ -59,7 +45,7 @@ export function castNames(cast: Cast): KnownName[] {
   ];
 }
 
-/** True when the folded `sentence` names `title` (folded) as whole words: 'Ada' is in 'Ada ride', not in 'la strada'. */
+/** True when the folded `sentence` names `title` (folded) as whole words: 'ada' is in 'ada ride', not in 'la strada'. */
 function mentions(sentence: string, title: string): boolean {
   if (title.length === 0) return false;
   for (let at = sentence.indexOf(title); at >= 0; at = sentence.indexOf(title, at + 1)) {
@@ -77,52 +63,28 @@ function bounded(text: string, max: number): string {
   return `${cut.slice(0, Math.max(cut.lastIndexOf(" "), 1))}…`;
 }
 
+/** A leading definite article: a place is 'la Torre di Vetronero' but written 'alla Torre di Vetronero'. */
+const ARTICLE = /^(?:il|lo|la|i|gli|le)\s+|^l['’]/u;
+
 /**
- * The facts of a narration.
- * Input: the narration text and the names already known (cast, the game's facts). Output: one
- * {@link FoundFact} per name found (deduplicated by title, case and accents ignored), kind
- * 'personaggio' for a name followed by an apposition, the known name's kind, else 'altro'.
+ * The facts of a narration (issue 38 §2: only names the story knows).
+ * Input: the narration text and the names already known. Output: one {@link FoundFact} per known
+ * name the narration mentions as whole words (case, accents and a leading article ignored), with
+ * the known title and kind and the sentences mentioning it; deduplicated by title (case and
+ * accents ignored), in the order of `known`. Never throws.
  */
-export function factsInNarration(narration: string, known: readonly KnownName[]): FoundFact[] {
-  const sentences = sentencesOf(narration);
-  const knownByKey = new Map(known.map((k) => [fold(k.title), k]));
-  const found = new Map<string, { title: string; kind: FactKind; sentences: Set<string> }>();
-  const add = (title: string, kind: FactKind, sentence: string) => {
-    const key = fold(title);
-    const entry = found.get(key) ?? { title, kind, sentences: new Set<string>() };
-    entry.sentences.add(sentence);
-    found.set(key, entry);
-  };
-  // Names written inside a sentence: they make the same word at a sentence's start a name too.
-  const inner = new Set<string>();
-  for (const sentence of sentences) {
-    for (const match of sentence.matchAll(NAME)) if (match.index > 0) inner.add(fold(match[0]));
+export function mentionedFacts(narration: string, known: readonly KnownName[]): FoundFact[] {
+  const sentences = sentencesOf(narration).map((sentence) => ({ sentence, folded: fold(sentence) }));
+  const found = new Map<string, FoundFact>();
+  for (const name of known) {
+    const key = fold(name.title);
+    const spoken = key.replace(ARTICLE, "");
+    if (found.has(key)) continue;
+    const said = sentences.filter((s) => mentions(s.folded, spoken)).map((s) => s.sentence);
+    if (said.length === 0) continue;
+    found.set(key, { kind: name.kind, title: bounded(name.title, MAX_FACT_TITLE_LENGTH), text: bounded(said.join(" "), MAX_FACT_TEXT_LENGTH) });
   }
-  for (const sentence of sentences) {
-    const folded = fold(sentence);
-    for (const k of known) if (mentions(folded, fold(k.title))) add(k.title, k.kind, sentence);
-    for (const match of sentence.matchAll(NAME)) {
-      let name = match[0];
-      let kind: FactKind = knownByKey.get(fold(name))?.kind ?? "altro";
-      if (match.index === 0) {
-        const key = fold(name);
-        const introduced = !OPENERS.has(key) && APPOSITION.test(sentence.slice(name.length));
-        if (introduced) kind = "personaggio";
-        else if (!knownByKey.has(key) && !inner.has(key)) {
-          // "Poi Elena …": the sentence's first word is not part of the name.
-          name = name.split(/\s+/).slice(1).join(" ").replace(/^(?:\p{Ll}+\s+)+/u, "");
-          kind = knownByKey.get(fold(name))?.kind ?? "altro";
-        }
-      }
-      if (name.length < 3 || OPENERS.has(fold(name))) continue;
-      add(name, kind, sentence);
-    }
-  }
-  return [...found.values()].map(({ title, kind, sentences: said }) => ({
-    kind,
-    title: bounded(title, MAX_FACT_TITLE_LENGTH),
-    text: bounded([...said].join(" "), MAX_FACT_TEXT_LENGTH),
-  }));
+  return [...found.values()];
 }
 
 /**

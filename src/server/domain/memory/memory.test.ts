@@ -2,7 +2,8 @@
  * The narrator's memory over real HTTP (issue 11 §1; ADR 0009), on SQLite and, with
  * TEST_DATABASE_URL, PostgreSQL: the memory routes and their refusals, Italian full-text
  * retrieval, the prompt budget and its drop order, story cards copied from a template and matched
- * by keyword, the recap carried on and the player's edit kept, facts found in narrations.
+ * by keyword, the recap carried on and the player's edit kept, facts found in narrations (offline:
+ * only the storyteller's cast and places, issue 38 §2).
  */
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,7 +13,9 @@ import { TEMPLATE_FORM_DEFAULTS } from "../../../shared/schemas/template";
 import { phaseFor } from "../ai/progress";
 import { findOwnedGame, narratorConfigFor } from "../../features/games/games.service";
 import { DIALECTS, newGame, readEvents, registerPlayer, signIn, startTestServer, type TestServer } from "../../testing/harness";
+import { castFor } from "../ai/offline/cast";
 import { memoryIdle } from "./background";
+import { castNames } from "./facts";
 import { buildNarrationContext } from "./context";
 import { relevantFacts } from "./retrieval";
 
@@ -254,6 +257,16 @@ describe.each(DIALECTS)("narrator memory on %s", (dialect) => {
 
     const cleared = await player.client.json("PUT", `/api/games/${gameId}/memory/recap`, { text: "" });
     expect(cleared.body).toBeNull();
+  });
+
+  it("keeps as 'Ricordi' after 5 offline turns only the storyteller's cast and places it named, never a guessed word (issue 38 §2)", async () => {
+    const player = await registerPlayer(server);
+    const gameId = await newGame(player.client, "fantasy");
+    await play(player, gameId, 5);
+    const cast = castNames(castFor(gameId, "Fantasy"));
+    const facts = (await memory(player, gameId)).facts;
+    expect(facts.length).toBeGreaterThan(0);
+    for (const fact of facts) expect(cast, fact.title).toContainEqual({ title: fact.title, kind: fact.kind });
   });
 
   it("puts the facts and the recap in the profile export; erasing the account removes them", async () => {
