@@ -18,10 +18,14 @@ export function castFor(gameId: string, genre: GenreName): Cast {
   const corpus = CORPORA[genre] ?? CORPORA.Fantasy;
   const rng = createRng(`cast|${genre}|${gameId}`);
   const places = rng.shuffle(corpus.places);
+  const companion = rng.pick(corpus.companions);
+  const antagonist = rng.pick(corpus.antagonists);
+  const object = rng.pick(corpus.objects);
   return {
-    companion: rng.pick(corpus.companions),
-    antagonist: rng.pick(corpus.antagonists),
+    companion,
+    antagonist,
     places: [places[0]!, places[1]!, places[2]!],
-    object: rng.pick(corpus.objects),
+    object: object.name,
+    objectGender: object.gender,
   };
 }

@@ -120,7 +120,8 @@ describe("offline narrator", () => {
             companion,
             antagonist,
             places: [corpus.places[0]!, corpus.places[1]!, corpus.places[2]!],
-            object: corpus.objects[0]!,
+            object: corpus.objects[0]!.name,
+            objectGender: corpus.objects[0]!.gender,
           };
           const all = [...corpus.openings, ...corpus.fragments, ...corpus.climaxes, ...corpus.endings, ...corpus.choices, ...corpus.outcomes];
           for (const template of [...all, ...CLIMAX_CHOICES, ...ENDING_CHOICES]) {

@@ -23,7 +23,7 @@ import thriller from "./thriller.json";
 import { type GenreCorpus, genreCorpusSchema, sharedLinesSchema } from "./types";
 import western from "./western.json";
 
-export type { CastMember, Gender, GenreCorpus } from "./types";
+export type { CastMember, Gender, GenreCorpus, StoryObject } from "./types";
 
 const corpus = (data: unknown): GenreCorpus => genreCorpusSchema.parse(data);
 
