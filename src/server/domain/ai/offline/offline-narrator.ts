@@ -35,7 +35,7 @@ export interface OfflineNarratorOptions {
 }
 
 /** What the composer needs from a narration request. */
-export type CompositionInput = Pick<NarrationRequest, "gameId" | "genre" | "turn" | "variant" | "action" | "phase" | "messages">;
+export type CompositionInput = Pick<NarrationRequest, "gameId" | "genre" | "turn" | "variant" | "action" | "phase" | "messages" | "premise">;
 
 /**
  * How far apart the corpus slots of two versions of one turn are: a prime larger than any pool,
@@ -144,8 +144,8 @@ function actionKey(action: PlayerAction): string {
 /**
  * Composes one narrated turn of the offline storyteller.
  * Input: the game id, genre, turn number (assistant turns so far), the parsed player action,
- * the story phase and the history window (the previous assistant message is searched for the
- * chosen option).
+ * the story phase, the history window (the previous assistant message is searched for the
+ * chosen option) and the story's premise (its named person is the companion, cast.ts).
  * Output: a {@link ComposedTurn}: 2–4 short Italian paragraphs followed by exactly three lines
  * '1. …', '2. …', '3. …' and nothing after them. Deterministic for the same input; turn t and
  * t+1 of a game never share a scene fragment, an opening, a climax, an ending or a choice, and
@@ -157,7 +157,7 @@ export function composeNarration(input: CompositionInput): ComposedTurn {
   const genre: GenreName = CORPORA[input.genre] ? input.genre : "Fantasy";
   const req: CompositionInput = { ...input, genre };
   const corpus = CORPORA[genre];
-  const cast = castFor(req.gameId, genre);
+  const cast = castFor(req.gameId, genre, req.premise);
   const variant = req.variant && Number.isFinite(req.variant) ? Math.max(0, Math.floor(req.variant)) : 0;
   const turn = (Number.isFinite(req.turn) ? Math.max(0, Math.floor(req.turn)) : 0) + variant * VARIANT_STRIDE;
   const action = normaliseAction(req.action);
