@@ -34,6 +34,11 @@ export interface NarrationRequest {
   phase: StoryPhase;
   /** Complete system prompt (genre or game configuration + rules). */
   system: string;
+  /**
+   * The story's own opening as the player read it: a 'Crea il tuo Gioco' premise or a template's
+   * initial prompt; absent for a genre game. The offline storyteller takes its names (issue 38 §3).
+   */
+  premise?: string;
   /** History window, oldest first; the last item is the player's message as sent to the model. */
   messages: ChatTurn[];
   temperature: number;

@@ -27,7 +27,7 @@ export type OwnedGame = Pick<
   Selectable<SavedGamesTable>,
   | "id" | "title" | "genre" | "progress" | "last_played" | "system_prompt" | "temperature" | "max_tokens"
   | "response_style" | "story_pacing" | "interaction_style" | "context_memory" | "special_instructions"
-  | "preferred_vocabulary" | "forbidden_topics" | "tip_message_id" | "prompt_budget" | "user_id" | "play_mode" | "read_only"
+  | "preferred_vocabulary" | "forbidden_topics" | "tip_message_id" | "prompt_budget" | "user_id" | "play_mode" | "read_only" | "content"
 >;
 
 /**
@@ -47,7 +47,7 @@ export async function createGame(db: Db, userId: string, genre: GenreName): Prom
 const GAME_COLUMNS = [
   "g.id", "g.user_id", "g.title", "g.genre", "g.progress", "g.last_played", "g.system_prompt", "g.temperature", "g.max_tokens",
   "g.response_style", "g.story_pacing", "g.interaction_style", "g.context_memory", "g.special_instructions",
-  "g.preferred_vocabulary", "g.forbidden_topics", "g.tip_message_id", "g.prompt_budget", "g.play_mode", "g.read_only",
+  "g.preferred_vocabulary", "g.forbidden_topics", "g.tip_message_id", "g.prompt_budget", "g.play_mode", "g.read_only", "g.content",
 ] as const;
 
 /**

@@ -29,6 +29,7 @@ import type { ChoiceContractOutcome } from "../../platform/ops/metrics";
 import { followUp, type SpendingPass } from "../../domain/policies/spending";
 import { findGameMessage, findOwnedGame, narratorConfigFor, type OwnedGame, toMessageView } from "./games.service";
 import { startRunRow } from "./narration-runs.service";
+import { initialPromptOf } from "../templates/templates.service";
 import { GROUP_SYSTEM_PROMPT, type GroupTurn, groupTurn, groupTurnData } from "./group-turn";
 
 type Db = Kysely<Database>;
@@ -246,6 +247,7 @@ export async function narrateTurn(db: Db, turn: PreparedTurn, options: NarrateOp
     // A group's cast and actions are the players' words: quoted data in the user turn, never in the system role (issue 36 finding 11).
     system: turn.group ? `${context.system}\n\n${GROUP_SYSTEM_PROMPT}` : context.system,
     messages: turn.group ? withPlayerData(context.messages, groupTurnData(turn.group)) : context.messages,
+    premise: initialPromptOf(game.content) || undefined,
     temperature: config.temperature,
     maxTokens: config.max_tokens,
     signal: controller.signal,

@@ -3,6 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { GENRES } from "../../../shared/genres";
 import { templateFormSchema } from "../../../shared/schemas/template";
+import { castFor } from "../../domain/ai/offline/cast";
 import { offlineGenerate, offlineImprove } from "./offline-helpers";
 
 describe("offlineImprove", () => {
@@ -28,6 +29,20 @@ describe("offlineGenerate", () => {
       expect(fields.initial_prompt).not.toContain("**");
     }
     expect(Object.keys(offlineGenerate("X", "Horror", ["initial_prompt"]))).toEqual(["initial_prompt"]);
+  });
+
+  it("makes the key object's pronoun agree with its gender (issue 38 §3)", () => {
+    const seen = new Set<string>();
+    for (const genre of GENRES) {
+      for (const title of ["La torre d'avorio", "Ombre", "Il ritorno", "Neon"]) {
+        const { special_instructions: text } = offlineGenerate(title, genre, ["special_instructions"]);
+        const object = castFor(`template|${title}`, genre);
+        expect(text).toMatch(new RegExp(`^${object.object.charAt(0).toUpperCase()}`, "u"));
+        expect(text).toContain(object.objectGender === "f" ? "falla comparire" : "fallo comparire");
+        seen.add(object.objectGender);
+      }
+    }
+    expect([...seen].sort()).toEqual(["f", "m"]);
   });
 
   it("suggests styles and a premise for every genre of /crea-gioco", () => {

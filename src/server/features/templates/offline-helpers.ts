@@ -153,8 +153,9 @@ export function offlineGenerate(title: string, genre: GenreName, fields: readonl
       `Personaggi ricorrenti: ${cast.companion.name} (${cast.companion.role}) e ${cast.antagonist.name} (${cast.antagonist.role}). ` +
       `Luoghi principali: ${cast.places.join(", ")}. ` +
       "Lascia sempre al giocatore le decisioni importanti e chiudi ogni turno con tre scelte numerate.",
-    special_instructions: capitalize(
-      `${cast.object} è l'elemento chiave della trama: fallo comparire presto e ricordane l'importanza nei momenti decisivi.`,
+    special_instructions: renderTemplate(
+      "{Oggetto} è l'elemento chiave della trama: fall{o:o/a} comparire presto e ricordane l'importanza nei momenti decisivi.",
+      cast,
     ),
     preferred_vocabulary: capitalize(VOCABULARY[genre]),
     forbidden_topics: "violenza gratuita, contenuti sessuali espliciti, discriminazioni",

@@ -9,6 +9,7 @@
 
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { TEMPLATE_FORM_DEFAULTS } from "../../../shared/schemas/template";
+import { castFor } from "../../domain/ai/offline/cast";
 import { FAKE_REPLY, type FakeOpenAI, startFakeOpenAI } from "../../testing/fake-openai";
 import { DIALECTS, readEvents, registerPlayer, signIn, startTestServer, TestClient, type TestServer } from "../../testing/harness";
 
@@ -446,6 +447,33 @@ describe.each(DIALECTS)("offline AI helpers on %s", (dialect) => {
     admin = await signIn(server, ADMIN.email, ADMIN.password);
   });
   afterAll(() => server.close());
+
+  it("a 'Crea il tuo Gioco' premise's names are the offline story's names (issue 38 §3)", async () => {
+    const player = await registerPlayer(server);
+    const play = async (premise: string) => {
+      const created = await player.client.json("POST", "/api/custom-games", { title: "Il socio scomparso", genre: "Giallo", premise });
+      expect(created.status).toBe(201);
+      const id = created.body.id as string;
+      const narrations: string[] = [];
+      for (const content of ["/inizia", "/B", "Apro la cassaforte con la chiave"]) {
+        await readEvents(await player.client.post(`/api/games/${id}/messages`, { content }));
+        const game = await player.client.json("GET", `/api/games/${id}`);
+        narrations.push(game.body.messages.at(-1).content as string);
+      }
+      return { id, narrations };
+    };
+    const male = await play("Sei un investigatore a Torino. Il tuo socio Samuele Bertoli è sparito da tre giorni, lasciandoti solo un biglietto.");
+    const corpusCompanion = castFor(male.id, "Giallo").companion;
+    for (const text of male.narrations) {
+      expect(text).toContain("Samuele Bertoli");
+      expect(text).not.toContain(corpusCompanion.name);
+    }
+    expect(male.narrations[0]).not.toMatch(/Samuele Bertoli\*\*, una /u);
+
+    const female = await play("Una lettera anonima ti porta a Genova, dove la tua amica Giulia Ferri ti aspetta al porto con cattive notizie.");
+    for (const text of female.narrations) expect(text).toContain("Giulia Ferri");
+    expect(female.narrations[0]).not.toMatch(/Giulia Ferri\*\*, un /u);
+  });
 
   it("improve visibly cleans the text without a provider", async () => {
     const res = await admin.json("POST", "/api/admin/templates/ai/improve", { text: "il faro e' molto vecchio ,la notte e' buia", field: "description", context: { genre: "Giallo" } });

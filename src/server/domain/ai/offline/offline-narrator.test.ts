@@ -107,9 +107,10 @@ describe("offline narrator", () => {
 
     it("has a corpus of at least 30 fragments and 12 choice templates that all render", () => {
       const corpus = CORPORA[genre];
-      expect(corpus.fragments.length).toBeGreaterThanOrEqual(30);
+      const scenes = Object.values(corpus.fragments).flat();
+      expect(scenes.length).toBeGreaterThanOrEqual(30);
       expect(corpus.choices.length).toBeGreaterThanOrEqual(12);
-      expect(new Set(corpus.fragments).size).toBe(corpus.fragments.length);
+      expect(new Set(scenes).size).toBe(scenes.length);
       expect(corpus.openings.length).toBeGreaterThanOrEqual(4);
       expect(corpus.climaxes.length).toBeGreaterThanOrEqual(2);
       expect(corpus.endings.length).toBeGreaterThanOrEqual(2);
@@ -120,9 +121,10 @@ describe("offline narrator", () => {
             companion,
             antagonist,
             places: [corpus.places[0]!, corpus.places[1]!, corpus.places[2]!],
-            object: corpus.objects[0]!,
+            object: corpus.objects[0]!.name,
+            objectGender: corpus.objects[0]!.gender,
           };
-          const all = [...corpus.openings, ...corpus.fragments, ...corpus.climaxes, ...corpus.endings, ...corpus.choices, ...corpus.outcomes];
+          const all = [...corpus.openings, ...scenes, ...corpus.climaxes, ...corpus.endings, ...corpus.choices, ...corpus.outcomes];
           for (const template of [...all, ...CLIMAX_CHOICES, ...ENDING_CHOICES]) {
             expect(renderTemplate(template, cast)).not.toMatch(/[{}]/);
           }
@@ -242,6 +244,33 @@ describe("offline narrator", () => {
     );
     expect(text.split("\n\n")[0]).toContain(`«${words}»`);
     expect(text.match(/^[123]\. /gm)).toHaveLength(3);
+  });
+
+  it("follows the arc setup → complication → turn over consecutive turns (issue 38 §3)", async () => {
+    for (const genre of GENRES) {
+      const { pieces } = await playGame(genre, `arc-${genre}`, 9);
+      const arcs = pieces.map((ids) => [...new Set(ids.filter((id) => id.startsWith("fragment-")).map((id) => id.split(":")[0]))]);
+      expect(arcs).toEqual(
+        ["setup", "complication", "turn", "setup", "complication", "turn", "setup", "complication", "turn", "setup"].map((arc) => [`fragment-${arc}`]),
+      );
+    }
+  });
+
+  it("takes up a noun of the player's free text, beyond quoting it (issue 38 §3)", async () => {
+    const cases: [string, RegExp][] = [
+      ["Apro la cassa con il piede di porco", /\bcassa\b|piede di porco/],
+      ["Accendo una torcia e scendo in cantina", /\btorcia\b/],
+      ["Nascondo la mia spada sotto il mantello", /\btua spada\b/],
+      ["Guardo dentro l'armadio", /\barmadio\b/],
+    ];
+    for (const genre of GENRES) {
+      for (const [words, noun] of cases) {
+        const text = await narrate(request({ genre, gameId: "nouns", turn: 4, action: { kind: "free", text: words }, phase: "middle" }));
+        const firstParagraph = text.split("\n\n")[0]!;
+        expect(firstParagraph).toContain(`«${words}»`);
+        expect(firstParagraph.replace(`«${words}»`, "")).toMatch(noun);
+      }
+    }
   });
 
   it("announces a fresh start for /nuovo", async () => {

@@ -22,10 +22,13 @@ import {
   CLIMAX_CHOICES,
   CLOSINGS,
   ENDING_CHOICES,
+  FREE_ACKS,
   FREE_INTROS,
   HOOKS,
   NEW_STORY_LINES,
 } from "./corpus";
+import type { ArcPhase } from "./corpus";
+import { nounPhraseOf } from "./nouns";
 import { createRng } from "./rng";
 import { capitalize, renderTemplate, type Cast } from "./template";
 
@@ -35,7 +38,7 @@ export interface OfflineNarratorOptions {
 }
 
 /** What the composer needs from a narration request. */
-export type CompositionInput = Pick<NarrationRequest, "gameId" | "genre" | "turn" | "variant" | "action" | "phase" | "messages">;
+export type CompositionInput = Pick<NarrationRequest, "gameId" | "genre" | "turn" | "variant" | "action" | "phase" | "messages" | "premise">;
 
 /**
  * How far apart the corpus slots of two versions of one turn are: a prime larger than any pool,
@@ -52,6 +55,9 @@ export interface ComposedTurn {
   choices: [string, string, string];
   cast: Cast;
 }
+
+/** The short arc consecutive turns follow (issue 38 §3): the opening sets up, then complication, turn, setup… */
+const ARC: readonly ArcPhase[] = ["setup", "complication", "turn"];
 
 /** Longest quotation of the player's free text, in characters. */
 const MAX_QUOTE = 160;
@@ -144,11 +150,12 @@ function actionKey(action: PlayerAction): string {
 /**
  * Composes one narrated turn of the offline storyteller.
  * Input: the game id, genre, turn number (assistant turns so far), the parsed player action,
- * the story phase and the history window (the previous assistant message is searched for the
- * chosen option).
+ * the story phase, the history window (the previous assistant message is searched for the
+ * chosen option) and the story's premise (its named person is the companion, cast.ts).
  * Output: a {@link ComposedTurn}: 2–4 short Italian paragraphs followed by exactly three lines
- * '1. …', '2. …', '3. …' and nothing after them. Deterministic for the same input; turn t and
- * t+1 of a game never share a scene fragment, an opening, a climax, an ending or a choice, and
+ * '1. …', '2. …', '3. …' and nothing after them. Deterministic for the same input; the scenes of
+ * consecutive turns follow the arc setup → complication → turn (the opening is a setup), a free-text
+ * move is taken up by the first noun it names (issue 38 §3); turn t and t+1 of a game never share a scene, an opening, a climax, an ending or a choice, and
  * another version of a turn (`variant`, 'Rigenera') takes other slots of the corpus.
  * Errors: none for valid requests (an unknown genre falls back to Fantasy).
  * Spec §2 Game chat (choices reformatted as A/B/C by the web).
@@ -157,14 +164,18 @@ export function composeNarration(input: CompositionInput): ComposedTurn {
   const genre: GenreName = CORPORA[input.genre] ? input.genre : "Fantasy";
   const req: CompositionInput = { ...input, genre };
   const corpus = CORPORA[genre];
-  const cast = castFor(req.gameId, genre);
+  const cast = castFor(req.gameId, genre, req.premise);
   const variant = req.variant && Number.isFinite(req.variant) ? Math.max(0, Math.floor(req.variant)) : 0;
-  const turn = (Number.isFinite(req.turn) ? Math.max(0, Math.floor(req.turn)) : 0) + variant * VARIANT_STRIDE;
+  const storyTurn = Number.isFinite(req.turn) ? Math.max(0, Math.floor(req.turn)) : 0;
+  const turn = storyTurn + variant * VARIANT_STRIDE;
   const action = normaliseAction(req.action);
   const phase: StoryPhase = req.phase;
   const rng = createRng(`turn|${genre}|${req.gameId}|${turn}|${actionKey(action)}|${phase}`);
   const used: string[] = [];
   const fill = (template: string): string => renderTemplate(template, cast);
+  // Scenes of this turn's arc phase: a story (re)starts with a setup, later turns go round the arc.
+  const arc: ArcPhase = action.kind === "start" || action.kind === "new" ? "setup" : ARC[storyTurn % ARC.length]!;
+  const scene = (slot: number): string => fill(take(req, `fragment-${arc}`, corpus.fragments[arc], slot, used));
 
   const paragraphs: string[] = [];
   let choiceTemplates: string[];
@@ -174,23 +185,26 @@ export function composeNarration(input: CompositionInput): ComposedTurn {
   if (action.kind === "start" || action.kind === "new") {
     if (action.kind === "new") paragraphs.push(rng.pick(NEW_STORY_LINES));
     paragraphs.push(fill(take(req, "opening", corpus.openings, turn, used)));
-    paragraphs.push(`${fill(take(req, "fragment", corpus.fragments, turn * 2, used))} ${rng.pick(HOOKS)}`);
+    paragraphs.push(`${scene(turn * 2)} ${rng.pick(HOOKS)}`);
     choiceTemplates = genreChoices(3);
   } else {
     const intro = introduceMove(action, req, rng);
+    // A free-text move is taken up by the first thing it names ("la cassa").
+    const noun = action.kind === "free" ? nounPhraseOf(action.text) : undefined;
+    const acknowledgement = noun ? ` ${renderTemplate(rng.pick(FREE_ACKS), cast, { cosa: noun })}` : "";
     const outcome = fill(take(req, "outcome", corpus.outcomes, turn, used));
-    paragraphs.push(`${intro} ${outcome}`);
+    paragraphs.push(`${intro}${acknowledgement} ${outcome}`);
     if (phase === "conclude") {
       paragraphs.push(fill(take(req, "ending", corpus.endings, turn, used)));
       paragraphs.push(rng.pick(CLOSINGS));
       choiceTemplates = Array.from({ length: 3 }, (_, k) => take(req, "ending-choice", ENDING_CHOICES, turn * 3 + k, used));
     } else if (phase === "approach-ending") {
-      paragraphs.push(fill(take(req, "fragment", corpus.fragments, turn * 2, used)));
+      paragraphs.push(scene(turn * 2));
       paragraphs.push(`${fill(take(req, "climax", corpus.climaxes, turn, used))} ${rng.pick(HOOKS)}`);
       choiceTemplates = [...genreChoices(2), take(req, "climax-choice", CLIMAX_CHOICES, turn, used)];
     } else {
-      paragraphs.push(fill(take(req, "fragment", corpus.fragments, turn * 2, used)));
-      paragraphs.push(`${fill(take(req, "fragment", corpus.fragments, turn * 2 + 1, used))} ${rng.pick(HOOKS)}`);
+      paragraphs.push(scene(turn * 2));
+      paragraphs.push(`${scene(turn * 2 + 1)} ${rng.pick(HOOKS)}`);
       choiceTemplates = genreChoices(3);
     }
   }

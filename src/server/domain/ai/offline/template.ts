@@ -3,14 +3,17 @@
  * slot syntax), including articulated prepositions and gender agreement.
  */
 
-import type { CastMember } from "./corpus/types";
+import type { CastMember, Gender } from "./corpus/types";
 
 /** The characters, places and object of one game (stable for a game id). */
 export interface Cast {
   companion: CastMember;
   antagonist: CastMember;
   places: [string, string, string];
+  /** The object's name with its definite article. */
   object: string;
+  /** The object's grammatical gender, for `{o:…/…}` (issue 38 §3). */
+  objectGender: Gender;
 }
 
 type Preposition = "a" | "di" | "da" | "in" | "su";
@@ -71,21 +74,26 @@ function slotValue(name: string, cast: Cast): string | undefined {
   }
 }
 
+/** The gender a `{c:…}`, `{n:…}` or `{o:…}` slot agrees with: companion, antagonist or object. */
+function genderOf(who: string, cast: Cast): Gender {
+  if (who === "c") return cast.companion.gender;
+  if (who === "n") return cast.antagonist.gender;
+  return cast.objectGender;
+}
+
 const SLOT = /\{([^{}]+)\}/g;
 
 /**
  * Fills a template with the game's cast.
  * Input: template text, the cast, and optional extra slots (e.g. `{azione}`), by lower-case name.
- * Output: the text with every slot replaced.
+ * Output: the text with every slot replaced; `{c:m/f}`, `{n:m/f}`, `{o:m/f}` give the form agreeing with
+ * the companion, antagonist or object (syntax in corpus/types.ts; issue 38 §3).
  * Errors: throws an Error naming the slot when a slot is unknown (caught by the corpus tests).
  */
 export function renderTemplate(template: string, cast: Cast, extra: Record<string, string> = {}): string {
   return template.replace(SLOT, (_whole, raw: string) => {
-    const gender = /^([cn]):([^/]*)\/([^/]*)$/.exec(raw);
-    if (gender) {
-      const member = gender[1] === "c" ? cast.companion : cast.antagonist;
-      return member.gender === "m" ? gender[2]! : gender[3]!;
-    }
+    const gender = /^([cno]):([^/]*)\/([^/]*)$/.exec(raw);
+    if (gender) return genderOf(gender[1]!, cast) === "m" ? gender[2]! : gender[3]!;
     const prep = /^([A-Za-z]+):(.+)$/.exec(raw);
     const prepName = prep ? prep[1]! : null;
     const slot = prep ? prep[2]! : raw;

@@ -23,7 +23,7 @@ import thriller from "./thriller.json";
 import { type GenreCorpus, genreCorpusSchema, sharedLinesSchema } from "./types";
 import western from "./western.json";
 
-export type { CastMember, Gender, GenreCorpus } from "./types";
+export type { ArcPhase, CastMember, Gender, GenreCorpus, StoryObject } from "./types";
 
 const corpus = (data: unknown): GenreCorpus => genreCorpusSchema.parse(data);
 
@@ -53,6 +53,7 @@ export const {
   CLIMAX_CHOICES,
   CLOSINGS,
   ENDING_CHOICES,
+  FREE_ACKS,
   FREE_INTROS,
   HOOKS,
   NEW_STORY_LINES,
