@@ -40,6 +40,8 @@ const queues = new Map<string, Promise<void>>();
 export interface StoredNarration {
   gameId: string;
   genre: GenreName;
+  /** The story's premise (a custom game's or template's opening): offline, the people it names are the cast (issue 38 §3). */
+  premise?: string;
   /** The narration's id: the source of its facts and the end of the path the recap follows. */
   messageId: string;
   /** The narration's depth in the story tree (ADR 0008). */
@@ -117,7 +119,7 @@ async function keepMemory(db: Db, narrator: Narrator, narration: StoredNarration
       return [];
     });
   }
-  const cast: KnownName[] = narrator.memory ? [] : castNames(castFor(gameId, narration.genre));
+  const cast: KnownName[] = narrator.memory ? [] : castNames(castFor(gameId, narration.genre, narration.premise));
   await storeFoundFacts(db, gameId, narration.messageId, (stored) => [...mentionedFacts(content, memory ? characters : [...cast, ...characters, ...stored]), ...fromModel]);
   await updateRecap(db, narration.gameId, { id: narration.messageId, depth: narration.depth }, narration.contextMemory, memory);
 }

@@ -292,7 +292,7 @@ export async function narrateTurn(db: Db, turn: PreparedTurn, options: NarrateOp
     return stored;
   });
   // Facts and recap are kept in the background, never delaying the turn (memory/background.ts).
-  rememberNarration(db, options.narrator, { gameId: game.id, genre: request.genre, messageId: row.id, depth: row.depth, content, contextMemory: config.context_memory }, turn.pass, options.logger);
+  rememberNarration(db, options.narrator, { gameId: game.id, genre: request.genre, premise: request.premise, messageId: row.id, depth: row.depth, content, contextMemory: config.context_memory }, turn.pass, options.logger);
   return { message: toMessageView(row), progress, stopped };
 }
 

@@ -10,6 +10,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { TEMPLATE_FORM_DEFAULTS } from "../../../shared/schemas/template";
 import { castFor } from "../../domain/ai/offline/cast";
+import { memoryIdle } from "../../domain/memory/background";
 import { FAKE_REPLY, type FakeOpenAI, startFakeOpenAI } from "../../testing/fake-openai";
 import { DIALECTS, readEvents, registerPlayer, signIn, startTestServer, TestClient, type TestServer } from "../../testing/harness";
 
@@ -469,6 +470,12 @@ describe.each(DIALECTS)("offline AI helpers on %s", (dialect) => {
       expect(text).not.toContain(corpusCompanion.name);
     }
     expect(male.narrations[0]).not.toMatch(/Samuele Bertoli\*\*, una /u);
+    // The memory's cards name the same companion as the story (its cast comes from the premise too).
+    await memoryIdle();
+    const memory = await player.client.json("GET", `/api/games/${male.id}/memory`);
+    const titles = (memory.body.facts as { title: string }[]).map((fact) => fact.title);
+    expect(titles).toContain("Samuele Bertoli");
+    expect(titles).not.toContain(corpusCompanion.name);
 
     const female = await play("Una lettera anonima ti porta a Genova, dove la tua amica Giulia Ferri ti aspetta al porto con cattive notizie.");
     for (const text of female.narrations) expect(text).toContain("Giulia Ferri");
