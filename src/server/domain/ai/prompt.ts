@@ -68,9 +68,17 @@ export const CHOICE_REPAIR_PROMPT =
   "senza nessun altro testo.";
 
 /**
+ * The user turn of 'Continua' (issue 38 §4): the narrator goes on from where it stopped, without a
+ * choice of the player, and still ends with three new choices.
+ */
+export const CONTINUE_PROMPT =
+  "Continua la scena da dove si è interrotta, senza che io faccia una scelta: racconta che cosa succede subito dopo, " +
+  "senza ripetere ciò che hai già scritto e senza decidere al posto mio. Poi concludi con tre nuove scelte.";
+
+/**
  * What a player's message means for the model.
  * Input: the action and the narration it answers (for choices). Output: the text sent as the
- * user turn ('/A' becomes "Scelgo l'opzione A: <choice text>").
+ * user turn ('/A' becomes "Scelgo l'opzione A: <choice text>", '/continua' {@link CONTINUE_PROMPT}).
  */
 export function describeAction(action: PlayerAction, previousNarration: string | undefined): string {
   switch (action.kind) {
@@ -84,6 +92,8 @@ export function describeAction(action: PlayerAction, previousNarration: string |
     }
     case "visualize":
       return "Descrivi la scena attuale.";
+    case "continue":
+      return CONTINUE_PROMPT;
     case "free":
       return action.text;
   }

@@ -224,6 +224,8 @@ function playerText(content: string, answered: string | undefined): string | nul
     case "start":
     case "new":
     case "visualize":
+    // 'Continua' (issue 38 §4): the two narrations read as one story.
+    case "continue":
       return null;
     case "choice":
       return (answered ? extractChoices(answered)[action.letter] : undefined) ?? `Scelta ${action.letter}`;
