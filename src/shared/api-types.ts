@@ -7,7 +7,7 @@
 
 import type { FactKind, StoryCard } from "./schemas/memory";
 import type { GroupView, MessageAuthorView } from "./group-types";
-import type { StoryStyle } from "./schemas/story-style";
+import type { PromptStyleView, StoryStyle } from "./schemas/story-style";
 
 export interface TokensView {
   plan: string;
@@ -339,17 +339,6 @@ export interface PromptSectionView {
   text: string | null;
   /** Items left out to stay within the budget (turns, facts or cards). */
   dropped: number;
-}
-
-/**
- * What the story's style sends to the provider (issue 38 §4), as 'Cosa ricorda il narratore' shows
- * it: the story's choices, the temperature and max_tokens of the request, and the system prompt's
- * length instruction (null: none).
- */
-export interface PromptStyleView extends StoryStyle {
-  temperature: number;
-  maxTokens: number;
-  instruction: string | null;
 }
 
 /** GET /api/games/:id/memory/prompt: the sections of the next prompt with their token counts, and the story's style. */

@@ -23,6 +23,17 @@ export interface StoryStyle {
   creativity: StoryCreativity;
 }
 
+/**
+ * What the story's style sends to the provider, as 'Cosa ricorda il narratore' shows it
+ * (PromptPreviewView.style): the story's choices, the temperature and max_tokens of the request,
+ * and the system prompt's length instruction (null: none).
+ */
+export interface PromptStyleView extends StoryStyle {
+  temperature: number;
+  maxTokens: number;
+  instruction: string | null;
+}
+
 /** A story nobody has set: narrated as before (the genre prompt's max_tokens and temperature). */
 export const DEFAULT_STORY_STYLE: StoryStyle = { length: "media", creativity: "equilibrata" };
 
