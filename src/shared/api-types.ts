@@ -7,6 +7,7 @@
 
 import type { FactKind, StoryCard } from "./schemas/memory";
 import type { GroupView, MessageAuthorView } from "./group-types";
+import type { PromptStyleView, StoryStyle } from "./schemas/story-style";
 
 export interface TokensView {
   plan: string;
@@ -130,6 +131,8 @@ export interface GameView {
   group: GroupView | null;
   /** The copy a player kept on leaving a group story (issue 24): read, export and delete only. */
   readOnly: boolean;
+  /** The story's 'Lunghezza' and 'Creatività' (issue 38 §4), set by its owner in the game's menu. */
+  style: StoryStyle;
 }
 
 /** A narration still being written (issue 11 §4). */
@@ -338,9 +341,10 @@ export interface PromptSectionView {
   dropped: number;
 }
 
-/** GET /api/games/:id/memory/prompt: the sections of the next prompt with their token counts. */
+/** GET /api/games/:id/memory/prompt: the sections of the next prompt with their token counts, and the story's style. */
 export interface PromptPreviewView {
   budget: number;
   total: number;
   sections: PromptSectionView[];
+  style: PromptStyleView;
 }

@@ -82,6 +82,9 @@ describe("parsePlayerAction (DESIGN §4: commands are interpreted by the server)
     ["/nuovo", { kind: "new" }],
     ["Voglio iniziare un nuovo gioco", { kind: "new" }],
     ["/visualizza", { kind: "visualize" }],
+    ["/continua", { kind: "continue" }],
+    [" /Continua ", { kind: "continue" }],
+    ["Continua a camminare", { kind: "free", text: "Continua a camminare" }],
     ["Apro la porta", { kind: "free", text: "Apro la porta" }],
     ["A me piace", { kind: "free", text: "A me piace" }],
   ])("%j", (input, expected) => {

@@ -10,7 +10,15 @@ export type PlayerAction =
   | { kind: "choice"; letter: ChoiceLetter }
   | { kind: "new" }
   | { kind: "visualize" }
+  | { kind: "continue" }
   | { kind: "free"; text: string };
+
+/**
+ * 'Continua' (issue 38 §4): the narrator goes on from where it stopped, without a choice. Sent as
+ * this command (typed or the button) and stored as the player's message of the turn, so the story
+ * keeps alternating player's message / narration; the game page shows it as a small marker.
+ */
+export const CONTINUE_COMMAND = "/continua";
 
 /** Text sent by the '/nuovo' button (spec §2). */
 export const NEW_GAME_TEXT = "Voglio iniziare un nuovo gioco";
@@ -28,7 +36,7 @@ export const MAX_MESSAGE_LENGTH = 2000;
  * Classifies what the player sent.
  * Input: the raw message (any string). Output: the action the narrator must answer.
  * '/inizia' → start; '/A', 'A', 'a)', '/b' … → choice; '/nuovo' or the '/nuovo' button text → new;
- * '/visualizza' → visualize; anything else → free text (trimmed).
+ * '/visualizza' → visualize; '/continua' → continue (issue 38 §4); anything else → free text (trimmed).
  */
 export function parsePlayerAction(content: string): PlayerAction {
   const text = content.trim();
@@ -36,6 +44,7 @@ export function parsePlayerAction(content: string): PlayerAction {
   if (lower === "/inizia") return { kind: "start" };
   if (lower === "/nuovo" || lower === NEW_GAME_TEXT.toLowerCase()) return { kind: "new" };
   if (lower === "/visualizza") return { kind: "visualize" };
+  if (lower === CONTINUE_COMMAND) return { kind: "continue" };
   const choice = /^\/?([abc])[).:]?$/i.exec(text);
   if (choice) return { kind: "choice", letter: choice[1]!.toUpperCase() as ChoiceLetter };
   return { kind: "free", text };

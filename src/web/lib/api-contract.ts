@@ -49,6 +49,8 @@ export type MessagePageView = Ok<Client["games"][":id"]["messages"]["$get"]>;
 export type EditedMessageView = Ok<Client["games"][":id"]["messages"][":messageId"]["$patch"]>;
 /** PUT /api/games/:id/tip */
 export type MovedTipView = Ok<Client["games"][":id"]["tip"]["$put"]>;
+/** PUT /api/games/:id/style: the story's 'Lunghezza' and 'Creatività' as stored (issue 38 §4). */
+export type SavedStoryStyleView = Ok<Client["games"][":id"]["style"]["$put"]>;
 /** POST /api/games/:id/undo */
 export type UndoneView = Ok<Client["games"][":id"]["undo"]["$post"]>;
 /** GET /api/games/:id/map */

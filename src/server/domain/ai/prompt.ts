@@ -6,6 +6,7 @@
 
 import { extractChoices } from "../../../shared/choices";
 import { type PlayerAction, parsePlayerAction } from "../../../shared/commands";
+import type { StoryStyle } from "../../../shared/schemas/story-style";
 import type { ChatTurn, StoryPhase } from "./types";
 
 /** The narrator configuration of a turn: a genre_prompts row or a game's own copy. */
@@ -22,6 +23,10 @@ export interface NarratorConfig {
   forbidden_topics: string[];
   /** Prompt budget in tokens (issue 11 §1): the game's, else its genre prompt's. */
   prompt_budget: number;
+  /** The story's 'Lunghezza' and 'Creatività' (issue 38 §4) once applied (ai/story-style.ts); absent: none applied. */
+  style?: StoryStyle;
+  /** The system prompt's length instruction of the story's 'Lunghezza'; absent or null: none. */
+  length_instruction?: string | null;
 }
 
 const PHASE_NOTES: Record<StoryPhase, string | null> = {
@@ -34,7 +39,8 @@ const PHASE_NOTES: Record<StoryPhase, string | null> = {
 /**
  * Builds the system prompt.
  * Input: the configuration and the story phase. Output: one Italian text, sections separated by
- * blank lines; empty optional parts are left out.
+ * blank lines; empty optional parts are left out; the story's length instruction (issue 38 §4)
+ * comes after the choice rule.
  */
 export function buildSystemPrompt(config: NarratorConfig, phase: StoryPhase): string {
   const parts = [config.system_prompt.trim()];
@@ -53,6 +59,7 @@ export function buildSystemPrompt(config: NarratorConfig, phase: StoryPhase): st
     "Scrivi sempre in italiano. Non parlare mai al posto del giocatore. " +
       "Termina ogni turno con esattamente tre scelte numerate (1., 2., 3.), ciascuna su una riga, e nient'altro dopo.",
   );
+  if (config.length_instruction) parts.push(config.length_instruction);
   const note = PHASE_NOTES[phase];
   if (note) parts.push(note);
   return parts.join("\n\n");
@@ -68,9 +75,17 @@ export const CHOICE_REPAIR_PROMPT =
   "senza nessun altro testo.";
 
 /**
+ * The user turn of 'Continua' (issue 38 §4): the narrator goes on from where it stopped, without a
+ * choice of the player, and still ends with three new choices.
+ */
+export const CONTINUE_PROMPT =
+  "Continua la scena da dove si è interrotta, senza che io faccia una scelta: racconta che cosa succede subito dopo, " +
+  "senza ripetere ciò che hai già scritto e senza decidere al posto mio. Poi concludi con tre nuove scelte.";
+
+/**
  * What a player's message means for the model.
  * Input: the action and the narration it answers (for choices). Output: the text sent as the
- * user turn ('/A' becomes "Scelgo l'opzione A: <choice text>").
+ * user turn ('/A' becomes "Scelgo l'opzione A: <choice text>", '/continua' {@link CONTINUE_PROMPT}).
  */
 export function describeAction(action: PlayerAction, previousNarration: string | undefined): string {
   switch (action.kind) {
@@ -84,6 +99,8 @@ export function describeAction(action: PlayerAction, previousNarration: string |
     }
     case "visualize":
       return "Descrivi la scena attuale.";
+    case "continue":
+      return CONTINUE_PROMPT;
     case "free":
       return action.text;
   }

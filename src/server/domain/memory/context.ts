@@ -21,6 +21,7 @@
 
 import type { Kysely } from "kysely";
 import type { PromptPreviewView, PromptSectionView } from "../../../shared/api-types";
+import { DEFAULT_STORY_STYLE } from "../../../shared/schemas/story-style";
 import { buildSystemPrompt, historyWindow, type NarratorConfig, toModelMessages } from "../ai/prompt";
 import type { ChatTurn, StoryPhase } from "../ai/types";
 import type { Database } from "../../platform/db/schema";
@@ -150,5 +151,7 @@ export async function buildNarrationContext(
   ];
   // The instructions take what the other sections do not (so the sections add up to the total).
   const systemSection: PromptSectionView = { key: "system", title: TITLES.system, text: options.showSystem ? base : null, tokens: total - sum(sections.map((s) => s.tokens)), dropped: 0 };
-  return { system, messages, lastDepth: path.at(-1)?.depth ?? 0, preview: { budget, total, sections: [systemSection, ...sections] } };
+  // The story's style as the provider gets it (issue 38 §4): shown to every reader of the prompt.
+  const style = { ...(config.style ?? DEFAULT_STORY_STYLE), temperature: config.temperature, maxTokens: config.max_tokens, instruction: config.length_instruction ?? null };
+  return { system, messages, lastDepth: path.at(-1)?.depth ?? 0, preview: { budget, total, sections: [systemSection, ...sections], style } };
 }

@@ -172,6 +172,7 @@ const MATRIX: Record<string, Entry> = {
   "POST /api/games/:id/regenerate": { access: "owner", params: ownGame, body: {}, expect: 409 },
   "POST /api/games/:id/undo": { access: "owner", params: ownMessage, body: {}, expect: 200 },
   "PUT /api/games/:id/tip": { access: "owner", params: ownMessage, bodyOf: (p) => ({ messageId: p.messageId, mode: "latest" }), expect: 200 },
+  "PUT /api/games/:id/style": { access: "owner", params: ownGame, body: { length: "breve", creativity: "audace" }, expect: 200 },
   "PATCH /api/games/:id/messages/:messageId": { access: "owner", params: ownMessage, body: { content: "/inizia" }, expect: 200 },
   "POST /api/games/:id/messages/:messageId/renarrate": { access: "owner", params: ownMessage, body: { content: "/inizia" }, expect: 200 },
   "POST /api/games/:id/images": { access: "owner", member: "read", params: ownGame, body: {} },

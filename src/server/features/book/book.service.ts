@@ -217,13 +217,14 @@ export async function bookVersion(db: Db, gameId: string): Promise<string | null
   return row ? JSON.stringify([row.tip_message_id, row.updated_at, row.last_played, row.title, row.cover_image_url, row.edited]) : null;
 }
 
-/** What the player did, as the book tells it; null for commands that tell nothing. */
+/** What the player did, as the book tells it; null for commands that tell nothing ('Continua', issue 38 §4: the two narrations read as one story). */
 function playerText(content: string, answered: string | undefined): string | null {
   const action = parsePlayerAction(content);
   switch (action.kind) {
     case "start":
     case "new":
     case "visualize":
+    case "continue":
       return null;
     case "choice":
       return (answered ? extractChoices(answered)[action.letter] : undefined) ?? `Scelta ${action.letter}`;

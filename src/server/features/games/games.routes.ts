@@ -8,7 +8,9 @@
  * GET  /api/games/:id/map                  → 200 StoryMapView           'Mappa delle scelte': every branch, labelled
  * POST /api/games/:id/messages {content}   → text/event-stream          one turn (TurnEvent events);
  *                                                                         '/visualizza' makes a scene image instead
- *                                                                         (see visualize.routes.ts)
+ *                                                                         (see visualize.routes.ts); '/continua'
+ *                                                                         ('Continua', issue 38 §4) a narration that goes
+ *                                                                         on without a choice: 1 message, as any turn
  * POST /api/games/:id/retry                → text/event-stream          answer the last player message again
  * POST /api/games/:id/regenerate           → text/event-stream          'Rigenera': a new version of the narration at
  *                                                                         the tip (accepted.userMessage null); 1 message;
@@ -24,6 +26,10 @@
  * PUT  /api/games/:id/tip {messageId, mode} → 200 GameView              move the tip: 'here' ('Riprendi da qui') or
  *                                                                         'latest' (newest end below it: ‹ 2/3 ›, map);
  *                                                                         the new path of a listed story is screened
+ * PUT  /api/games/:id/style {length, creativity}
+ *                                          → 200 StoryStyle             'Lunghezza' and 'Creatività' (issue 38 §4): the
+ *                                                                         owner's (a group's host); 400 for a value out of
+ *                                                                         the lists, 404 for anyone else
  * POST /api/games/:id/undo                 → 200 GameView               'Annulla': back before the latest player's
  *                                                                         message (kept, hidden); 409 NOTHING_TO_UNDO
  * DELETE /api/games/:id                    → 200 {ok: true}             delete an own game and its messages (profile 'Elimina')
@@ -65,6 +71,8 @@ import { type BoundedTurn, boundedTurn, followNarration, runSource, startNarrati
 import { findRunRow, isStale } from "./narration-runs.service";
 import { editMessage, moveTip, undoTurn } from "./story-control.service";
 import { storyMap } from "./story-map.service";
+import { setStoryStyle } from "./story-style.service";
+import { storyStyleSchema } from "../../../shared/schemas/story-style";
 import type { TurnInput } from "./turn.service";
 import { streamVisualization } from "./visualize.routes";
 import { queryInteger } from "../../../shared/schemas/query-number";
@@ -122,6 +130,10 @@ export const gamesRoutes = new Hono<AppEnv>()
   .put("/:id/tip", zValidator("json", moveTipSchema, validationHook), async (c) => {
     const user = currentUser(c);
     return c.json(await moveTip(c.var.deps, user.id, c.req.param("id"), c.req.valid("json")));
+  })
+  .put("/:id/style", zValidator("json", storyStyleSchema, validationHook), async (c) => {
+    const user = currentUser(c);
+    return c.json(await setStoryStyle(c.var.deps.db, user.id, c.req.param("id"), c.req.valid("json")));
   })
   .post("/:id/undo", async (c) => {
     const user = currentUser(c);

@@ -10,6 +10,7 @@ import { ERASED_PLAYER } from "../../../shared/group-types";
 import { DEFAULT_PROMPT_BUDGET } from "../../../shared/schemas/memory";
 import { newStoryTitle, resolveGenre } from "../../../shared/genres";
 import type { NarratorConfig } from "../../domain/ai/prompt";
+import { withStoryStyle } from "../../domain/ai/story-style";
 import type { ChatMessagesTable, Database, SavedGamesTable } from "../../platform/db/schema";
 import { parseStoredTopics } from "../../platform/db/topics";
 import { AppError } from "../../platform/errors";
@@ -28,6 +29,7 @@ export type OwnedGame = Pick<
   | "id" | "title" | "genre" | "progress" | "last_played" | "system_prompt" | "temperature" | "max_tokens"
   | "response_style" | "story_pacing" | "interaction_style" | "context_memory" | "special_instructions"
   | "preferred_vocabulary" | "forbidden_topics" | "tip_message_id" | "prompt_budget" | "user_id" | "play_mode" | "read_only" | "content"
+  | "story_length" | "story_creativity"
 >;
 
 /**
@@ -48,6 +50,7 @@ const GAME_COLUMNS = [
   "g.id", "g.user_id", "g.title", "g.genre", "g.progress", "g.last_played", "g.system_prompt", "g.temperature", "g.max_tokens",
   "g.response_style", "g.story_pacing", "g.interaction_style", "g.context_memory", "g.special_instructions",
   "g.preferred_vocabulary", "g.forbidden_topics", "g.tip_message_id", "g.prompt_budget", "g.play_mode", "g.read_only", "g.content",
+  "g.story_length", "g.story_creativity",
 ] as const;
 
 /**
@@ -154,6 +157,7 @@ export async function getGameView(db: Db, userId: string, gameId: string): Promi
     liveNarration,
     group,
     readOnly: game.read_only === 1,
+    style: { length: game.story_length, creativity: game.story_creativity },
   };
 }
 
@@ -259,9 +263,15 @@ async function imagesOf(db: Db, urls: string[]): Promise<Map<string, MessageImag
 
 /**
  * The narrator configuration of a game: its own copy when it has one (template or custom game),
- * otherwise the current genre prompt, so an admin's edit applies to the next turn.
+ * otherwise the current genre prompt, so an admin's edit applies to the next turn; with the
+ * story's 'Lunghezza' and 'Creatività' applied (issue 38 §4, ai/story-style.ts).
  */
 export async function narratorConfigFor(db: Db, game: OwnedGame): Promise<NarratorConfig> {
+  return withStoryStyle(await configuredNarrator(db, game), { length: game.story_length, creativity: game.story_creativity });
+}
+
+/** The game's own configuration, else its genre prompt's, as stored (no story style). */
+async function configuredNarrator(db: Db, game: OwnedGame): Promise<NarratorConfig> {
   if (game.system_prompt) {
     return {
       system_prompt: game.system_prompt,

@@ -24,7 +24,7 @@ function oneLine(text: string): string {
 
 /**
  * A player's message as a line: '/inizia' → 'Inizio della storia', '/A' → 'A) <the choice of the
- * narration it answers>', '/nuovo' → 'Nuova storia', free text as written.
+ * narration it answers>', '/nuovo' → 'Nuova storia', '/continua' → 'Continua' (issue 38 §4), free text as written.
  */
 function playerLabel(content: string, answered: string | undefined): string {
   const action = parsePlayerAction(content);
@@ -33,6 +33,8 @@ function playerLabel(content: string, answered: string | undefined): string {
       return "Inizio della storia";
     case "new":
       return "Nuova storia";
+    case "continue":
+      return "Continua";
     case "choice": {
       const choice = answered ? extractChoices(answered)[action.letter] : undefined;
       return oneLine(choice ? `${action.letter}) ${choice}` : `Scelta ${action.letter}`);

@@ -7,6 +7,7 @@
 import type { Generated } from "kysely";
 import type { GenrePromptView } from "../../../shared/admin-types";
 import type { FactKind } from "../../../shared/schemas/memory";
+import type { StoryCreativity, StoryLength } from "../../../shared/schemas/story-style";
 
 export interface UserTable {
   id: string;
@@ -176,6 +177,14 @@ export interface SavedGamesTable {
   read_only: Generated<number>;
   /** The group story a read-only copy was made from (no foreign key); null otherwise. */
   copied_from: string | null;
+  /**
+   * The story's 'Lunghezza' (issue 38 §4, migration 0030), set by its owner in the game's menu:
+   * 'breve' | 'media' | 'lunga' (default 'media': the narration as before). Part of the story row:
+   * deleted with the story (and with the account that owns it), exported with it (GDPR export).
+   */
+  story_length: Generated<StoryLength>;
+  /** The story's 'Creatività' (issue 38 §4, migration 0030): 'misurata' | 'equilibrata' | 'audace' (default); deleted and exported with the story row. */
+  story_creativity: Generated<StoryCreativity>;
 }
 
 /** A story shared with 'Condividi' (issue 13 "A public reading page", migration 0014): /storia/{id}/{slug}. */

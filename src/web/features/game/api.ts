@@ -8,7 +8,8 @@ import { ERRORS } from "@shared/errors";
 import type { GenreName } from "@shared/genres";
 import { queryOptions } from "@tanstack/react-query";
 import { createParser } from "eventsource-parser";
-import type { CreatedGame, EditedMessageView, GameView, MessagePageView, MovedTipView, StoryMapView, UndoneView } from "@/lib/api-contract";
+import type { StoryStyle } from "@shared/schemas/story-style";
+import type { CreatedGame, EditedMessageView, GameView, MessagePageView, MovedTipView, SavedStoryStyleView, StoryMapView, UndoneView } from "@/lib/api-contract";
 import { ApiError, api, toApiError } from "@/lib/api";
 
 /** Query key of one game (GameView). */
@@ -53,6 +54,14 @@ export const healthQuery = queryOptions({
  */
 export function createGame(genre: GenreName): Promise<CreatedGame> {
   return api<CreatedGame>("/games", { body: { genre } });
+}
+
+/**
+ * The story's 'Lunghezza' and 'Creatività' (issue 38 §4): PUT /api/games/:id/style → the stored
+ * style. Throws ApiError: 400 (a value out of the lists, Italian message), 404 (not the owner's).
+ */
+export function saveStoryStyle(gameId: string, style: StoryStyle): Promise<SavedStoryStyleView> {
+  return api<SavedStoryStyleView>(`${gameApiPath(gameId)}/style`, { method: "PUT", body: style });
 }
 
 /**

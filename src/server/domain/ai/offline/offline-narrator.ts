@@ -29,6 +29,7 @@ import {
 } from "./corpus";
 import type { ArcPhase } from "./corpus";
 import { nounPhraseOf } from "./nouns";
+import { CONTINUE_INTROS } from "./continue-intros";
 import { createRng } from "./rng";
 import { capitalize, renderTemplate, type Cast } from "./template";
 
@@ -113,8 +114,9 @@ function sentenceCase(text: string): string {
   return text.replace(/(^(?:\*\*)?|[^.][.!?]\s+(?:\*\*)?)(\p{Ll})/gu, (_m, before: string, letter: string) => before + letter.toUpperCase());
 }
 
-/** Turns the chosen option into the consequence's opening sentence. */
+/** Turns the chosen option into the consequence's opening sentence ('Continua': the story moves on by itself). */
 function introduceMove(action: PlayerAction, input: CompositionInput, rng: ReturnType<typeof createRng>): string {
+  if (action.kind === "continue") return rng.pick(CONTINUE_INTROS);
   if (action.kind === "choice") {
     const previous = lastAssistantMessage(input.messages);
     const option = previous ? extractChoices(previous)[action.letter] : undefined;

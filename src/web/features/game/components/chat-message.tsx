@@ -1,8 +1,11 @@
 /**
  * One chat bubble (spec §2 Game chat: a message shows role, content and an optional image).
  * Player's text is shown as plain text, the narrator's through <Narration> (markdown, no HTML).
+ * A player's '/continua' (issue 38 §4) is a small italic marker between the two narrations: the
+ * story reads on, and the reader still sees where the player let the narrator go on.
  */
 
+import { parsePlayerAction } from "@shared/commands";
 import { Feather } from "lucide-react";
 import type { ReactNode } from "react";
 import type { MeasureRef } from "./virtual-story";
@@ -45,6 +48,16 @@ interface ChatMessageProps {
  */
 export function ChatMessage({ role, content, author, imageUrl, image, visualizing = false, streaming = false, waiting = false, pending = false, edited = false, editor, children, row }: ChatMessageProps) {
   const mine = role === "user";
+  if (mine && !editor && parsePlayerAction(content).kind === "continue") {
+    return (
+      <li ref={row?.measureRef} data-index={row?.index} className={cn("flex flex-col items-center gap-1", pending && "opacity-80")}>
+        <p className="text-xs text-muted-foreground italic">
+          <span className="sr-only">{author ? author.nickname : "Tu"}: </span>(Continua)
+        </p>
+        {children}
+      </li>
+    );
+  }
   if (!mine && (imageUrl || visualizing)) {
     return (
       <li ref={row?.measureRef} data-index={row?.index} className="flex flex-col gap-1.5 pr-4 sm:pr-12" aria-busy={visualizing || undefined}>

@@ -2,22 +2,27 @@
  * Command buttons and message box of the game chat (spec §2 Game chat, §4 Game, §5).
  */
 
-import { MAX_MESSAGE_LENGTH, NEW_GAME_TEXT, VISUALIZE_MESSAGE_COST } from "@shared/commands";
+import { CONTINUE_COMMAND, MAX_MESSAGE_LENGTH, NEW_GAME_TEXT, VISUALIZE_MESSAGE_COST } from "@shared/commands";
 import { ERRORS } from "@shared/errors";
-import { Image as ImageIcon, SendHorizontal, Square } from "lucide-react";
+import { FastForward, Image as ImageIcon, SendHorizontal, Square } from "lucide-react";
 import { type FormEvent, type KeyboardEvent, useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
+import { cn } from "@/lib/utils";
 
 const START_COMMAND = "/inizia";
 const VISUALIZE_COMMAND = "/visualizza";
 
-/** Command buttons available once the game has started: label → text sent (spec §2). */
+/**
+ * Command buttons available once the game has started: label → text sent (spec §2), 'Continua'
+ * next to the choices (issue 38 §4: the narrator goes on without a choice, one message).
+ */
 const COMMANDS = [
   { label: "/A", content: "/A" },
   { label: "/B", content: "/B" },
   { label: "/C", content: "/C" },
+  { label: "Continua", content: CONTINUE_COMMAND, icon: FastForward },
   { label: "/nuovo", content: NEW_GAME_TEXT },
 ] as const;
 
@@ -56,7 +61,8 @@ interface CommandBarProps {
 /**
  * '/inizia' (until started), '/visualizza (2 token)' (a scene image; admins may use it before the
  * start; its title tells the images left; with fewer than VISUALIZE_MESSAGE_COST messages left today
- * it is disabled and the reason is shown under the buttons, issue 22 §5), '/A', '/B', '/C', '/nuovo'
+ * it is disabled and the reason is shown under the buttons, issue 22 §5), '/A', '/B', '/C', 'Continua'
+ * (sends '/continua', issue 38 §4), '/nuovo'
  * (sends 'Voglio iniziare un nuovo gioco'), and the message box: Enter sends, Shift+Enter adds a
  * line. Sending is disabled until the game has started (typing '/inizia' itself is allowed, as the
  * greeting suggests), while busy, for empty or whitespace-only text, and when the limit is reached
@@ -127,16 +133,17 @@ export function CommandBar({ started, busy, streaming, limitReached, canVisualiz
           <ImageIcon aria-hidden />
           /visualizza (2 token)
         </Button>
-        {COMMANDS.map(({ label, content }) => (
+        {COMMANDS.map((command) => (
           <Button
-            key={label}
+            key={command.label}
             type="button"
             variant="outline"
-            className="h-10 min-w-12 font-mono"
+            className={cn("h-10 min-w-12", "icon" in command ? "gap-1.5" : "font-mono")}
             disabled={!visitor && (!started || !canAct)}
-            onClick={() => void onSend(content)}
+            onClick={() => void onSend(command.content)}
           >
-            {label}
+            {"icon" in command && <command.icon aria-hidden />}
+            {command.label}
           </Button>
         ))}
       </div>

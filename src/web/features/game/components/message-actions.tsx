@@ -1,7 +1,7 @@
 /**
  * The actions under a stored message of the game chat (issue 11 §2, the player owns the story):
  * ‹ 2/3 › between the versions of a narration, 'Rigenera' and 'Annulla' on the latest message,
- * 'Riprendi da qui' on earlier narrations and pictures, 'Modifica' on any text but '/inizia'.
+ * 'Riprendi da qui' on earlier narrations and pictures, 'Modifica' on any text but '/inizia' and '/continua'.
  */
 
 import { parsePlayerAction } from "@shared/commands";
@@ -41,8 +41,9 @@ export function MessageActions({ message, isLast, canUndo, limitReached, busy, o
   const narration = message.role === "assistant";
   const picture = narration && message.imageUrl !== null;
   const versions = message.alternatives;
-  // '/inizia' starts the story: there is nothing to rewrite in it.
-  const startCommand = !narration && parsePlayerAction(message.content).kind === "start";
+  // '/inizia' starts the story, '/continua' lets it go on (issue 38 §4): there is nothing to rewrite in them.
+  const command = narration ? null : parsePlayerAction(message.content).kind;
+  const startCommand = command === "start" || command === "continue";
   return (
     <div role="group" aria-label={narration ? "Azioni sulla narrazione" : "Azioni sul tuo messaggio"} className="flex flex-wrap items-center gap-0.5">
       {versions && (

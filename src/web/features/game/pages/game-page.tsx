@@ -24,6 +24,7 @@ import { VirtualStory } from "../components/virtual-story";
 import { CommandBar } from "../components/command-bar";
 import { StoryEndScroll } from "../components/story-end-scroll";
 import { GameHeader } from "../components/game-header";
+import { StoryStyleMenu } from "../components/story-style-menu";
 import { useAutoScroll } from "../hooks/use-auto-scroll";
 import { storyUpTo, useGameChat } from "../hooks/use-game-chat";
 import { usePresence } from "../hooks/use-presence";
@@ -61,6 +62,8 @@ const GroupTurn = lazy(() => loadGroupPanel().then((m) => ({ default: m.GroupTur
  * whose turn it is or the vote, labels each player's message with its author, keeps the story's
  * controls for the host, closes the message box with the reason when the player cannot move the
  * story, and follows the others' turns live (their narrations through the same resume as a reload).
+ * The story's owner (a group's host) sets its 'Lunghezza' and 'Creatività' in the header's 'Stile'
+ * menu (issue 38 §4); 'Continua' sits next to the choices.
  * The copy a player kept on leaving a group story is read-only: no message box, no story controls,
  * no sharing or inviting; reading, the map, the memory, 'Ascolta' and the export stay.
  */
@@ -144,6 +147,7 @@ export function GamePage() {
               <Brain aria-hidden />
               Memoria
             </Button>
+            {isHost && !readOnly && <StoryStyleMenu gameId={gameId} style={game?.style} />}
             <ListenButton key={gameId} messages={messages} live={liveTurn} />
             {!readOnly && <ShareButton key={`share-${gameId}`} gameId={gameId} disabled={!game} />}
             <ExportMenu gameId={gameId} disabled={!game} className="h-7 px-2.5 text-xs" />

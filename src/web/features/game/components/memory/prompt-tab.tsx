@@ -2,9 +2,11 @@
  * 'Cosa ricorda il narratore' (issue 11 §1): the sections of the next prompt as the narrator will
  * receive them, each with its token count and its text in a collapsible, the total against the
  * budget, and what was left out to stay within it. The system prompt's text is shown only when
- * the server sends it (admins).
+ * the server sends it (admins). Above them, the story's style as the narrator gets it (issue 38
+ * §4): 'Lunghezza' and 'Creatività', the temperature, the token limit and the length instruction.
  */
 
+import { STORY_CREATIVITY_LABELS, STORY_LENGTH_LABELS } from "@shared/schemas/story-style";
 import { useQuery } from "@tanstack/react-query";
 import { ChevronDown } from "lucide-react";
 import { useId, useState } from "react";
@@ -84,6 +86,23 @@ function Budget({ preview }: { preview: PromptPreviewView }) {
   );
 }
 
+/** The story's style as the request carries it (issue 38 §4). */
+function StyleSettings({ style }: { style: PromptPreviewView["style"] }) {
+  const temperature = new Intl.NumberFormat("it-IT", { maximumFractionDigits: 2 }).format(style.temperature);
+  return (
+    <div aria-label="Stile della storia" role="group" className="grid gap-1 rounded-lg border px-3 py-2 text-sm">
+      <p>
+        <span className="font-medium">Lunghezza:</span> {STORY_LENGTH_LABELS[style.length]} · <span className="font-medium">Creatività:</span>{" "}
+        {STORY_CREATIVITY_LABELS[style.creativity]}
+      </p>
+      <p className="text-muted-foreground tabular-nums">
+        Temperatura {temperature} · al massimo {tokens(style.maxTokens)} per risposta
+      </p>
+      {style.instruction && <p className="text-muted-foreground">Istruzione: «{style.instruction}»</p>}
+    </div>
+  );
+}
+
 /** Input: the game id. Output: the preview, read fresh whenever the tab is shown. */
 export function PromptTab({ gameId }: { gameId: string }) {
   const preview = useQuery(promptPreviewQuery(gameId));
@@ -100,6 +119,7 @@ export function PromptTab({ gameId }: { gameId: string }) {
   return (
     <div className="grid gap-3">
       <p className="text-sm text-muted-foreground">Le parti del prompt che il narratore riceverà al prossimo turno, con il loro peso in token.</p>
+      <StyleSettings style={preview.data.style} />
       <Budget preview={preview.data} />
       <ul aria-label="Parti del prompt" className="grid gap-2">
         {preview.data.sections.map((section) => (
