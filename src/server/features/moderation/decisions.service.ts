@@ -231,7 +231,7 @@ export async function decideAppeal(deps: NoticeDeps, moderator: AuditActor & { i
       const outcome = undone ? REVERSAL_OUTCOMES[undone] : "l'ha respinta, la decisione resta valida.";
       await notifyUser(deps, trx, after, decision.author_user_id, {
         title: reversed ? "Ricorso accolto" : "Ricorso respinto",
-        content: `Un moderatore diverso ha esaminato la tua contestazione su «${decision.content_title}»: ${outcome}\nMotivazione: ${input.reasons}`,
+        content: `Un moderatore diverso ha esaminato il tuo ricorso su «${decision.content_title}»: ${outcome}\nMotivazione: ${input.reasons}`,
         url: decisionPath(decision.id),
         mailSubject: `Esito del tuo ricorso su ${deps.env.BRAND_NAME}.ai`,
       });
