@@ -6,7 +6,7 @@ describe("quotaLeft", () => {
     expect(quotaLeft(15, 15)).toBe("15 / 15");
     expect(quotaLeft(0, 15)).toBe("0 / 15");
     expect(quotaLeft(-2, 15)).toBe("0 / 15");
-    expect(quotaLeft(1000, 1000)).toBe("1.000 / 1.000");
+    expect(quotaLeft(10000, 10000)).toBe("10.000 / 10.000");
   });
   it("is the infinity sign for an unlimited plan", () => {
     expect(quotaLeft(null, 100)).toBe("∞");
