@@ -111,7 +111,7 @@ export async function decideItem(deps: NoticeDeps, moderator: AuditActor & { id:
       trx,
       moderator,
       "moderation.decision",
-      `${kind} ${contentId} «${decision.content_title}»: ${DECISION_LABELS[input.action]}${decision.suspend_author ? ", pubblicazione sospesa all'autore" : ""} (${closed.length} segnalazioni; decisione ${decisionId})`,
+      `${KIND_LABELS[kind]} ${contentId} «${decision.content_title}»: ${DECISION_LABELS[input.action]}${decision.suspend_author ? ", pubblicazione sospesa all'autore" : ""} (${closed.length} segnalazioni; decisione ${decisionId})`,
     );
     // The author hears of restrictions and removals, and of a held item being published.
     if (authorId && item && (input.action !== "keep" || item.state === "held")) {
