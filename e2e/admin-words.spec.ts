@@ -33,12 +33,13 @@ test("'Registro attività' reads in Italian: labels, roles, a prompt's changed f
     await expect(page.locator("[data-slot=card]").filter({ has: page.getByRole("heading", { level: 2, name: "Western", exact: true }) })).toContainText("0,75");
 
     await page.goto("/admin/audit");
+    await page.getByRole("button", { name: "Rifiuta" }).click();
     const entries = page.getByRole("list", { name: "Eventi" }).getByRole("listitem");
     const action = page.getByLabel("Azione", { exact: true });
     await action.selectOption({ label: "Utente modificato" });
-    await expect(entries.filter({ hasText: player.email })).toContainText("ruolo Utente → Moderatore");
+    await expect(entries.filter({ hasText: player.email }).filter({ hasText: "Utente modificato" })).toContainText("ruolo Utente → Moderatore");
     await action.selectOption({ label: "Utente disattivato" });
-    const deactivated = entries.filter({ hasText: player.email });
+    const deactivated = entries.filter({ hasText: player.email }).filter({ hasText: "Utente disattivato" });
     await expect(deactivated).toContainText(/cancellazione prevista: \d{1,2} [a-z]+ \d{4}/);
     await expect(deactivated).not.toContainText(/\d{4}-\d{2}-\d{2}/);
     await action.selectOption({ label: "Prompt di genere aggiornato" });
@@ -53,7 +54,12 @@ test("'Registro attività' reads in Italian: labels, roles, a prompt's changed f
     await expect(entries.first()).toBeVisible();
     for (const key of ["admin.user", "admin.genre_prompt", "moderation.", "→ moderator"]) await expect(page.getByRole("list", { name: "Eventi" })).not.toContainText(key);
     await action.selectOption({ label: "Prompt di genere aggiornato" });
-    await edit.getByText("Dettagli").click();
+    await expect(entries.first()).toContainText("Prompt del genere Western");
+    // Open for the screenshots (the entry may still be open from above: the list keeps it).
+    const details = entries.first().locator("details");
+    if (!(await details.evaluate((element) => (element as HTMLDetailsElement).open))) await details.getByText("Dettagli").click();
+    await expect(details.locator("p")).toBeVisible();
+    await expect(details.locator("p")).toContainText("Temperatura: 0,75");
     await expectAccessible(page);
     await screenshots(page, "admin-audit-italian");
     await page.setViewportSize({ width: 1280, height: 860 });
