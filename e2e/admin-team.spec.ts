@@ -5,7 +5,8 @@
  * reaches the other's open page live; a deactivated player is refused at sign-in and 'Ripristina'
  * lets them in again; the dashboard's and activity page's error and empty texts, the
  * 'Sincronizzazione Generi' notice, 'Non impostato', 'Nessun messaggio in questa chat.',
- * 'Utente Sconosciuto', and the template deletion question and toast.
+ * 'Ospite' for a guest's game and its player in 'Storico Chat' (issue 39), and the template
+ * deletion question and toast.
  */
 
 import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
@@ -110,7 +111,7 @@ test("an admin deactivates a player, who cannot sign in until 'Ripristina'", asy
   await context.close();
 });
 
-test("dashboard and activity: the error and empty texts, 'Nessun messaggio in questa chat.' and 'Utente Sconosciuto'", async ({ page, browser, baseURL }) => {
+test("dashboard and activity: the error and empty texts, 'Nessun messaggio in questa chat.' and 'Ospite'", async ({ page, browser, baseURL }) => {
   const headers = { origin: baseURL! };
   await signInAdmin(page);
   await page.route("**/api/admin/stats", (route) => route.fulfill({ status: 500, json: { error: { code: "GENERIC", message: "Errore interno" } } }));
@@ -123,7 +124,7 @@ test("dashboard and activity: the error and empty texts, 'Nessun messaggio in qu
   const playerPage = await context.newPage();
   const email = await signedInPlayer(playerPage);
   expect((await playerPage.request.post("/api/games", { headers, data: { genre: "horror" } })).status()).toBe(201);
-  // A guest ('Tutorial') has neither name nor e-mail: 'Utente Sconosciuto'. Its game is played, so it is listed first.
+  // A guest ('Tutorial') has neither name nor e-mail: 'Ospite' (issue 39). Its game is played, so it is listed first.
   const guest = await browser.newContext();
   expect((await guest.request.post("/api/auth/sign-in/anonymous", { headers, data: {} })).status()).toBe(200);
   const guestGame = (await (await guest.request.post("/api/games", { headers, data: { genre: "fantasy" } })).json()) as { id: string };
@@ -131,7 +132,13 @@ test("dashboard and activity: the error and empty texts, 'Nessun messaggio in qu
 
   await page.goto("/admin/activity");
   // The first row under the header: the game played last, the guest's.
-  await expect(page.getByRole("row").nth(1)).toContainText("Utente Sconosciuto");
+  const guestRow = page.getByRole("row").nth(1);
+  await expect(guestRow).toContainText("Ospite");
+  await guestRow.getByRole("button", { name: /Storico Chat/ }).click();
+  // The player's message under who wrote it, never a bare 'Utente'.
+  const history = page.getByRole("dialog", { name: "Storico Chat" });
+  await expect(history.getByRole("listitem").filter({ hasText: "/inizia" })).toContainText("Ospite");
+  await page.keyboard.press("Escape");
   await page.getByLabel("Giocatore: email o nickname").fill(email);
   const row = page.getByRole("row").filter({ hasText: email });
   await expect(row).toHaveCount(1);

@@ -109,7 +109,7 @@ test("an admin changes a player's plan and the player's counter shows the new li
   await page.getByLabel("Cerca per email").fill(player.email);
   const row = page.getByRole("row").filter({ hasText: player.email });
   await expect(row).toHaveCount(1);
-  await expect(row).toContainText("15/15");
+  await expect(row).toContainText("15 / 15");
   await expect(page.getByRole("row").filter({ hasText: ADMIN.email })).toHaveCount(0);
   await row.getByRole("button", { name: `Modifica ${player.email}` }).click();
   const dialog = page.getByRole("dialog", { name: "Modifica Utente" });
@@ -164,7 +164,7 @@ test("an admin creates a user, who sets a password from the e-mail and signs in"
   await dialog.getByRole("button", { name: "Crea Utente" }).click();
   await expect(page.getByText("Utente creato")).toBeVisible();
   await page.getByLabel("Cerca per email").fill(email);
-  await expect(page.getByRole("row").filter({ hasText: email })).toContainText("100/100");
+  await expect(page.getByRole("row").filter({ hasText: email })).toContainText("100 / 100");
   await expectAccessible(page);
   await screenshots(page, "admin-users");
 

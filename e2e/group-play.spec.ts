@@ -105,6 +105,8 @@ test("two friends play one story: invited by link, three turns 'a turno', three 
   await friend.getByLabel("Il tuo personaggio in una riga (facoltativo)").fill("Non sa mentire");
   await friend.getByRole("button", { name: "Entra nella storia" }).click();
   await expect(friend).toHaveURL(new RegExp(`/gioco/fantasy/${game.id}$`));
+  // The host, on the story's page, is told live (issue 39).
+  await expect(host.getByText(`${friendNick} si è unito alla storia`)).toBeVisible();
   await narratedAfter(friend, "/inizia");
   // The host's message from before the group carries the host's nickname too.
   await expect(conversation(friend).filter({ has: friend.getByText("/inizia", { exact: true }) })).toContainText(hostNick);
@@ -251,7 +253,9 @@ test("a visitor with an invitation is offered to sign in and come back, or joins
   await expect(visitor).toHaveURL(/\/profilo$/);
   await expect(visitor.getByText("Sei uscito dalla storia")).toBeVisible();
   expect((await visitor.request.get(`/api/games/${game.id}`)).status()).toBe(404);
-  // Alone again, the host's story is solo: no players' list, the message box open, live.
+  // Alone again, the host's story is solo: told live (issue 39), no players' list, the message box open.
+  await expect(host.getByText(/^.+ ha lasciato la storia$/)).toBeVisible();
+  await expect(host.getByText("Gli amici hanno lasciato la storia: ora è di nuovo solo tua.", { exact: false })).toBeVisible();
   await expect(host.getByRole("heading", { name: /^Giocatori/ })).toHaveCount(0);
   await expect(messageBox(host)).toBeEnabled();
 

@@ -117,25 +117,25 @@ test("a visitor's report, a moderator's removal, the author's appeal and an admi
   await expectAccessible(author);
   await capture(author, "decision");
   await author.getByRole("button", { name: "Contesta la decisione" }).click();
-  await expect(author.getByRole("heading", { name: "La tua contestazione" })).toBeVisible();
+  await expect(author.getByRole("heading", { name: "Il tuo ricorso" })).toBeVisible();
   await expect(author.getByText("In esame da parte di un moderatore diverso")).toBeVisible();
 
   // The moderator who decided cannot decide the appeal; an admin does.
   await moderator.reload();
-  await expect(moderator.getByText("Hai preso tu questa decisione: la contestazione deve deciderla un altro moderatore.")).toBeVisible();
+  await expect(moderator.getByText("Hai preso tu questa decisione: il ricorso deve deciderlo un altro moderatore.")).toBeVisible();
   await admin.goto("/admin/reports");
   const appeal = admin.getByRole("listitem").filter({ hasText: "È una scena di un western, nessuna persona reale è coinvolta." });
   await appeal.getByLabel(/Accogli/).check();
   await appeal.getByLabel(/Motivazione/).fill("Si tratta di una scena di finzione coerente con il genere western.");
   await capture(admin, "appeal");
-  await appeal.getByRole("button", { name: "Decidi la contestazione" }).click();
+  await appeal.getByRole("button", { name: "Decidi il ricorso" }).click();
   await expect(admin.getByText("Ricorso deciso")).toBeVisible();
 
   // The image is back, and the author is told.
   expect((await visitor.goto(`/galleria/${image.id}`))?.status()).toBe(200);
   await expect(visitor.getByRole("heading", { level: 1, name: image.title })).toBeVisible();
   await author.reload();
-  await expect(author.getByText("Accolta: la decisione è stata annullata")).toBeVisible();
+  await expect(author.getByText("Accolto: la decisione è stata annullata")).toBeVisible();
 });
 
 test("a moderator's own picture waits in 'Segnalazioni' for someone else (issue 36 finding 5)", async ({ browser }) => {

@@ -83,7 +83,7 @@ export interface AdminGameView {
   id: string;
   title: string;
   genre: string;
-  /** Full name, else e-mail, else 'Utente Sconosciuto'. */
+  /** Full name, else e-mail, else 'Ospite' for a guest, else 'Utente Sconosciuto'. */
   userName: string;
   lastPlayed: string | null;
 }
@@ -94,6 +94,8 @@ export interface AdminChatMessageView {
   /** The message it follows; null for a first message. */
   parentId: string | null;
   role: "user" | "assistant";
+  /** Who wrote a player's message: their nickname, else their name as in the games' list ('Ospite', …), 'Giocatore eliminato' once erased; null for the narrator's. */
+  author: string | null;
   content: string;
   imageUrl: string | null;
   createdAt: string;

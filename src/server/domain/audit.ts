@@ -6,6 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { type Kysely, sql } from "kysely";
 import { nowIso } from "../platform/clock";
+import type { AuditAction } from "../../shared/audit-actions";
 import type { Database } from "../platform/db/schema";
 import type { Logger } from "../platform/ops/logger";
 
@@ -18,11 +19,12 @@ export interface AuditActor {
 
 /**
  * Appends one entry in `db`, which may be the transaction of the change it records, so the
- * entry and the change commit or fail together. Input: the actor, a short machine name such
- * as 'admin.user.update', and a description. Throws when the insert fails (rolling back the
+ * entry and the change commit or fail together. Input: the actor, the action (one of
+ * AUDIT_ACTION_LABELS: 'admin.user.update', labelled 'Utente modificato'), and a description in
+ * Italian as an admin reads it (names and dates in Italian, never raw JSON; issue 39). Throws when the insert fails (rolling back the
  * surrounding transaction).
  */
-export async function appendAudit(db: Kysely<Database>, actor: AuditActor, action: string, detail: string | null): Promise<void> {
+export async function appendAudit(db: Kysely<Database>, actor: AuditActor, action: AuditAction, detail: string | null): Promise<void> {
   const now = nowIso();
   await db
     .insertInto("audit_log")
@@ -45,7 +47,7 @@ function hourOf(iso: string): string {
 export async function countAudit(
   db: Kysely<Database>,
   actor: AuditActor,
-  action: string,
+  action: AuditAction,
   what: string,
   logger: Logger,
 ): Promise<void> {

@@ -113,31 +113,6 @@ export const adminUserListQuerySchema = adminKeysetQuerySchema.extend({
 });
 export type AdminUserListQuery = z.infer<typeof adminUserListQuerySchema>;
 
-/** Audit actions written by the server, with the labels of the 'Registro attività' filter. */
-export const AUDIT_ACTION_LABELS: Record<string, string> = {
-  "admin.denied": "Accesso negato",
-  "admin.user.create": "Utente creato",
-  "admin.user.update": "Utente modificato",
-  "admin.user.delete": "Utente eliminato definitivamente",
-  "admin.user.deactivate": "Utente disattivato",
-  "admin.user.restore": "Utente ripristinato",
-  "admin.user.factors.delete": "Verifica in due passaggi rimossa",
-  "admin.order.create": "Ordine registrato",
-  "admin.order.update": "Stato ordine cambiato",
-  "admin.genre_prompt.sync": "Generi sincronizzati",
-  "admin.genre_prompt.update": "Prompt di genere aggiornato",
-  "admin.genre_prompt.update.conflict": "Prompt di genere: modifica superata rifiutata",
-  "template.create": "Template creato",
-  "template.update": "Template modificato",
-  "template.update.conflict": "Template: modifica superata rifiutata",
-  "template.delete": "Template eliminato",
-  "notification.create": "Notifica creata",
-  "notification.update": "Notifica modificata",
-  "notification.update.conflict": "Notifica: modifica superata rifiutata",
-  "notification.publish": "Notifica pubblicata",
-  "notification.delete": "Notifica eliminata",
-};
-
 /** Keyset cursor of the audit list: the last entry's created_at and id ('<ISO>_<uuid>'). */
 export const AUDIT_CURSOR = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z_[0-9a-f-]{36}$/;
 

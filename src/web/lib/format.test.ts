@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCount, italianDate } from "./format";
+import { formatCount, formatDecimal, italianDate } from "./format";
 
 describe("italianDate", () => {
   it("gives the day in Italy, whatever the time zone the page is rendered in (server or browser)", () => {
@@ -18,5 +18,14 @@ describe("formatCount", () => {
     expect(formatCount(1234)).toBe(italian.format(1234));
     expect(formatCount(12_345)).toBe("12.345");
     expect(formatCount(2.5)).toBe("2,5");
+  });
+});
+
+describe("formatDecimal", () => {
+  it("shows a value as stored, in Italian, never rounded (issue 39: a genre's temperature)", () => {
+    expect(formatDecimal(0.75)).toBe("0,75");
+    expect(formatDecimal(0.7)).toBe("0,7");
+    expect(formatDecimal(1)).toBe("1");
+    expect(formatDecimal(0.1 + 0.2)).toBe("0,3");
   });
 });

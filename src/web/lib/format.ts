@@ -29,6 +29,16 @@ export function formatCount(value: number): string {
   return count().format(value);
 }
 
+const decimal = formatterOnFirstUse(() => new Intl.NumberFormat("it-IT", { maximumFractionDigits: 3 }));
+
+/**
+ * A decimal as stored, in Italian, not rounded to one digit (issue 39: a temperature of 0.75 is
+ * '0,75', 1 is '1'); past three digits it is rounded, so a slider's 0.30000000000000004 reads '0,3'.
+ */
+export function formatDecimal(value: number): string {
+  return decimal().format(value);
+}
+
 const euroCurrency = formatterOnFirstUse(() => new Intl.NumberFormat("it-IT", { style: "currency", currency: "EUR" }));
 
 /** '9,99 €' from euro cents (spec §2 Pricing). */

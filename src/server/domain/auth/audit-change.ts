@@ -2,6 +2,7 @@
 
 import type { Context } from "hono";
 import type { Kysely } from "kysely";
+import type { AuditAction, VersionedAuditAction } from "../../../shared/audit-actions";
 import { appendAudit, type AuditActor } from "../audit";
 import { AppError } from "../../platform/errors";
 import type { AppEnv } from "../context";
@@ -22,7 +23,7 @@ export function auditActor(c: Context<AppEnv>): AuditActor {
  */
 export async function auditedChange<T>(
   c: Context<AppEnv>,
-  action: string,
+  action: AuditAction,
   change: (trx: Kysely<Database>) => Promise<T>,
   describe: (result: T) => string | null,
 ): Promise<T> {
@@ -43,7 +44,7 @@ export async function auditedChange<T>(
  */
 export async function auditedEdit<T>(
   c: Context<AppEnv>,
-  action: string,
+  action: VersionedAuditAction,
   change: (trx: Kysely<Database>) => Promise<T>,
   describe: (result: T) => string,
   rejected: string,

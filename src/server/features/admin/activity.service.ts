@@ -11,14 +11,33 @@ import type { Database } from "../../platform/db/schema";
 import { contains } from "../../platform/db/text-search";
 import { AppError } from "../../platform/errors";
 import { currentPathIdList } from "../../domain/story/story-tree";
+import { ERASED_PLAYER } from "../../../shared/group-types";
 import { offsetOf } from "./admin-shared";
 
 type Db = Kysely<Database>;
 
-/** Spec §2: full name, else e-mail, else 'Utente Sconosciuto'. */
-export function displayName(profile: { first_name: string | null; last_name: string | null; email: string | null }): string {
+/** The columns displayName reads: the profile joined as `p`, the account as `u` (guests are anonymous accounts). */
+const NAME_COLUMNS = ["p.first_name", "p.last_name", "p.email", "p.nickname", "u.isAnonymous"] as const;
+
+interface NameRow {
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+  isAnonymous: boolean | number | null;
+}
+
+/**
+ * Spec §2: full name, else e-mail, else 'Ospite' for a guest account (issue 39: never a stranger
+ * for a guest's game), else 'Utente Sconosciuto' (no profile left).
+ */
+export function displayName(profile: NameRow): string {
   const full = [profile.first_name, profile.last_name].map((p) => p?.trim() ?? "").filter(Boolean).join(" ");
-  return full || profile.email?.trim() || "Utente Sconosciuto";
+  return full || profile.email?.trim() || (profile.isAnonymous ? "Ospite" : "Utente Sconosciuto");
+}
+
+/** Who wrote a player's message in 'Storico Chat' (issue 39): their nickname, as the players saw it, else displayName. */
+function authorName(row: NameRow & { nickname: string | null }): string {
+  return row.nickname?.trim() || displayName(row);
 }
 
 /**
@@ -28,12 +47,16 @@ export function displayName(profile: { first_name: string | null; last_name: str
  * page size: the page, joined with profiles, and the count. Output: Page<AdminGameView>.
  */
 export async function listGames(db: Db, query: AdminActivityQuery): Promise<Page<AdminGameView>> {
-  let games = db.selectFrom("saved_games as g").leftJoin("profiles as p", "p.id", "g.user_id").where("g.is_template", "=", 0);
+  let games = db
+    .selectFrom("saved_games as g")
+    .leftJoin("profiles as p", "p.id", "g.user_id")
+    .leftJoin("user as u", "u.id", "g.user_id")
+    .where("g.is_template", "=", 0);
   const { player } = query;
   if (player) games = games.where((eb) => eb.or([contains("p.email", player), contains("p.nickname", player)]));
   const [rows, count] = await Promise.all([
     games
-      .select(["g.id", "g.title", "g.genre", "g.last_played", "p.first_name", "p.last_name", "p.email"])
+      .select(["g.id", "g.title", "g.genre", "g.last_played", ...NAME_COLUMNS])
       .orderBy(sql`case when g.last_played is null then 1 else 0 end`)
       .orderBy("g.last_played", "desc")
       .orderBy("g.id")
@@ -53,7 +76,8 @@ export async function listGames(db: Db, query: AdminActivityQuery): Promise<Page
 /**
  * 'Storico Chat' of any personal game (issue 22 §8: a player must not hide content with 'Annulla'
  * or 'Rigenera'): every message of its story tree (ADR 0008), parents before children (by depth),
- * siblings oldest first, each marked `current` when it lies on the path to the tip. Two queries:
+ * siblings oldest first, each marked `current` when it lies on the path to the tip, a player's
+ * message with who wrote it (issue 39: each player of a group story by name). Two queries:
  * the messages and the current path's ids. Throws 404 GAME_NOT_FOUND for a missing game or a template.
  */
 export async function chatHistory(db: Db, gameId: string): Promise<AdminChatHistoryView> {
@@ -66,12 +90,15 @@ export async function chatHistory(db: Db, gameId: string): Promise<AdminChatHist
   if (!game) throw AppError.of("GAME_NOT_FOUND", 404);
   const [messages, path] = await Promise.all([
     db
-      .selectFrom("chat_messages")
-      .select(["id", "parent_id", "role", "content", "image_url", "created_at"])
-      .where("game_id", "=", game.id)
-      .orderBy("depth")
-      .orderBy("created_at")
-      .orderBy("id")
+      .selectFrom("chat_messages as m")
+      // The writer of a player's message: its author in a group story, else its player (null once erased).
+      .leftJoin("profiles as p", (join) => join.on("p.id", "=", sql<string>`coalesce(${sql.ref("m.author_id")}, ${sql.ref("m.user_id")})`))
+      .leftJoin("user as u", "u.id", "p.id")
+      .select(["m.id", "m.parent_id", "m.role", "m.content", "m.image_url", "m.created_at", "m.user_id", ...NAME_COLUMNS])
+      .where("m.game_id", "=", game.id)
+      .orderBy("m.depth")
+      .orderBy("m.created_at")
+      .orderBy("m.id")
       .execute(),
     currentPathIdList(db, game.id, game.tip_message_id),
   ]);
@@ -83,6 +110,7 @@ export async function chatHistory(db: Db, gameId: string): Promise<AdminChatHist
       id: m.id,
       parentId: m.parent_id,
       role: m.role,
+      author: m.role === "assistant" ? null : m.user_id === null ? ERASED_PLAYER.nickname : authorName(m),
       content: m.content,
       imageUrl: m.image_url,
       createdAt: m.created_at,

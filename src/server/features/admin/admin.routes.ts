@@ -58,6 +58,7 @@ import { validationHook } from "../../platform/validation";
 import { chatHistory, listGames } from "./activity.service";
 import { appendAudit } from "../../domain/audit";
 import { omitVersion, rejectedDetail, versionDetail } from "../../platform/admin-edit";
+import { italianDay } from "../../../shared/italian-date";
 import { auditActor, auditedChange, auditedEdit } from "../../domain/auth/audit-change";
 import { listAudit } from "./audit.service";
 import { announceGenrePrompts, listGenrePrompts, syncGenrePrompts, updateGenrePrompt } from "./genres.service";
@@ -101,13 +102,13 @@ export const adminRoutes = new Hono<AppEnv>()
   .post("/users/:id/invitation", async (c) => {
     const id = c.req.param("id");
     const invitation = await sendInvitation(c.var.deps, id);
-    await appendAudit(c.var.deps.db, auditActor(c), "admin.user.invite", `${invitation.email} (${id}): invito inviato di nuovo, valido fino a ${invitation.expiresAt}`);
+    await appendAudit(c.var.deps.db, auditActor(c), "admin.user.invite", `${invitation.email} (${id}): invito inviato di nuovo (scadenza: ${italianDay(new Date(invitation.expiresAt))})`);
     return c.json(invitation);
   })
   .post("/users/:id/invitation-link", async (c) => {
     const id = c.req.param("id");
     const invitation = await createInvitation(c.var.deps, id);
-    await appendAudit(c.var.deps.db, auditActor(c), "admin.user.invite_link", `${invitation.email} (${id}): link d'invito generato, valido fino a ${invitation.expiresAt}`);
+    await appendAudit(c.var.deps.db, auditActor(c), "admin.user.invite_link", `${invitation.email} (${id}): link d'invito generato (scadenza: ${italianDay(new Date(invitation.expiresAt))})`);
     return c.json(invitation);
   })
   .put("/users/:id", zValidator("json", adminUpdateUserSchema, validationHook), async (c) => {
@@ -153,12 +154,12 @@ export const adminRoutes = new Hono<AppEnv>()
   .put("/genres/:id", zValidator("json", versioned(genrePromptSchema), validationHook), async (c) => {
     const input = c.req.valid("json");
     const id = c.req.param("id");
-    const prompt = await auditedEdit(
+    const { prompt } = await auditedEdit(
       c,
       "admin.genre_prompt.update",
       (trx) => updateGenrePrompt(trx, id, input),
-      ({ id: _id, genre, version, updated_at: _at, ...values }) => versionDetail(`${genre} (${id})`, version, values),
-      rejectedDetail(`genre_prompt ${id}`, input.version, omitVersion(input)),
+      ({ prompt: { id: _id, genre, version, updated_at: _at, ...values }, before }) => versionDetail(`Prompt del genere ${genre} (${id})`, version, values, before),
+      rejectedDetail(`Prompt del genere (${id})`, input.version, omitVersion(input)),
     );
     await announceGenrePrompts(c.var.deps, prompt.id);
     return c.json(prompt);

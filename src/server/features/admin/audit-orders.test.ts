@@ -115,7 +115,7 @@ describe.each(DIALECTS)("audit trail and orders on %s", (dialect) => {
     const saved = await admin.json("PUT", `/api/admin/users/${player.id}`, { email: player.email, role: "user", plan: "pro" });
     expect(saved.status).toBe(200);
     expect(await planOf(player)).toBe("pro");
-    expect((await auditPage("action=admin.user.update")).items[0].detail).toContain(`${player.email} (${player.id}): piano base → pro`);
+    expect((await auditPage("action=admin.user.update")).items[0].detail).toContain(`${player.email} (${player.id}): piano Base → Pro`);
   });
 
   it("'Registro attività' pages by keyset without repeats and filters by who, action and time", async () => {

@@ -7,13 +7,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { nowIso } from "../../platform/clock";
 import { appendMessage } from "../../domain/story/story-tree";
-import { DIALECTS, newGame, registerPlayer, signIn, startTestServer, type TestServer } from "../../testing/harness";
+import { DIALECTS, newGame, registerPlayer, signIn, startTestServer, TestClient, type TestServer } from "../../testing/harness";
+import { groupPlay } from "../../testing/group-play";
 
 const ADMIN_EMAIL = "admin-storico@example.com";
 const ADMIN_PASSWORD = "password-admin-storico";
 
 describe.each(DIALECTS)("admin chat history on %s", (dialect) => {
   let server: TestServer;
+  const { group, send } = groupPlay(() => server);
 
   beforeAll(async () => {
     server = await startTestServer(dialect, { env: { ADMIN_EMAIL, ADMIN_PASSWORD } });
@@ -70,5 +72,28 @@ describe.each(DIALECTS)("admin chat history on %s", (dialect) => {
       expect(page.body).toMatchObject({ total: 1, items: [{ id: gameId }] });
     }
     expect((await admin.json("GET", "/api/admin/games?page=1&pageSize=10&player=%25%25nessuno")).body.total).toBe(0);
+  });
+
+  it("names each player of a group story by nickname, and a guest's game 'Ospite' (issue 39)", async () => {
+    const admin = await signIn(server, ADMIN_EMAIL, ADMIN_PASSWORD);
+    const { host, gameId, players } = await group(1);
+    const db = server.deps.db;
+    await db.updateTable("profiles").set({ nickname: "Ada" }).where("id", "=", host.id).execute();
+    await db.updateTable("profiles").set({ nickname: "Bruno" }).where("id", "=", players[0]!.id).execute();
+    expect((await send(host, gameId, "/inizia")).status).toBe(200);
+    expect((await send(players[0]!, gameId, "Apro la porta")).status).toBe(200);
+    const history = await admin.json("GET", `/api/admin/games/${gameId}/messages`);
+    expect(history.body.messages.map((m: any) => [m.role, m.author])).toEqual([
+      ["user", "Ada"],
+      ["assistant", null],
+      ["user", "Bruno"],
+      ["assistant", null],
+    ]);
+
+    const guest = new TestClient(server.url);
+    expect((await guest.post("/api/auth/sign-in/anonymous")).status).toBe(200);
+    const guestGame = await newGame(guest);
+    const page = await admin.json("GET", "/api/admin/games?page=1&pageSize=100");
+    expect(page.body.items.find((g: any) => g.id === guestGame).userName).toBe("Ospite");
   });
 });

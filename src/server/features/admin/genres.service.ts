@@ -47,9 +47,15 @@ const GENRE_PROMPT_NOT_FOUND = () => new AppError("GENRE_PROMPT_NOT_FOUND", 404,
  * Saves a genre prompt (the whole form, already normalised by genrePromptSchema) made on
  * `version` (issue 22 §9: optimistic concurrency; the row moves to version + 1).
  * Throws 404 GENRE_PROMPT_NOT_FOUND, 409 STALE_EDIT when another admin saved it since.
- * Output: the stored prompt.
+ * Output: the stored prompt, and the one it replaced (what the audit entry compares, issue 39).
  */
-export async function updateGenrePrompt(db: Db, id: string, { version, ...input }: GenrePromptInput & { version: number }): Promise<GenrePromptView> {
+export async function updateGenrePrompt(
+  db: Db,
+  id: string,
+  { version, ...input }: GenrePromptInput & { version: number },
+): Promise<{ prompt: GenrePromptView; before: GenrePromptView }> {
+  const before = await db.selectFrom("genre_prompts").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!before) throw GENRE_PROMPT_NOT_FOUND();
   const row = await db
     .updateTable("genre_prompts")
     .set({ ...input, forbidden_topics: JSON.stringify(input.forbidden_topics), updated_at: nowIso(), version: nextVersion })
@@ -57,9 +63,8 @@ export async function updateGenrePrompt(db: Db, id: string, { version, ...input 
     .where("version", "=", version)
     .returningAll()
     .executeTakeFirst();
-  if (row) return toView(row);
-  const exists = await db.selectFrom("genre_prompts").select("id").where("id", "=", id).executeTakeFirst();
-  return staleOrMissing(Boolean(exists), GENRE_PROMPT_NOT_FOUND);
+  if (row) return { prompt: toView(row), before: toView(before) };
+  return staleOrMissing(true, GENRE_PROMPT_NOT_FOUND);
 }
 
 /**

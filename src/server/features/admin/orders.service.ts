@@ -8,7 +8,7 @@
 import { randomUUID } from "node:crypto";
 import { type Kysely, sql } from "kysely";
 import type { AdminOrderView, KeysetPage } from "../../../shared/admin-types";
-import type { AdminCreateOrderInput, AdminOrderListQuery, OrderStatus } from "../../../shared/schemas/admin";
+import { type AdminCreateOrderInput, type AdminOrderListQuery, ORDER_STATUS_LABELS, type OrderStatus, PLAN_LABELS } from "../../../shared/schemas/admin";
 import { applyPlanFromOrders } from "../../domain/accounts/plans";
 import { appendAudit, type AuditActor } from "../../domain/audit";
 import { nowIso } from "../../platform/clock";
@@ -97,7 +97,7 @@ export async function createOrder(
     if (!user) throw new AppError("USER_NOT_FOUND", 404, "Nessun utente con questa email.", "Errore");
     await trx.insertInto("subscription_orders").values({ ...order, user_id: user.id }).execute();
     const applied = await replan(trx, user.id);
-    const detail = `${order.id}: ${input.userEmail} (${user.id}) ${order.subscription_type} ${euro(input.amount)} ${order.status}${applied ? `, piano → ${applied}` : ""}`;
+    const detail = `${order.id}: ${input.userEmail} (${user.id}) ${order.subscription_type} ${euro(input.amount)} ${ORDER_STATUS_LABELS[input.status]}${applied ? `, piano → ${PLAN_LABELS[applied]}` : ""}`;
     await appendAudit(trx, actor, "admin.order.create", detail);
     return { userId: user.id, plan: applied };
   });
@@ -133,7 +133,7 @@ export async function updateOrderStatus(
     if (!order) throw ORDER_NOT_FOUND();
     await trx.updateTable("subscription_orders").set({ status }).where("id", "=", orderId).execute();
     const plan = order.status === status ? null : await replan(trx, order.user_id);
-    await appendAudit(trx, actor, "admin.order.update", `${orderId}${order.user_id ? ` (${order.user_id})` : ""}: ${order.status} → ${status}${plan ? `, piano → ${plan}` : ""}`);
+    await appendAudit(trx, actor, "admin.order.update", `${orderId}${order.user_id ? ` (${order.user_id})` : ""}: ${ORDER_STATUS_LABELS[order.status as OrderStatus] ?? order.status} → ${ORDER_STATUS_LABELS[status]}${plan ? `, piano → ${PLAN_LABELS[plan]}` : ""}`);
     return { previous: order.status, plan, userId: order.user_id };
   });
   await announcePlan(deps, result.userId, result.plan);

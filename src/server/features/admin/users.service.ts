@@ -17,7 +17,9 @@ import type {
   AdminUserListQuery,
   PlanName,
 } from "../../../shared/schemas/admin";
-import type { RoleName } from "../../../shared/roles";
+import { ROLE_LABELS, type RoleName } from "../../../shared/roles";
+import { PLAN_LABELS } from "../../../shared/schemas/admin";
+import { italianDay } from "../../../shared/italian-date";
 import { eraseAccount } from "../../domain/accounts/erase-account";
 import { assertNotLastAdmin } from "../../domain/accounts/last-admin";
 import { planFromOrders, setUserPlan } from "../../domain/accounts/plans";
@@ -198,7 +200,7 @@ export async function createUser(deps: AppDeps, actor: AuditActor, input: AdminC
     await db.transaction().execute(async (trx) => {
       await replaceRole(trx, user.id, input.role);
       if (plan !== "base") await setUserPlan(trx, user.id, plan);
-      await appendAudit(trx, actor, "admin.user.create", `${input.email} (${user.id}): ruolo ${input.role}, piano ${plan}`);
+      await appendAudit(trx, actor, "admin.user.create", `${input.email} (${user.id}): ruolo ${ROLE_LABELS[input.role]}, piano ${PLAN_LABELS[plan]}`);
     });
   } catch (error) {
     // No half-made account without its audit entry.
@@ -251,12 +253,12 @@ export async function updateUser(
     }
     if (input.role !== before.role) {
       await replaceRole(trx, userId, input.role);
-      changes.push(`ruolo ${before.role} → ${input.role}`);
+      changes.push(`ruolo ${ROLE_LABELS[before.role]} → ${ROLE_LABELS[input.role]}`);
     }
     const plan = await effectivePlan(trx, userId, input.role, input.plan);
     if (plan !== before.plan) {
       await setUserPlan(trx, userId, plan);
-      changes.push(`piano ${before.plan} → ${plan}`);
+      changes.push(`piano ${PLAN_LABELS[before.plan]} → ${PLAN_LABELS[plan]}`);
     }
     if (changes.length) await appendAudit(trx, actor, "admin.user.update", `${input.email} (${userId}): ${changes.join("; ")}`);
     return { changes, plan };
@@ -298,7 +300,7 @@ export async function deleteUser(deps: AppDeps, actor: AuditActor, userId: strin
     const at = await deactivateAccount(trx, userId, actor.id);
     if (at) {
       groups = await stepAside(trx, userId);
-      await appendAudit(trx, actor, "admin.user.deactivate", `${user.email} (${userId}): disattivato, sarà cancellato il ${erasureDate(at).slice(0, 10)}`);
+      await appendAudit(trx, actor, "admin.user.deactivate", `${user.email} (${userId}): disattivato (cancellazione prevista: ${italianDay(new Date(erasureDate(at)))})`);
     }
     return at;
   });

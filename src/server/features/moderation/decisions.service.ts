@@ -111,7 +111,7 @@ export async function decideItem(deps: NoticeDeps, moderator: AuditActor & { id:
       trx,
       moderator,
       "moderation.decision",
-      `${kind} ${contentId} «${decision.content_title}»: ${DECISION_LABELS[input.action]}${decision.suspend_author ? ", pubblicazione sospesa all'autore" : ""} (${closed.length} segnalazioni; decisione ${decisionId})`,
+      `${KIND_LABELS[kind]} ${contentId} «${decision.content_title}»: ${DECISION_LABELS[input.action]}${decision.suspend_author ? ", pubblicazione sospesa all'autore" : ""} (${closed.length} segnalazioni; decisione ${decisionId})`,
     );
     // The author hears of restrictions and removals, and of a held item being published.
     if (authorId && item && (input.action !== "keep" || item.state === "held")) {
@@ -231,7 +231,7 @@ export async function decideAppeal(deps: NoticeDeps, moderator: AuditActor & { i
       const outcome = undone ? REVERSAL_OUTCOMES[undone] : "l'ha respinta, la decisione resta valida.";
       await notifyUser(deps, trx, after, decision.author_user_id, {
         title: reversed ? "Ricorso accolto" : "Ricorso respinto",
-        content: `Un moderatore diverso ha esaminato la tua contestazione su «${decision.content_title}»: ${outcome}\nMotivazione: ${input.reasons}`,
+        content: `Un moderatore diverso ha esaminato il tuo ricorso su «${decision.content_title}»: ${outcome}\nMotivazione: ${input.reasons}`,
         url: decisionPath(decision.id),
         mailSubject: `Esito del tuo ricorso su ${deps.env.BRAND_NAME}.ai`,
       });

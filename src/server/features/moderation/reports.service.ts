@@ -20,6 +20,7 @@ import type { ReportReceiptView, ReportTargetView } from "../../../shared/modera
 import { type ContentKindName, reasonLabel, type reportSchema } from "../../../shared/schemas/moderation";
 import type { z } from "zod";
 import { ERRORS } from "../../../shared/errors";
+import { KIND_LABELS } from "../../../shared/content-kinds";
 import { appendAudit } from "../../domain/audit";
 import { limiterFactory } from "../../domain/auth/limit-store";
 import { nowIso } from "../../platform/clock";
@@ -154,7 +155,7 @@ export async function createReport(deps: Pick<AppDeps, "db" | "dialect" | "auth"
       trx,
       { id: reporter.userId, email: reporter.accountEmail, ip: reporter.ip },
       "moderation.report",
-      `${target.kind} ${target.id} «${target.title}»: segnalazione ${row.id.slice(0, 8)}, motivo «${reasonLabel(input.reason)}»${merged ? " (ripetuta: unita alla precedente)" : ""}`,
+      `${KIND_LABELS[target.kind]} ${target.id} «${target.title}»: segnalazione ${row.id.slice(0, 8)}, motivo «${reasonLabel(input.reason)}»${merged ? " (ripetuta: unita alla precedente)" : ""}`,
     );
     return { reference: row.id.slice(0, 8), merged, mailed: false, outcomeByEmail: email !== null };
   });

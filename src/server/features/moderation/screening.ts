@@ -20,6 +20,7 @@ import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { z } from "zod";
 import { reasonLabel, type ReportReason } from "../../../shared/schemas/moderation";
+import { KIND_LABELS } from "../../../shared/content-kinds";
 import { appendAudit } from "../../domain/audit";
 import { nowIso } from "../../platform/clock";
 import type { Database } from "../../platform/db/schema";
@@ -131,7 +132,7 @@ export async function holdIfFlagged(
     })
     .onConflict((oc) => oc.column("open_key").doUpdateSet({ updated_at: now }))
     .execute();
-  await appendAudit(trx, { id: null, email: null, ip: null }, "moderation.screening.hold", `${item.kind} ${item.id} «${item.title}»: trattenuto dal controllo automatico (${categories})`);
+  await appendAudit(trx, { id: null, email: null, ip: null }, "moderation.screening.hold", `${KIND_LABELS[item.kind]} ${item.id} «${item.title}»: trattenuto dal controllo automatico (${categories})`);
   if (item.authorId) {
     await notifyUser(deps, trx, after, item.authorId, {
       title: "Contenuto in revisione",

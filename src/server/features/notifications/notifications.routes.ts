@@ -69,7 +69,7 @@ export const adminNotificationsRoutes = new Hono<AppEnv>()
   // Each change and its audit entry commit together (issue 9 finding 8).
   .post("/", zValidator("json", notificationSchema, validationHook), async (c) => {
     const input = c.req.valid("json");
-    const created = await auditedChange(c, "notification.create", (trx) => createNotification(trx, input), (n) => `notification ${n.id}`);
+    const created = await auditedChange(c, "notification.create", (trx) => createNotification(trx, input), (n) => `notifica ${n.id}`);
     return c.json(created, 201);
   })
   .put("/:id", zValidator("json", versioned(notificationSchema), validationHook), async (c) => {
@@ -79,20 +79,20 @@ export const adminNotificationsRoutes = new Hono<AppEnv>()
       c,
       "notification.update",
       (trx) => updateNotification(trx, id, input),
-      (n) => versionDetail(`notification ${id}`, n.version, { title: n.title, content: n.content, url: n.url }),
-      rejectedDetail(`notification ${id}`, input.version, omitVersion(input)),
+      (n) => versionDetail(`notifica ${id}`, n.version, { title: n.title, content: n.content, url: n.url }),
+      rejectedDetail(`notifica ${id}`, input.version, omitVersion(input)),
     );
     if (updated.status === "published") await announce(c, "updated", updated.id);
     return c.json(updated);
   })
   .post("/:id/publish", async (c) => {
-    const published = await auditedChange(c, "notification.publish", (trx) => publishNotification(trx, c.req.param("id")), (n) => `notification ${n.id}`);
+    const published = await auditedChange(c, "notification.publish", (trx) => publishNotification(trx, c.req.param("id")), (n) => `notifica ${n.id}`);
     await announce(c, "published", published.id);
     return c.json(published);
   })
   .delete("/:id", async (c) => {
     const id = c.req.param("id");
-    const { wasPublished } = await auditedChange(c, "notification.delete", (trx) => deleteNotification(trx, id), () => `notification ${id}`);
+    const { wasPublished } = await auditedChange(c, "notification.delete", (trx) => deleteNotification(trx, id), () => `notifica ${id}`);
     if (wasPublished) await announce(c, "deleted", id);
     return c.json({ ok: true as const });
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { playerWent, sendBlockedReason } from "./game-hooks";
+import { groupNews, sendBlockedReason } from "./game-hooks";
 import type { GroupView } from "@/lib/api-contract";
 
 const group = (patch: Partial<GroupView>): GroupView => ({
@@ -31,15 +31,21 @@ describe("sendBlockedReason", () => {
   });
 });
 
-describe("playerWent", () => {
+describe("groupNews", () => {
   const host = group({}).players[0]!;
   const friend = { ...host, userId: "p1", nickname: "Bruno", isHost: false };
-  it("is true when a player of the group is gone (their messages change author), false otherwise", () => {
+  const other = { ...host, userId: "p2", nickname: "Carla", isHost: false };
+  it("names who joined, never the player themself", () => {
+    expect(groupNews([], group({ meId: "h", players: [host, friend] }))).toEqual({ joined: ["Bruno"], left: [] });
+    expect(groupNews([host, friend], group({ players: [host, friend, other] }))).toEqual({ joined: ["Carla"], left: [] });
+  });
+  it("names who left, also when the story is solo again", () => {
+    expect(groupNews([host, friend, other], group({ meId: "h", players: [host, other] }))).toEqual({ joined: [], left: ["Bruno"] });
+    expect(groupNews([host, friend], group({ meId: "h", mode: "solo", players: [] }))).toEqual({ joined: [], left: ["Bruno"] });
+  });
+  it("tells nothing when nothing changed or the story was not loaded yet", () => {
     const both = group({ players: [host, friend] });
-    expect(playerWent(both, group({ players: [host] }))).toBe(true);
-    expect(playerWent(both, group({ mode: "solo", players: [] }))).toBe(true);
-    expect(playerWent(group({ players: [host] }), both)).toBe(false);
-    expect(playerWent(both, both)).toBe(false);
-    expect(playerWent(null, both)).toBe(false);
+    expect(groupNews([host, friend], both)).toEqual({ joined: [], left: [] });
+    expect(groupNews(undefined, both)).toEqual({ joined: [], left: [] });
   });
 });

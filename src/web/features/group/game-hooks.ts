@@ -5,10 +5,11 @@
  */
 
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useRef } from "react";
-import type { GameView, GroupView } from "@/lib/api-contract";
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { GameView, GroupPlayerView, GroupView } from "@/lib/api-contract";
 import { api } from "@/lib/api";
 import { onGroupEvent } from "@/lib/live-events";
+import { toast } from "@/lib/toast";
 import { gameApiPath, gameKey } from "@/features/game";
 
 /** How often a typing player tells the others, at most (ms). */
@@ -25,24 +26,45 @@ export function storeGroup(queryClient: QueryClient, gameId: string, group: Grou
   queryClient.setQueryData<GameView>(gameKey(gameId), (game) => game && { ...game, group: group.mode === "solo" ? null : group });
 }
 
-/**
- * Whether a player of the group `before` is no longer in `after` (they left, were removed, or their
- * account was erased): their messages then show another author (none, or 'Giocatore eliminato',
- * issue 36 finding 0), so the story must be read again. False when there was no group before.
- */
-export function playerWent(before: GroupView | null | undefined, after: GroupView): boolean {
-  return before?.players.some((player) => !after.players.some((p) => p.userId === player.userId)) ?? false;
+/** What a 'group.changed' tells this player (issue 39): the nicknames of who joined and who left. */
+export interface GroupNews {
+  joined: string[];
+  /** Left, were removed, or their account was erased. */
+  left: string[];
 }
 
 /**
- * Follows the live events of the story `gameId`: 'group.changed' reloads the group into the game
- * query, and the whole game when a player went ({@link playerWent}; a player who can no longer
- * read it, e.g. removed, reloads the game, which then says so); 'group.narration' reloads the
- * game, whose liveNarration the chat then follows to its end through GET /live (useGameChat,
- * issue 11 §4), also after a reload.
+ * Input: the players this player saw before (`before`: [] for a solo story, undefined when the
+ * story was not loaded yet) and the group the server sends now. Output: who joined and who is
+ * gone (their messages then show another author: none, or 'Giocatore eliminato', issue 36
+ * finding 0, so the story must be read again); the player themself is never included.
  */
-export function useGroupEvents(gameId: string): void {
+export function groupNews(before: readonly GroupPlayerView[] | undefined, after: GroupView): GroupNews {
+  if (!before) return { joined: [], left: [] };
+  const seated = (players: readonly GroupPlayerView[], userId: string) => players.some((player) => player.userId === userId);
+  return {
+    joined: after.players.filter((player) => player.userId !== after.meId && !seated(before, player.userId)).map((player) => player.nickname),
+    left: before.filter((player) => player.userId !== after.meId && !seated(after.players, player.userId)).map((player) => player.nickname),
+  };
+}
+
+/** Where the players' panel was, once the last friend left (issue 39). */
+export const SOLO_AGAIN_TEXT = "Gli amici hanno lasciato la storia: ora è di nuovo solo tua. Puoi continuare o invitare qualcuno con 'Gioca insieme'.";
+
+/**
+ * Follows the live events of the story `gameId`: 'group.changed' reloads the group into the game
+ * query, and the whole game when a player went ({@link groupNews}; a player who can no longer
+ * read it, e.g. removed, reloads the game, which then says so), and tells the player, with a
+ * toast, who joined ('<nickname> si è unito alla storia') and who left or was removed
+ * ('<nickname> ha lasciato la storia'; issue 39); 'group.narration' reloads the game, whose
+ * liveNarration the chat then follows to its end through GET /live (useGameChat, issue 11 §4),
+ * also after a reload. Output: true once the last friend left while the page was open (the page
+ * then says so with SOLO_AGAIN_TEXT where the players were), until a friend joins again.
+ */
+export function useGroupEvents(gameId: string): boolean {
   const queryClient = useQueryClient();
+  // The story whose last friend left while it was open (a state per story, not reset by an effect).
+  const [soloAgain, setSoloAgain] = useState<string | null>(null);
   useEffect(() => {
     const key = gameKey(gameId);
     const reload = () => void queryClient.invalidateQueries({ queryKey: key });
@@ -51,13 +73,21 @@ export function useGroupEvents(gameId: string): void {
       if (event.type === "group.narration") reload();
       if (event.type === "group.changed") {
         fetchGroup(gameId).then((group) => {
-          const went = playerWent(queryClient.getQueryData<GameView>(key)?.group, group);
+          const game = queryClient.getQueryData<GameView>(key);
+          const news = groupNews(game && (game.group?.players ?? []), group);
           storeGroup(queryClient, gameId, group);
-          if (went) reload();
+          for (const nickname of news.joined) toast.info(`${nickname} si è unito alla storia`);
+          for (const nickname of news.left) toast.info(`${nickname} ha lasciato la storia`);
+          if (news.joined.length > 0) setSoloAgain(null);
+          if (news.left.length > 0) {
+            if (group.mode === "solo") setSoloAgain(gameId);
+            reload();
+          }
         }, reload);
       }
     });
   }, [gameId, queryClient]);
+  return soloAgain === gameId;
 }
 
 /**

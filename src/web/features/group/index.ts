@@ -4,7 +4,7 @@
  * only when needed ('Gioca insieme', the players and turn panels), each still its own chunk.
  */
 
-export { sendBlockedReason, useGroupEvents, useTypingSignal } from "./game-hooks";
+export { sendBlockedReason, SOLO_AGAIN_TEXT, useGroupEvents, useTypingSignal } from "./game-hooks";
 
 /** 'Gioca insieme' (issue 24): the invite dialog's module, loaded the first time the host opens it. */
 export const loadInviteDialog = () => import("./components/invite-dialog");

@@ -50,9 +50,9 @@ export function useAppeal(id: string) {
     mutationFn: (text: string) => api<AppealedDecisionView>(`/decisions/${encodeURIComponent(id)}/appeal`, { method: "POST", body: { text } }),
     onSuccess: (view) => {
       queryClient.setQueryData(decisionQuery(id).queryKey, view);
-      toast.success("Contestazione inviata", { description: "La esaminerà un moderatore diverso da chi ha deciso." });
+      toast.success("Ricorso inviato", { description: "Lo esaminerà un moderatore diverso da chi ha deciso." });
     },
-    onError: (error) => toast.error("Errore", { description: error instanceof ApiError ? error.message : "Impossibile inviare la contestazione." }),
+    onError: (error) => toast.error("Errore", { description: error instanceof ApiError ? error.message : "Impossibile inviare il ricorso." }),
   });
 }
 

@@ -26,7 +26,7 @@ function childrenOf(messages: Message[]): Children {
   return children;
 }
 
-/** One message as a bubble: the player's on the right, the AI's on the left; messages off the branch being played are dimmed. */
+/** One message as a bubble: the player's on the right under who wrote it (issue 39), the AI's on the left; messages off the branch being played are dimmed. */
 function Bubble({ m }: { m: Message }) {
   const mine = m.role === "user";
   const image = safeImageUrl(m.imageUrl);
@@ -36,7 +36,7 @@ function Bubble({ m }: { m: Message }) {
         {mine ? <User className="size-4" /> : <Bot className="size-4" />}
       </span>
       <div className={cn("max-w-[85%] rounded-2xl px-3 py-2 text-sm", mine ? "rounded-tr-sm bg-violet-700 text-white" : "rounded-tl-sm bg-secondary text-secondary-foreground")}>
-        <p className="sr-only">{mine ? "Utente" : "AI"}:</p>
+        {mine ? <p className="text-xs font-semibold text-violet-100">{m.author}</p> : <p className="sr-only">AI:</p>}
         {mine ? <p className="whitespace-pre-wrap break-words">{m.content}</p> : <Narration text={m.content} className="space-y-2" />}
         {image && <img src={image} alt="Immagine generata della scena" className="mt-2 max-h-64 rounded-lg" loading="lazy" />}
         <p className={cn("mt-1 text-xs", mine ? "text-violet-100" : "text-muted-foreground")}>{formatDateTime(m.createdAt)}</p>
@@ -91,7 +91,7 @@ function Branches({ options, tree }: { options: Message[]; tree: Children }) {
 
 /**
  * 'Storico Chat' (spec §2 Admin activity; issue 22 §8): the game's whole story tree as bubbles,
- * the player's on the right and the AI's on the left, each with its optional image; 'Nessun
+ * the player's on the right under the writer's name and the AI's on the left, each with its optional image; 'Nessun
  * messaggio in questa chat.' when there are none. Where the story forks ('Annulla', 'Rigenera',
  * edits) every branch is shown in order, indented, with 'Ramo n di N' and the one being played
  * marked 'In gioco'; messages off that branch are dimmed. The AI's text goes through the shared

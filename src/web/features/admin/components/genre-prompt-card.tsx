@@ -24,7 +24,7 @@ import { Label } from "@/components/ui/label";
 import { Slider } from "@/components/ui/slider";
 import { Spinner } from "@/components/ui/spinner";
 import { ApiError } from "@/lib/api";
-import { formatCount } from "@/lib/format";
+import { formatCount, formatDecimal } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { useSaveGenrePrompt } from "../api";
 import { FieldError, SelectField, TextAreaField, TextField } from "./fields";
@@ -120,7 +120,7 @@ function GenrePromptForm({ prompt, onDone }: { prompt: GenrePromptView; onDone: 
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="grid gap-2">
           <Label id={id("temperature")}>
-            Temperatura: <span className="tabular-nums">{Number.isFinite(Number(temperature)) ? Number(temperature).toFixed(1) : "—"}</span>
+            Temperatura: <span className="tabular-nums">{Number.isFinite(Number(temperature)) ? formatDecimal(Number(temperature)) : "—"}</span>
           </Label>
           <Controller
             control={form.control}
@@ -242,7 +242,7 @@ export function GenrePromptCard({ prompt }: { prompt: GenrePromptView }) {
         ) : (
           <dl className="grid gap-3 sm:grid-cols-2">
             <ReadOnlyField label="Prompt di sistema" value={prompt.system_prompt} long scroll />
-            <ReadOnlyField label="Temperatura" value={prompt.temperature.toFixed(1)} />
+            <ReadOnlyField label="Temperatura" value={formatDecimal(prompt.temperature)} />
             <ReadOnlyField label="Token massimi" value={prompt.max_tokens} />
             <ReadOnlyField label="Stile di risposta" value={prompt.response_style} />
             <ReadOnlyField label="Memoria del contesto" value={prompt.context_memory} />

@@ -1,4 +1,4 @@
-import { AUDIT_ACTION_LABELS } from "@shared/schemas/admin";
+import { AUDIT_ACTION_LABELS } from "@shared/audit-actions";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";

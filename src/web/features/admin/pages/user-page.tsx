@@ -19,6 +19,7 @@ import { AuditEntryItem } from "../components/audit-entry-item";
 import { ChatHistoryDialog } from "../components/chat-history-dialog";
 import { DeactivatedBadge } from "../components/deactivated-badge";
 import { UserDeletionActions } from "../components/user-deletion-actions";
+import { quotaLeft } from "../admin-format";
 
 /** A titled card of the page; `empty` when its list has nothing. */
 function Section({ title, empty, children }: { title: string; empty?: string | false; children?: ReactNode }) {
@@ -48,8 +49,6 @@ function Facts({ rows }: { rows: [string, ReactNode][] }) {
   );
 }
 
-/** 'n / limit', '∞' for unlimited. */
-const used = (n: number, limit: number) => (limit === -1 ? `${n} / ∞` : `${n} / ${limit}`);
 
 /** One second factor with 'Rimuovi' behind a confirmation (spec §7 DELETE /admin/users/{userId}/factors/{id}). */
 function FactorRow({ userId, email, factor }: { userId: string; email: string; factor: AdminFactorView }) {
@@ -118,8 +117,8 @@ function UserDetail({ detail }: { detail: AdminUserDetailView }) {
         <Section title="Contatori">
           <Facts
             rows={[
-              ["Messaggi oggi", used(counters.messagesSent, counters.messageLimit)],
-              ["Immagini questo mese", used(counters.visualizationsSent, counters.visualizeLimit)],
+              ["Messaggi rimasti oggi", quotaLeft(counters.messageLimit - counters.messagesSent, counters.messageLimit)],
+              ["Immagini rimaste questo mese", quotaLeft(counters.visualizeLimit - counters.visualizationsSent, counters.visualizeLimit)],
             ]}
           />
         </Section>

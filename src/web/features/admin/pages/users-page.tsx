@@ -21,13 +21,9 @@ import { InvitationActions } from "../components/invitation-actions";
 import { DeactivatedBadge } from "../components/deactivated-badge";
 import { UserDeletionActions } from "../components/user-deletion-actions";
 import { UserFormDialog } from "../components/user-form-dialog";
+import { quotaLeft } from "../admin-format";
 
 const KIND_OPTIONS = USER_KINDS.map((value) => ({ value, label: USER_KIND_LABELS[value] }));
-
-/** 'remaining/limit', or '∞' for unlimited plans (spec §2 Admin users, §6). */
-function messagesLabel(user: AdminUserView): string {
-  return user.remaining === null || user.messageLimit === -1 ? "∞" : `${user.remaining}/${user.messageLimit}`;
-}
 
 /**
  * /admin/users (spec §2 Admin users): the user table (Email, Ruolo, Piano, Messaggi
@@ -85,7 +81,7 @@ export function UsersPage() {
                     <TableHead>Email</TableHead>
                     <TableHead>Ruolo</TableHead>
                     <TableHead>Piano</TableHead>
-                    <TableHead>Messaggi</TableHead>
+                    <TableHead>Messaggi rimasti</TableHead>
                     <TableHead>Creato il</TableHead>
                     <TableHead className="text-right">Azioni</TableHead>
                   </TableRow>
@@ -113,7 +109,7 @@ export function UsersPage() {
                         <Badge variant={user.role === "admin" ? "default" : "secondary"}>{ROLE_LABELS[user.role]}</Badge>
                       </TableCell>
                       <TableCell>{PLAN_LABELS[user.plan] ?? user.plan}</TableCell>
-                      <TableCell className="tabular-nums">{messagesLabel(user)}</TableCell>
+                      <TableCell className="tabular-nums">{quotaLeft(user.remaining, user.messageLimit)}</TableCell>
                       <TableCell className="tabular-nums">{formatDate(user.createdAt)}</TableCell>
                       <TableCell className="text-right">
                         <div className="flex justify-end gap-1">

@@ -33,7 +33,7 @@ import { ListenButton } from "../listen/listen-button";
 import { ShareButton } from "../components/share-button";
 import { ExportMenu } from "@/features/book";
 import { SaveStoriesLink } from "@/components/guest-account";
-import { loadGroupPanel, loadInviteDialog, sendBlockedReason, useGroupEvents, useTypingSignal } from "@/features/group";
+import { loadGroupPanel, loadInviteDialog, sendBlockedReason, SOLO_AGAIN_TEXT, useGroupEvents, useTypingSignal } from "@/features/group";
 
 /** Narrations after which a 'Tutorial' guest is invited to register (issue 22 §1 'after a few turns'). */
 const SAVE_INVITE_AFTER = 2;
@@ -97,7 +97,7 @@ export function GamePage() {
   const [hostNickname, hostColor] = [hostPlayer?.nickname, hostPlayer?.color];
   // One object while the host stays the same, so the memoised rows do not render again.
   const hostAuthor = useMemo(() => (hostNickname && hostColor ? { nickname: hostNickname, color: hostColor } : null), [hostNickname, hostColor]);
-  useGroupEvents(gameId);
+  const soloAgain = useGroupEvents(gameId);
   // The group's panels load their code in the browser: the server's page leaves them out (as the header's bell, issue 12).
   const hydrated = useHydrated();
   const onTyping = useTypingSignal(gameId, group !== null);
@@ -170,6 +170,7 @@ export function GamePage() {
           <GroupPlayers gameId={gameId} group={group} narrating={liveTurn !== null} />
         </Suspense>
       )}
+      {!group && soloAgain && <p className="mt-4 rounded-xl border bg-card p-3 text-sm text-muted-foreground sm:p-4">{SOLO_AGAIN_TEXT}</p>}
       {mapOpen !== null && (
         <Suspense fallback={null}>
           <StoryMapDialog

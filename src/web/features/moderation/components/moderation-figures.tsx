@@ -24,7 +24,7 @@ export function ModerationFigures({ linked = false }: { linked?: boolean }) {
   if (stats.isError) return <p className="text-sm text-muted-foreground">Impossibile caricare i dati della moderazione.</p>;
   const figures = [
     { label: "Segnalazioni aperte", value: stats.data ? formatCount(stats.data.openReports) : "…", note: stats.data ? `su ${formatCount(stats.data.openItems)} contenuti` : "" },
-    { label: "Contestazioni aperte", value: stats.data ? formatCount(stats.data.openAppeals) : "…", note: "" },
+    { label: "Ricorsi aperti", value: stats.data ? formatCount(stats.data.openAppeals) : "…", note: "" },
     { label: "Tempo mediano di decisione", value: stats.data ? hoursText(stats.data.medianDecisionHours) : "…", note: "ultimi 90 giorni" },
   ];
   return (

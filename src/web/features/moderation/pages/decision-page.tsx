@@ -24,8 +24,8 @@ import { PageNotice } from "@/components/removed-notice";
 
 const APPEAL_STATUS: Record<NonNullable<DecisionView["appeal"]>["status"], string> = {
   open: "In esame da parte di un moderatore diverso",
-  upheld: "Respinta: la decisione resta valida",
-  reversed: "Accolta: la decisione è stata annullata",
+  upheld: "Respinto: la decisione resta valida",
+  reversed: "Accolto: la decisione è stata annullata",
 };
 
 /** One labelled line of the statement. */
@@ -87,12 +87,12 @@ export function DecisionPage() {
       </section>
 
       {decision.appeal ? (
-        <section aria-labelledby="contestazione" className="mt-6 rounded-2xl border bg-card p-5 md:p-6">
-          <h2 id="contestazione" className="mb-4 text-lg font-semibold">
-            La tua contestazione
+        <section aria-labelledby="ricorso" className="mt-6 rounded-2xl border bg-card p-5 md:p-6">
+          <h2 id="ricorso" className="mb-4 text-lg font-semibold">
+            Il tuo ricorso
           </h2>
           <dl className="grid gap-4">
-            <Fact label="Inviata il">{italianDate(decision.appeal.createdAt)}</Fact>
+            <Fact label="Inviato il">{italianDate(decision.appeal.createdAt)}</Fact>
             <Fact label="Testo">{decision.appeal.text}</Fact>
             <Fact label="Stato">{APPEAL_STATUS[decision.appeal.status]}</Fact>
             {decision.appeal.outcomeReasons && <Fact label="Motivazione dell'esito">{decision.appeal.outcomeReasons}</Fact>}
@@ -123,7 +123,7 @@ function AppealForm({ id }: { id: string }) {
       </h2>
       <p className="mt-2 text-sm text-muted-foreground">Se pensi che sia sbagliata, spiega perché: la esaminerà un moderatore diverso da chi ha deciso. Puoi contestarla una sola volta.</p>
       <form onSubmit={onSubmit} noValidate className="mt-4 grid gap-4">
-        <TextAreaField id="contestazione-testo" label="Perché non sei d'accordo" rows={5} maxLength={2000} error={errors.text?.message} {...form.register("text")} />
+        <TextAreaField id="ricorso-testo" label="Perché non sei d'accordo" rows={5} maxLength={2000} error={errors.text?.message} {...form.register("text")} />
         <Button type="submit" className="w-full rounded-full sm:w-fit" disabled={appeal.isPending} aria-busy={appeal.isPending}>
           {appeal.isPending && <Spinner />}
           Contesta la decisione

@@ -43,8 +43,8 @@ const STATE_LABELS: Record<QueueItemView["state"], string> = {
 /** Why the viewer does not decide a reported item (they wrote it) or an appeal. */
 const ITEM_CONFLICT_NOTE = "Hai scritto tu questo contenuto: le segnalazioni deve deciderle un altro moderatore.";
 const APPEAL_CONFLICT_NOTES: Record<DecisionConflict, string> = {
-  author: "Hai scritto tu questo contenuto: la contestazione deve deciderla un altro moderatore.",
-  decided: "Hai preso tu questa decisione: la contestazione deve deciderla un altro moderatore.",
+  author: "Hai scritto tu questo contenuto: il ricorso deve deciderlo un altro moderatore.",
+  decided: "Hai preso tu questa decisione: il ricorso deve deciderlo un altro moderatore.",
 };
 
 /** In place of a form: why another moderator decides. */
@@ -64,7 +64,7 @@ export function ReportsQueuePage() {
 
   return (
     <div>
-      <AdminPageHeader title="Segnalazioni" description="Le segnalazioni aperte, dalla più vecchia, e le contestazioni delle decisioni." />
+      <AdminPageHeader title="Segnalazioni" description="Le segnalazioni aperte, dalla più vecchia, e i ricorsi contro le decisioni." />
       <div className="grid gap-8">
         <ModerationFigures />
         <section aria-labelledby="riepilogo" className="flex flex-col gap-3 rounded-xl border bg-card p-4 sm:flex-row sm:items-end">
@@ -113,16 +113,16 @@ export function ReportsQueuePage() {
 
         <section aria-labelledby="ricorsi" className="grid gap-4">
           <h2 id="ricorsi" className="text-xl font-semibold">
-            Contestazioni
+            Ricorsi
           </h2>
           {appeals.isPending ? (
             <CenteredSpinner className="min-h-[10vh]" />
           ) : appeals.isError ? (
             <p role="alert" className="rounded-lg border border-red-400/40 bg-red-950/40 p-4 text-red-100">
-              Impossibile caricare le contestazioni.
+              Impossibile caricare i ricorsi.
             </p>
           ) : appeals.data.length === 0 ? (
-            <p className="rounded-lg border p-6 text-center text-muted-foreground">Nessuna contestazione aperta.</p>
+            <p className="rounded-lg border p-6 text-center text-muted-foreground">Nessun ricorso aperto.</p>
           ) : (
             <ul className="grid gap-6">
               {appeals.data.map((appeal) => (
@@ -223,8 +223,8 @@ function AppealItem({ appeal }: { appeal: AppealQueueItemView }) {
   return (
     <Card className="gap-4">
       <CardHeader className="flex flex-row flex-wrap items-center gap-2">
-        <CardTitle className="text-sm text-muted-foreground">Contestazione · {KIND_LABELS[d.contentKind]}</CardTitle>
-        <span className="text-xs text-muted-foreground">inviata {formatDateTime(appeal.createdAt)}</span>
+        <CardTitle className="text-sm text-muted-foreground">Ricorso · {KIND_LABELS[d.contentKind]}</CardTitle>
+        <span className="text-xs text-muted-foreground">inviato {formatDateTime(appeal.createdAt)}</span>
       </CardHeader>
       <CardContent className="grid gap-5 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="grid content-start gap-4">
@@ -271,7 +271,7 @@ function AppealItem({ appeal }: { appeal: AppealQueueItemView }) {
             <TextAreaField id={`${uid}-motivazione`} label="Motivazione (la leggerà l'autore)" rows={3} maxLength={EXPLANATION_MAX} error={errors.reasons?.message} {...form.register("reasons")} />
             <Button type="submit" className="w-full rounded-full sm:w-fit" disabled={isSubmitting} aria-busy={isSubmitting}>
               {isSubmitting && <Spinner />}
-              Decidi la contestazione
+              Decidi il ricorso
             </Button>
           </form>
         )}

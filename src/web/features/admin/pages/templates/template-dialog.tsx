@@ -35,7 +35,7 @@ import { Slider } from "@/components/ui/slider";
 import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
 import { ApiError } from "@/lib/api";
-import { capitalise } from "@/lib/format";
+import { capitalise, formatDecimal } from "@/lib/format";
 import { StaleEditNotice, useEditVersion } from "@/components/stale-edit-notice";
 import { adminTemplatesKey, cachedTemplate, generateCover, generateEmptyFields, improveField, saveTemplate } from "./api";
 import { StoryCardsField } from "./story-cards-field";
@@ -342,7 +342,7 @@ export function TemplateDialog({ open, onOpenChange, template }: Props) {
                   </NativeSelect>,
                 )}
               </div>
-              <SliderField form={form} name="temperature" label="Creatività" limits={TEMPLATE_LIMITS.temperature} format={(v) => v.toFixed(1)} help="Valori più alti danno risposte più fantasiose." />
+              <SliderField form={form} name="temperature" label="Creatività" limits={TEMPLATE_LIMITS.temperature} format={formatDecimal} help="Valori più alti danno risposte più fantasiose." />
               <SliderField form={form} name="max_tokens" label="Lunghezza massima" limits={TEMPLATE_LIMITS.maxTokens} format={(v) => `${v} token`} />
               <SliderField form={form} name="context_memory" label="Memoria del contesto" limits={TEMPLATE_LIMITS.contextMemory} format={(v) => (v === 0 ? "tutta la storia" : `${v} scambi`)} />
               {field(
