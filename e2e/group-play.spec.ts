@@ -14,8 +14,11 @@ import { type Browser, expect, type Page, test } from "@playwright/test";
 import { type ExtraServer, startExtraServer } from "./extra-server";
 import { conversation, expectAccessible, PASSWORD, screenshots, watchProblems } from "./fixtures";
 
-/** ~140 words a narration: about 4 s to write one, long enough to reload in the middle. */
-const WORD_DELAY_MS = "30";
+/**
+ * ~140 words a narration: about 8 s to write one, long enough to reload in the middle even on a
+ * loaded machine (at 4 s a slow reload sometimes came back after the narration had ended).
+ */
+const WORD_DELAY_MS = "60";
 
 let server: ExtraServer;
 
