@@ -26,6 +26,7 @@ import * as m0025 from "./0025_user_keys_keep_others_rows";
 import * as m0026 from "./0026_vote_refusal";
 import * as m0027 from "./0027_story_unshared";
 import * as m0029 from "./0029_moderation_conflicts";
+import * as m0030 from "./0030_push_notifications";
 
 export const migrations: Record<string, Migration> = {
   "0001_initial": m0001,
@@ -53,4 +54,5 @@ export const migrations: Record<string, Migration> = {
   "0026_vote_refusal": m0026,
   "0027_story_unshared": m0027,
   "0029_moderation_conflicts": m0029,
+  "0030_push_notifications": m0030,
 };
