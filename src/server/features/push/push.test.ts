@@ -100,6 +100,23 @@ describe.each(DIALECTS)("push notifications on %s", (dialect) => {
     expect(await subscriptionsOf(other.id)).toHaveLength(1);
   });
 
+  it("the export shows that a browser receives pushes, never its address or keys; erasure deletes the rows", async () => {
+    const player = await registerPlayer(server);
+    const phone = service.browser();
+    expect((await player.client.json("POST", "/api/push/subscriptions", phone.subscription)).status).toBe(201);
+    expect((await player.client.json("PUT", "/api/push/preferences", { turn: true, vote: false, friend: true, moderation: true, site: true })).status).toBe(200);
+    const exported = await player.client.json("GET", "/api/profile/export");
+    expect(exported.status).toBe(200);
+    expect(exported.body.tables.push_subscriptions).toEqual([{ id: expect.any(String), expires_at: null, created_at: expect.any(String) }]);
+    expect(exported.body.tables.push_preferences).toEqual([expect.objectContaining({ vote: 0, turn: 1 })]);
+    const text = JSON.stringify(exported.body);
+    for (const secret of [phone.subscription.endpoint, phone.subscription.keys.p256dh, phone.subscription.keys.auth]) expect(text).not.toContain(secret);
+
+    expect((await player.client.json("DELETE", "/api/profile", { password: player.password })).status).toBe(200);
+    expect(await subscriptionsOf(player.id)).toEqual([]);
+    expect(await server.deps.db.selectFrom("push_preferences").selectAll().where("user_id", "=", player.id).execute()).toEqual([]);
+  });
+
   it("preferences are all on at first, and a kind turned off is not pushed", async () => {
     const { host, gameId, players } = await group(1);
     const friend = players[0]!;
