@@ -109,6 +109,11 @@ export const ERRORS = {
     title: "Accedi di nuovo",
     message: `Per sicurezza esci e accedi di nuovo, poi elimina l'account entro ${ERASURE_SIGN_IN_MINUTES} minuti.`,
   },
+  // Push notifications (issue 39)
+  PUSH_SERVICE_NOT_ALLOWED: {
+    title: "Notifiche sul telefono",
+    message: "Il servizio di notifiche di questo browser non è tra quelli consentiti dal sito: le notifiche sul telefono non si possono attivare qui.",
+  },
   NOTIFICATION_NOT_FOUND: { title: "Errore", message: "Notifica non trovata." },
   NOTIFICATION_ALREADY_PUBLISHED: { title: "Errore", message: "La notifica è già pubblicata." },
   // Templates and AI helpers (issue 4; spec §8 AI helpers and templates, Like and favorite, Game)

@@ -166,3 +166,6 @@ export function resolveGenre(value: string | null | undefined): GenreName {
 export function genreSlug(genre: GenreName): string {
   return genre.toLowerCase();
 }
+
+/** The game page of a stored game (spec §2 route table): /gioco/{genre's slug}/{id}; an unknown genre reads as Fantasy. */
+export const gamePagePath = (genre: string, gameId: string) => `/gioco/${genreSlug(resolveGenre(genre))}/${encodeURIComponent(gameId)}`;

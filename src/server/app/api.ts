@@ -21,6 +21,7 @@ import { decisionsRoutes, moderationRoutes, reportsRoutes } from "../features/mo
 import { adminNotificationsRoutes, notificationsRoutes } from "../features/notifications/notifications.routes";
 import { plansRoutes } from "../features/plans/plans.routes";
 import { profileRoutes } from "../features/profile/profile.routes";
+import { pushRoutes } from "../features/push/push.routes";
 import { adminTemplatesRoutes, customGamesRoutes, templatesRoutes } from "../features/templates/templates.routes";
 import { eventsRoutes } from "../features/realtime/events.routes";
 import { presenceRoutes } from "../features/realtime/presence.routes";
@@ -47,6 +48,7 @@ export const apiRoutes = new Hono<AppEnv>()
   .route("/profile", profileRoutes)
   .route("/plans", plansRoutes)
   .route("/notifications", notificationsRoutes)
+  .route("/push", pushRoutes)
   .route("/templates", templatesRoutes)
   .route("/custom-games", customGamesRoutes)
   // Trust and safety (issue 23): reports (anyone), decisions (their author), the queue (moderators and admins).

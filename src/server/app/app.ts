@@ -82,6 +82,8 @@ export function createApp(deps: AppDeps) {
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "blob:", "https:"],
         connectSrc: ["'self'"],
+        // The service worker of push notifications (/sw.js, issue 39).
+        workerSrc: ["'self'"],
         fontSrc: ["'self'", "data:"],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
@@ -219,6 +221,13 @@ function mountWeb(app: Hono<AppEnv>, deps: AppDeps, webRoot: string) {
     if (c.res.status !== 200) return;
     c.header("Cache-Control", "public, max-age=31536000, immutable");
     if (!c.res.headers.get("Vary")?.includes("Accept-Encoding")) c.header("Vary", "Accept-Encoding", { append: true });
+  });
+  // The service worker (issue 39): always checked for a new version, and allowed the whole site.
+  app.use("/sw.js", async (c, next) => {
+    await next();
+    if (c.res.status !== 200) return;
+    c.header("Cache-Control", "no-cache");
+    c.header("Service-Worker-Allowed", "/");
   });
   const pageHtml = pages.html;
   // Issue 39: an address no page has answers 404 (crawlers and link checkers rely on it), with

@@ -7,6 +7,7 @@ import crypto from "node:crypto";
 import { setMaxListeners } from "node:events";
 import fs from "node:fs";
 import type { AddressInfo } from "node:net";
+import type https from "node:https";
 import path from "node:path";
 import { serve } from "@hono/node-server";
 import { startDeactivationSweep } from "../domain/accounts/deactivation-sweep";
@@ -39,6 +40,8 @@ import { createBounds } from "../domain/quota/bounds";
 import { createLogger, type Logger } from "../platform/ops/logger";
 import { createMetrics } from "../platform/ops/metrics";
 import { startDailyBackup } from "../platform/ops/daily-backup";
+import { createPushTransport } from "../platform/push/push-transport";
+import { pushIdle } from "../domain/push/push-notify";
 
 export interface StartOptions {
   env: Env;
@@ -55,6 +58,8 @@ export interface StartOptions {
   webRoot?: string;
   /** Replace the configured logger (tests collect the lines; default: LOG_LEVEL / LOG_FORMAT to standard output). */
   logger?: Logger;
+  /** The connections to push services (tests trust their fake push service's CA with it). */
+  pushAgent?: https.Agent;
 }
 
 export interface RunningServer {
@@ -194,6 +199,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     illustrator: options.illustrator ?? createIllustrator(env, { chat, observer }),
     media: options.media ?? createMediaStorage(env),
     bus,
+    push: createPushTransport(env, options.pushAgent),
     presence: createDatabasePresence(handle.db, { ...PRESENCE_DEFAULTS, awayMs: env.PRESENCE_AWAY_MS }),
     narrations,
     bounds: createBounds(env),
@@ -234,6 +240,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
           await narrations.drain();
           // So is the narrator's memory of the last narrations (facts and recap, issue 11 §1).
           await memoryIdle();
+          // And the pushes being sent (issue 39).
+          await pushIdle();
         })();
         if (!(await settlesWithin(graceful, env.SHUTDOWN_TIMEOUT_MS))) {
           // Out of time (issue 20 §3): open connections are closed and narrations cut, keeping what they wrote.

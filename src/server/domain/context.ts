@@ -14,6 +14,7 @@ import type { Metrics } from "../platform/ops/metrics";
 import type { EventBus } from "../platform/realtime/event-bus";
 import type { NarrationRegistry } from "../platform/realtime/narration-registry";
 import type { Presence } from "../platform/realtime/presence";
+import type { PushTransport } from "../platform/push/push-transport";
 import type { Bounds } from "./quota/bounds";
 
 /**
@@ -38,6 +39,8 @@ export interface AppDeps extends AppServices {
   /** Stored images (local folder or S3), served under /media/<key>. */
   media: MediaStorage;
   bus: EventBus;
+  /** Web Push to the players' browsers (VAPID keys, allowed push services; issue 39). */
+  push: PushTransport;
   presence: Presence;
   /** Narrations running on this instance (issue 11 §4): they outlive their requests; stopping waits for them. */
   narrations: NarrationRegistry;

@@ -6,6 +6,7 @@
 import { isIP } from "node:net";
 import { z } from "zod";
 import { DEFAULT_SITE_CONFIG } from "../../shared/site-config";
+import { parsePushOrigins } from "./push/push-origins";
 
 const optionalText = z
   .string()
@@ -108,6 +109,28 @@ const envSchema = z
     AI_HELPERS_PER_PLAYER: z.coerce.number().int().min(1).default(1),
     /** Pictures ('/visualizza') one player may have in the making at once on one instance; past it 429 (issue 19). */
     PICTURES_PER_PLAYER: z.coerce.number().int().min(1).default(1),
+    /**
+     * Web Push (issue 39): the site's VAPID key pair (base64url, as web-push's generateVAPIDKeys
+     * makes them); both or neither. Unset = a pair made at the first start and kept in
+     * DATA_DIR/vapid-keys.json (backed up and restored with the auth secret).
+     */
+    VAPID_PUBLIC_KEY: optionalText.pipe(z.string().regex(/^[A-Za-z0-9_-]{87}$/, "deve essere una chiave pubblica P-256 in base64url (87 caratteri)").optional()),
+    VAPID_PRIVATE_KEY: optionalText.pipe(z.string().regex(/^[A-Za-z0-9_-]{43}$/, "deve essere una chiave privata P-256 in base64url (43 caratteri)").optional()),
+    /** Who the push services may contact about the site: a mailto: or https: URL; unset = PUBLIC_URL when https, else MAIL_FROM's address. */
+    VAPID_SUBJECT: optionalText.pipe(z.url({ protocol: /^(https|mailto)$/, message: "deve essere un URL mailto: o https:" }).optional()),
+    /**
+     * The push services the site sends to (issue 39 SSRF guard): comma-separated https://host[:port]
+     * origins ("*." allowed in front of a host); unset = the major browsers' push services.
+     */
+    PUSH_SERVICE_ORIGINS: optionalText.transform((v, ctx) => {
+      if (v === undefined) return undefined;
+      const parsed = parsePushOrigins(v);
+      if (typeof parsed === "string") {
+        ctx.addIssue({ code: "custom", message: parsed });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
     /** Google sign-in ('Continua con Google'): OAuth client of the Google Cloud console; both or neither. */
     GOOGLE_CLIENT_ID: optionalText,
     GOOGLE_CLIENT_SECRET: optionalText,
@@ -215,6 +238,9 @@ const envSchema = z
     const oidc = [env.OIDC_ISSUER_URL, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET];
     if (oidc.some(Boolean) && !oidc.every(Boolean)) {
       ctx.addIssue({ code: "custom", path: ["OIDC_CLIENT_SECRET"], message: "OIDC_ISSUER_URL, OIDC_CLIENT_ID e OIDC_CLIENT_SECRET vanno impostati insieme" });
+    }
+    if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+      ctx.addIssue({ code: "custom", path: ["VAPID_PRIVATE_KEY"], message: "VAPID_PUBLIC_KEY e VAPID_PRIVATE_KEY vanno impostati insieme" });
     }
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
       ctx.addIssue({ code: "custom", path: ["ADMIN_PASSWORD"], message: "ADMIN_EMAIL e ADMIN_PASSWORD vanno impostati insieme" });

@@ -8,6 +8,7 @@ import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
+import type https from "node:https";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -44,6 +45,8 @@ export interface TestServerOptions {
   onLog?: (entry: LogEntry) => void;
   /** Serves the built web from this folder (benchmarks that open the site in Chromium). */
   webRoot?: string;
+  /** The connections to push services (a fake push service's CA; issue 39). */
+  pushAgent?: https.Agent;
 }
 
 /**
@@ -127,7 +130,7 @@ async function launchTestServer(dialect: TestDialect, dataDir: string, schema: s
       mailbox.push(m);
     },
   };
-  const server = await startServer({ env, narrator: options.narrator, mailer, postgresSchema: schema, logger: testLogger(options.onLog), webRoot: options.webRoot });
+  const server = await startServer({ env, narrator: options.narrator, mailer, postgresSchema: schema, logger: testLogger(options.onLog), webRoot: options.webRoot, pushAgent: options.pushAgent });
   return {
     ...server,
     mailbox,

@@ -287,3 +287,8 @@ export type CoverResultView = Ok<Client["admin"]["templates"]["ai"]["cover"]["$p
 export type AiUsageView = Ok<Client["admin"]["usage"]["$get"]>;
 /** GET /api/admin/usage: the figures of a day, a purpose, a player or the whole range. */
 export type UsageTotals = AiUsageView["total"];
+
+/** GET /api/push/key (issue 39). */
+export type PushKeyView = Ok<Client["push"]["key"]["$get"]>;
+/** GET/PUT /api/push/preferences (issue 39). */
+export type PushPreferencesView = Ok<Client["push"]["preferences"]["$get"]>;

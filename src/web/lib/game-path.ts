@@ -1,4 +1,2 @@
-import { genreSlug, resolveGenre } from "@shared/genres";
-
-/** The game page of a stored game (spec §2 route table): /gioco/{genre's slug}/{id}; an unknown genre reads as Fantasy. */
-export const gamePagePath = (genre: string, gameId: string) => `/gioco/${genreSlug(resolveGenre(genre))}/${encodeURIComponent(gameId)}`;
+/** The game page's path, shared with the server (pushes open it; issue 39). */
+export { gamePagePath } from "@shared/genres";

@@ -98,6 +98,9 @@ function readTable(db: Kysely<Database>, table: keyof Database, userId: string):
         .where("author_user_id", "=", userId)
         .orderBy("created_at")
         .execute();
+    case "push_subscriptions":
+      // That a browser receives pushes, and since when; never its address or keys (credentials).
+      return db.selectFrom("push_subscriptions").select(["id", "expires_at", "created_at"]).where("user_id", "=", userId).orderBy("created_at").execute();
     default: {
       const columns = EXPORTED_COLUMNS.get(table) ?? [];
       return db

@@ -111,6 +111,9 @@ export const ACCOUNT_ROWS: readonly AccountRow[] = [
   { table: "subscription_orders", column: "user_id", guest: "move", erase: ANONYMISE, export: true },
   { table: "audit_log", column: "user_id", guest: "move", erase: ANONYMISE, export: true },
   { table: "ai_usage", column: "user_id", guest: "move", erase: ANONYMISE, export: true },
+  // Push notifications (issue 39): the browsers that receive them, and which kinds.
+  { table: "push_subscriptions", column: "user_id", guest: "move", erase: DELETE, export: true },
+  { table: "push_preferences", column: "user_id", guest: "drop", erase: DELETE, export: true },
   { table: "presence", column: "user_id", guest: "drop", erase: DELETE, export: "open tabs, kept for seconds: the state of a connection" },
   // The account itself.
   { table: "user_tokens", column: "user_id", guest: "drop", erase: DELETE, export: true },

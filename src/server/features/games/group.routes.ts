@@ -30,7 +30,7 @@ import { currentUser, requireUser } from "../../domain/auth/middleware";
 import type { AppEnv } from "../../domain/context";
 import { publishGroupChanges } from "../../platform/realtime/live-events";
 import { validationHook } from "../../platform/validation";
-import { addNote, buildGroupView, findGroupGame, groupChanged, markTyping, removePlayer, setGroupSettings, skipTurn, updateCharacter } from "./group.service";
+import { addNote, buildGroupView, findGroupGame, groupChanged, markTyping, pushToGroup, removePlayer, setGroupSettings, skipTurn, updateCharacter } from "./group.service";
 import { createInvitation, joinGroup, listInvitations, previewInvitation, revokeInvitation } from "./invitations.service";
 import { castVote, closeVoteIfDue } from "./votes.service";
 
@@ -64,7 +64,7 @@ export const groupRoutes = new Hono<AppEnv>()
     return groupViewOf(c);
   })
   .post("/:id/group/skip", async (c) => {
-    await skipTurn(c.var.deps.db, currentUser(c).id, c.req.param("id"));
+    await skipTurn(c.var.deps, currentUser(c).id, c.req.param("id"));
     await changed(c);
     return groupViewOf(c);
   })
@@ -100,6 +100,9 @@ export const invitationRoutes = new Hono<AppEnv>()
   })
   .post("/:token/join", requireUser, zValidator("json", joinSchema, validationHook), async (c) => {
     const { joined, ...view } = await joinGroup(c.var.deps.db, currentUser(c).id, c.req.param("token"), c.req.valid("json"));
-    if (joined) await groupChanged(c.var.deps.db, c.var.deps.bus, view.gameId);
+    if (joined) {
+      await groupChanged(c.var.deps.db, c.var.deps.bus, view.gameId);
+      await pushToGroup(c.var.deps, view.gameId, currentUser(c).id, "friend");
+    }
     return c.json(view);
   });

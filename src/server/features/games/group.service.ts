@@ -10,7 +10,10 @@ import type { Kysely, Transaction } from "kysely";
 import type { LiveEvent } from "../../../shared/api-types";
 import type { GroupPlayerView, GroupView, MessageAuthorView, PlayMode } from "../../../shared/group-types";
 import type { CharacterInput, GroupSettingsInput } from "../../../shared/schemas/group";
+import type { PushKind } from "../../../shared/schemas/push";
+import { gamePagePath } from "../../../shared/genres";
 import { publicName } from "../../domain/accounts/public-name";
+import { type PushDeps, pushInBackground } from "../../domain/push/push-notify";
 import { nowIso } from "../../platform/clock";
 import type { Database } from "../../platform/db/schema";
 import { lockedForUpdate } from "../../platform/db/row-lock";
@@ -175,12 +178,27 @@ export async function messageAuthors(db: Db, gameId: string): Promise<Map<string
  * every instance (the PostgreSQL bus). Call it after the change is committed.
  */
 export async function publishToGroup(db: Db, bus: EventBus, gameId: string, event: LiveEvent): Promise<void> {
+  const { members } = await groupMembers(db, gameId);
+  await Promise.all(members.map((id) => bus.publish(userTopic(id), event)));
+}
+
+/** Every member of the story (host included) and its genre (undefined when the story is gone). */
+async function groupMembers(db: Db, gameId: string): Promise<{ members: string[]; genre: string | undefined }> {
   const [players, game] = await Promise.all([
     seatsOf(db, gameId).select("gp.user_id").execute(),
-    db.selectFrom("saved_games").select("user_id").where("id", "=", gameId).executeTakeFirst(),
+    db.selectFrom("saved_games").select(["user_id", "genre"]).where("id", "=", gameId).executeTakeFirst(),
   ]);
-  const ids = new Set([...players.map((p) => p.user_id), ...(game?.user_id ? [game.user_id] : [])]);
-  await Promise.all([...ids].map((id) => bus.publish(userTopic(id), event)));
+  return { members: [...new Set([...players.map((p) => p.user_id), ...(game?.user_id ? [game.user_id] : [])])], genre: game?.genre };
+}
+
+/**
+ * The push of `kind` (a vote opened, a friend joined; issue 39) to every member of the story but
+ * `exceptUserId` (who caused it), opening the story; sent in the background. Call it after the
+ * change is committed.
+ */
+export async function pushToGroup(deps: PushDeps, gameId: string, exceptUserId: string, kind: PushKind): Promise<void> {
+  const { members, genre } = await groupMembers(deps.db, gameId);
+  if (genre !== undefined) pushInBackground(deps, members.filter((id) => id !== exceptUserId), kind, gamePagePath(genre, gameId));
 }
 
 /** `group.changed` to every member of the story. */
@@ -189,13 +207,24 @@ export const groupChanged = (db: Db, bus: EventBus, gameId: string) => publishTo
 /**
  * Passes the turn ('a turno') from `fromUserId` to the next player (the ledger's nextTurn: the next
  * present one, never a deactivated account), only if it is still theirs (one conditional update:
- * a skip and a narration's end never pass it twice). Output: whether it moved.
+ * a skip and a narration's end never pass it twice); the player it passes to gets a 'Tocca a te'
+ * push (issue 39). Output: whether it moved.
  */
-export async function passTurn(db: Db, gameId: string, fromUserId: string): Promise<boolean> {
+export async function passTurn(deps: PushDeps, gameId: string, fromUserId: string): Promise<boolean> {
+  const { db } = deps;
   const players = await seatOrder(db, gameId);
   const next = nextTurn(players, await presentPlayers(db, gameId, players.map((p) => p.user_id)), fromUserId);
-  const result = await db.updateTable("saved_games").set({ turn_user_id: next }).where("id", "=", gameId).where("play_mode", "=", "turns").where("turn_user_id", "=", fromUserId).executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  const result = await db
+    .updateTable("saved_games")
+    .set({ turn_user_id: next })
+    .where("id", "=", gameId)
+    .where("play_mode", "=", "turns")
+    .where("turn_user_id", "=", fromUserId)
+    .returning("genre")
+    .executeTakeFirst();
+  // 'Tocca a te' on the phone of the player whose turn it now is (issue 39), in the background.
+  if (result && next !== null && next !== fromUserId) pushInBackground(deps, [next], "turn", gamePagePath(result.genre, gameId));
+  return result !== undefined;
 }
 
 /** True while a narration of the story is being written (its run row is running and not stale). */
@@ -227,10 +256,10 @@ export async function setGroupSettings(db: Db, hostId: string, gameId: string, i
  * POST /api/games/:id/group/skip (host, 'a turno'): the turn passes to the next player.
  * Throws 404 GAME_NOT_FOUND (not the host), 409 NOT_TURNS.
  */
-export async function skipTurn(db: Db, hostId: string, gameId: string): Promise<void> {
-  const game = await findGroupGame(db, hostId, gameId, "owner");
+export async function skipTurn(deps: PushDeps, hostId: string, gameId: string): Promise<void> {
+  const game = await findGroupGame(deps.db, hostId, gameId, "owner");
   if (game.play_mode !== "turns" || game.turn_user_id === null) throw AppError.of("NOT_TURNS", 409);
-  await passTurn(db, game.id, game.turn_user_id);
+  await passTurn(deps, game.id, game.turn_user_id);
 }
 
 /**

@@ -176,7 +176,7 @@ function turnTexts(turn: PreparedTurn, final: FinalTurnEvent): string[] {
  */
 async function afterGroupTurn(deps: AppDeps, turn: PreparedTurn, narrated: boolean): Promise<void> {
   try {
-    if (narrated && turn.game.play_mode === "turns") await passTurn(deps.db, turn.game.id, turn.userId);
+    if (narrated && turn.game.play_mode === "turns") await passTurn(deps, turn.game.id, turn.userId);
     await groupChanged(deps.db, deps.bus, turn.game.id);
   } catch (error) {
     deps.logger.error({ err: error, gameId: turn.game.id }, "Gruppo: turno non passato");

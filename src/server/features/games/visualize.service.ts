@@ -118,7 +118,7 @@ function mediaKey(id: string, createdAt: string, contentType: string): string {
  * IMAGE_FAILED, 504 IMAGE_TIMEOUT, 502 IMAGE_INVALID, 429 MESSAGE_LIMIT, 500 IMAGE_SAVE_FAILED.
  */
 export async function runVisualization(
-  deps: Pick<AppDeps, "db" | "illustrator" | "media" | "logger" | "env" | "bus" | "mailer">,
+  deps: Pick<AppDeps, "db" | "illustrator" | "media" | "logger" | "env" | "bus" | "mailer" | "push" | "dialect">,
   prepared: PreparedVisualization,
   signal: AbortSignal = new AbortController().signal,
 ): Promise<VisualizationResult> {

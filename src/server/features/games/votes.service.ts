@@ -17,7 +17,7 @@ import type { AppDeps } from "../../domain/context";
 import type { Database } from "../../platform/db/schema";
 import { AppError } from "../../platform/errors";
 import { countedBallots, readBallots, voteClosesNow, voteOutcome } from "../../domain/policies/vote-outcome";
-import { findGroupGame, type GroupGame, groupChanged, groupPlayers, narrationRunning, presentPlayers } from "./group.service";
+import { findGroupGame, type GroupGame, groupChanged, groupPlayers, narrationRunning, presentPlayers, pushToGroup } from "./group.service";
 import { boundedTurn, startNarration } from "./live-narration";
 
 type Db = Kysely<Database>;
@@ -38,7 +38,7 @@ const voteOpen = (game: GroupGame | undefined): game is GroupGame =>
 /**
  * POST /api/games/:id/votes {choice} | {action} (member, 'voto'): the player's vote on the
  * narration at the tip; the first vote opens the vote (and clears the last refusal's notice). Then
- * the vote is closed if the vote's rule says so ({@link closeVoteIfDue}). Throws 404 GAME_NOT_FOUND, 409 NOT_VOTING, 409 VOTE_NOT_READY (no narration
+ * the vote is closed if the vote's rule says so; the other members get a 'vote opened' push (issue 39) ({@link closeVoteIfDue}). Throws 404 GAME_NOT_FOUND, 409 NOT_VOTING, 409 VOTE_NOT_READY (no narration
  * to vote on yet, one being written, or the vote just closed), 409 ALREADY_VOTED.
  */
 export async function castVote(deps: AppDeps, userId: string, gameId: string, vote: VoteInput): Promise<void> {
@@ -57,8 +57,10 @@ export async function castVote(deps: AppDeps, userId: string, gameId: string, vo
     .where("tip_message_id", "=", tip)
     .where((eb) => eb.or([eb("vote_tip_id", "is", null), eb("vote_tip_id", "<>", tip)]))
     .executeTakeFirst();
-  if (Number(opened.numUpdatedRows) > 0) closeAtDeadline(deps, game.id, game.vote_seconds * 1000);
-  else if (!voteOpen(await voteGame(db, game.id))) throw AppError.of("VOTE_NOT_READY", 409);
+  if (Number(opened.numUpdatedRows) > 0) {
+    closeAtDeadline(deps, game.id, game.vote_seconds * 1000);
+    await pushToGroup(deps, game.id, userId, "vote");
+  } else if (!voteOpen(await voteGame(db, game.id))) throw AppError.of("VOTE_NOT_READY", 409);
   const inserted = await db
     .insertInto("turn_votes")
     .values({ game_id: game.id, tip_message_id: tip, user_id: userId, choice: "choice" in vote ? vote.choice : null, action: "action" in vote ? vote.action : null, created_at: nowIso() })

@@ -14,8 +14,9 @@ import type { Database } from "../../platform/db/schema";
 import type { MailMessage } from "../../platform/mail/mailer";
 import type { Logger } from "../../platform/ops/logger";
 import { userTopic } from "../../platform/realtime/live-events";
+import { type PushDeps, pushInBackground } from "../../domain/push/push-notify";
 
-export type NoticeDeps = Pick<AppDeps, "db" | "bus" | "mailer" | "logger" | "env">;
+export type NoticeDeps = Pick<AppDeps, "db" | "bus" | "mailer" | "logger" | "env"> & PushDeps;
 
 /** Work to do after a transaction commits (live events, e-mails). */
 export class AfterCommit {
@@ -49,7 +50,7 @@ export interface PersonalNotice {
 
 /**
  * Sends `notice` to one user: the notification row in `trx`; after the commit the live event to
- * their browsers and the e-mail to their address (not for guests or an erased account).
+ * their browsers, a push to their phone (issue 39) and the e-mail to their address (not for guests or an erased account).
  * Input: deps, the transaction, the AfterCommit of the change, the user id and the notice.
  */
 export async function notifyUser(deps: NoticeDeps, trx: Kysely<Database>, after: AfterCommit, userId: string, notice: PersonalNotice): Promise<void> {
@@ -61,6 +62,8 @@ export async function notifyUser(deps: NoticeDeps, trx: Kysely<Database>, after:
     .execute();
   const account = await trx.selectFrom("user").select(["email", "isAnonymous"]).where("id", "=", userId).executeTakeFirst();
   after.add("evento notifica", () => deps.bus.publish(userTopic(userId), { type: "notifications.changed", reason: "published", id } satisfies LiveEvent));
+  // A moderation decision about their content, on their phone (issue 39): only what to open.
+  after.add("notifica push", async () => pushInBackground(deps, [userId], "moderation", notice.url ?? "/notifiche"));
   if (account && !account.isAnonymous) {
     const link = notice.url ? `\n\n${deps.mailer.link(notice.url)}` : "";
     mailLater(deps, after, { to: account.email, subject: notice.mailSubject, text: `${notice.content}${link}\n\n${signature(deps)}` });

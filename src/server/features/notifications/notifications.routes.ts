@@ -24,6 +24,7 @@ import { versioned } from "../../../shared/schemas/version";
 import { omitVersion, rejectedDetail, versionDetail } from "../../platform/admin-edit";
 import { auditedChange, auditedEdit } from "../../domain/auth/audit-change";
 import { currentUser, requireAdmin, requireUser } from "../../domain/auth/middleware";
+import { pushInBackground } from "../../domain/push/push-notify";
 import type { AppEnv } from "../../domain/context";
 import { cursorParam } from "../../platform/keyset-cursor";
 import { publishToEveryone } from "../../platform/realtime/live-events";
@@ -88,6 +89,8 @@ export const adminNotificationsRoutes = new Hono<AppEnv>()
   .post("/:id/publish", async (c) => {
     const published = await auditedChange(c, "notification.publish", (trx) => publishNotification(trx, c.req.param("id")), (n) => `notifica ${n.id}`);
     await announce(c, "published", published.id);
+    // To every player's phone that keeps the site's notifications on (issue 39), in the background.
+    pushInBackground(c.var.deps, "everyone", "site", "/notifiche");
     return c.json(published);
   })
   .delete("/:id", async (c) => {

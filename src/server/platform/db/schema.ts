@@ -503,6 +503,31 @@ export interface AiUsageTable {
   updated_at: string;
 }
 
+/** Issue 39 (migration 0030): a browser's Web Push subscription. */
+export interface PushSubscriptionsTable {
+  id: string;
+  user_id: string;
+  /** The push service's address for this browser (on an allowed origin, as the URL parser wrote it). */
+  endpoint: string;
+  /** The browser's P-256 public key and auth secret, base64url. */
+  p256dh: string;
+  auth: string;
+  /** When the push service drops the subscription (ISO), or null. */
+  expires_at: string | null;
+  created_at: string;
+}
+
+/** Issue 39 (migration 0030): the kinds of push a player wants, 1/0; no row = all on. */
+export interface PushPreferencesTable {
+  user_id: string;
+  turn: number;
+  vote: number;
+  friend: number;
+  moderation: number;
+  site: number;
+  updated_at: string;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -541,6 +566,8 @@ export interface Database {
   turn_votes: TurnVotesTable;
   side_notes: SideNotesTable;
   game_removals: GameRemovalsTable;
+  push_subscriptions: PushSubscriptionsTable;
+  push_preferences: PushPreferencesTable;
 }
 
 /** A member of a group story (issue 24, migration 0021). */

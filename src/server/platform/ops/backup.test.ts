@@ -103,6 +103,8 @@ describe("backup and restore of a SQLite site", () => {
     // Other players' turns are being narrated while the backup runs.
     const others = await Promise.all([registerPlayer(server), registerPlayer(server)]);
     const playing = others.map(async (other) => turn(other.client, await newGame(other.client, "horror"), "/inizia"));
+    // The Web Push key pair made at the first start (issue 39): browsers subscribed with its public key.
+    const pushKey = (await new TestClient(server.url).json("GET", "/api/push/key")).body.publicKey;
     const backupDir = path.join(tempDir("backup"), "copia");
     folders.push(path.dirname(backupDir));
     const backup = await cli(["backup", "--to", backupDir], { DATA_DIR: server.dataDir, DATABASE_URL: path.join(server.dataDir, "test.sqlite") });
@@ -114,7 +116,7 @@ describe("backup and restore of a SQLite site", () => {
     expect(manifest.database).toMatchObject({ dialect: "sqlite", file: "storie.sqlite" });
     expect(manifest.database.lastMigration).toMatch(/^00\d\d_/);
     expect(manifest.versions.node).toBe(process.version);
-    expect(manifest.files.map((f) => f.path)).toEqual(expect.arrayContaining(["storie.sqlite", "auth-secret", expect.stringMatching(/^media\//)]));
+    expect(manifest.files.map((f) => f.path)).toEqual(expect.arrayContaining(["storie.sqlite", "auth-secret", "vapid-keys.json", expect.stringMatching(/^media\//)]));
 
     // Restore into an empty folder, then start a site on it.
     const restored = tempDir("restored");
@@ -124,6 +126,7 @@ describe("backup and restore of a SQLite site", () => {
     const site = await startServerProcess(undefined, { DATA_DIR: restored, DATABASE_URL: path.join(restored, "storie.sqlite") });
     try {
       const client = new TestClient(site.url);
+      expect((await client.json("GET", "/api/push/key")).body.publicKey).toBe(pushKey);
       const signIn = await client.json("POST", "/api/auth/sign-in/email", { email: player.email, password: player.password });
       expect(signIn.body).toMatchObject({ twoFactorRedirect: true });
       // The two-step secret was encrypted with auth-secret: the restored one decrypts it.

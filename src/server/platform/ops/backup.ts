@@ -5,7 +5,8 @@
  *   PostgreSQL there is no database file: the operator runs `pg_dump` (the CLI says so);
  * - `media/`: the stored images of DATA_DIR/media (an S3 bucket is backed up by its own tools);
  * - `auth-secret`: the secret of DATA_DIR that signs sessions and encrypts the two-step secrets
- *   (without it no two-step player can sign in again);
+ *   (without it no two-step player can sign in again), and `vapid-keys.json`: the site's Web Push
+ *   key pair (without it no browser subscription works any more; issue 39);
  * - `manifest.json`: format, date, the app's, Node's and SQLite's versions, the last migration,
  *   and every file with its size and SHA-256.
  * A restore fills an empty DATA_DIR from such a folder after checking every checksum, and refuses
@@ -26,12 +27,14 @@ import path from "node:path";
 import type { Readable } from "node:stream";
 import type BetterSqlite3 from "better-sqlite3";
 import SQLite from "../db/sqlite-driver";
+import { VAPID_KEYS_FILE } from "../push/push-transport";
 
 /** The manifest's format: a restore refuses other ones. */
 export const BACKUP_FORMAT = 1;
 export const MANIFEST = "manifest.json";
 const DATABASE_FILE = "storie.sqlite";
-const SECRET_FILE = "auth-secret";
+/** The site's secrets generated at the first start, kept in DATA_DIR. */
+const SECRET_FILES = ["auth-secret", VAPID_KEYS_FILE];
 const MEDIA_DIR = "media";
 
 export interface BackupManifest {
@@ -183,9 +186,9 @@ export async function createBackup(source: BackupSource, target: string): Promis
     await makeOwnerOnlyFolder(path.dirname(path.join(target, file)));
     await writeOwnerOnly(path.join(target, file), fs.createReadStream(path.join(source.dataDir, file)));
   }
-  const secret = path.join(source.dataDir, SECRET_FILE);
-  if (fs.existsSync(secret)) await writeOwnerOnly(path.join(target, SECRET_FILE), fs.createReadStream(secret));
-  const paths = [...(source.sqlite !== null ? [DATABASE_FILE] : []), ...(fs.existsSync(secret) ? [SECRET_FILE] : []), ...media];
+  const secrets = SECRET_FILES.filter((file) => fs.existsSync(path.join(source.dataDir, file)));
+  for (const file of secrets) await writeOwnerOnly(path.join(target, file), fs.createReadStream(path.join(source.dataDir, file)));
+  const paths = [...(source.sqlite !== null ? [DATABASE_FILE] : []), ...secrets, ...media];
   const manifest: BackupManifest = {
     format: BACKUP_FORMAT,
     createdAt: new Date().toISOString(),
