@@ -118,7 +118,7 @@ test("an admin changes a player's plan and the player's counter shows the new li
   await expectAccessible(page);
   await dialog.getByRole("button", { name: "Salva" }).click();
   await expect(page.getByText("Utente aggiornato")).toBeVisible();
-  await expect(row).toContainText("30/30");
+  await expect(row).toContainText("30 / 30");
   await expect(row).toContainText("Premium");
 
   await player.page.reload();
@@ -223,7 +223,7 @@ test("dashboard, orders and genre pages work and are accessible", async ({ page 
 
   await page.goto("/admin/users");
   await page.getByLabel("Cerca per email").fill(buyer);
-  await expect(page.getByRole("row").filter({ hasText: buyer })).toContainText("30/30");
+  await expect(page.getByRole("row").filter({ hasText: buyer })).toContainText("30 / 30");
 
   await page.goto("/admin/genres");
   await expect(page.getByRole("heading", { level: 1, name: "Gestione Prompt per Generi" })).toBeVisible();
