@@ -93,7 +93,7 @@ describe.each(DIALECTS)("admin console on %s", (dialect) => {
     expect((await player.client.json("GET", "/api/me")).body.isAdmin).toBe(false);
 
     const audit = await server.deps.db.selectFrom("audit_log").selectAll().where("action", "=", "admin.user.update").where("user_id", "=", adminId).execute();
-    expect(audit.map((a) => a.detail).join("\n")).toContain(`${player.email} (${player.id}): piano base → premium`);
+    expect(audit.map((a) => a.detail).join("\n")).toContain(`${player.email} (${player.id}): piano Base → Premium`);
   });
 
   it("recording a completed order sets the buyer's plan; refunding it returns them to base", async () => {
@@ -284,7 +284,11 @@ describe.each(DIALECTS)("admin console on %s", (dialect) => {
     const empty = await admin.json("PUT", `/api/admin/genres/${giallo.id}`, { ...valid, forbidden_topics: "", preferred_vocabulary: "formale", version: saved.body.version });
     expect(empty.body).toMatchObject({ forbidden_topics: [], preferred_vocabulary: "formale" });
     const audit = await server.deps.db.selectFrom("audit_log").select("detail").where("action", "=", "admin.genre_prompt.update").execute();
-    expect(audit.map((a) => a.detail)).toContainEqual(expect.stringContaining(`Giallo (${giallo.id}) v${saved.body.version}: {"system_prompt":"Sei il narratore di un giallo."`));
+    // Issue 39: the changed fields in Italian, one a line, never JSON.
+    expect(audit.map((a) => a.detail)).toContainEqual(
+      expect.stringContaining(`Prompt del genere Giallo (${giallo.id}), versione ${saved.body.version}\nPrompt di sistema: Sei il narratore di un giallo.\n`),
+    );
+    expect(audit.map((a) => a.detail).join("\n")).not.toContain("{");
   });
 
   it("a saved Horror prompt is what the provider receives on the next turn of a Horror game", async () => {

@@ -27,6 +27,7 @@ import type { AppDeps } from "../../domain/context";
 import { createLocalEventBus } from "../../platform/realtime/event-bus";
 import { appendMessage } from "../../domain/story/story-tree";
 import { DIALECTS, newGame, registerPlayer, signIn, startTestServer, TestClient, type TestServer } from "../../testing/harness";
+import { PUSH_KINDS } from "../../../shared/schemas/push";
 
 const ADMIN_EMAIL = "admin-matrix@example.com";
 const ADMIN_PASSWORD = "password-admin-matrix";
@@ -139,6 +140,7 @@ const MATRIX: Record<string, Entry> = {
   "GET /api/reports/target/:kind/:id": { access: "public", params: async () => ({ kind: "image", id: randomUUID() }), expect: 404 },
   "POST /api/reports": { access: "public", body: {}, expect: 400 },
   "GET /api/invitations/:token": { access: "public", expect: 404 },
+  "GET /api/push/key": { access: "public", expect: 200 },
 
   "GET /api/me": { access: "user", expect: 200 },
   "POST /api/me/age": { access: "user", body: { confirmAge: true }, expect: 200 },
@@ -152,6 +154,10 @@ const MATRIX: Record<string, Entry> = {
   "GET /api/profile/export": { access: "user", expect: 200 },
   "DELETE /api/profile": { access: "user", fresh: true, body: { password: "password-sicura-1" }, expect: 200 },
   "GET /api/notifications": { access: "user", expect: 200 },
+  "POST /api/push/subscriptions": { access: "user", body: {}, expect: 400 },
+  "DELETE /api/push/subscriptions": { access: "user", body: { endpoint: "https://fcm.googleapis.com/fcm/send/nessuna" }, expect: 204 },
+  "GET /api/push/preferences": { access: "user", expect: 200 },
+  "PUT /api/push/preferences": { access: "user", body: Object.fromEntries(PUSH_KINDS.map((kind) => [kind, true])), expect: 200 },
   "POST /api/notifications/:id/read": { access: "user", expect: 404 },
   "POST /api/games": { access: "user", body: { genre: "horror" }, expect: 201 },
   "POST /api/templates/:id/like": { access: "user", body: {}, expect: 404 },
