@@ -7,7 +7,7 @@
 
 import type { FactKind, StoryCard } from "./schemas/memory";
 import type { GroupView, MessageAuthorView } from "./group-types";
-import type { PromptStyleView, StoryStyle } from "./schemas/story-style";
+import type { PromptStyleView, StoryStyle } from "./story-style";
 
 export interface TokensView {
   plan: string;

@@ -1,35 +1,12 @@
 /**
  * Push notifications on the phone (issue 39): the browser's subscription as the server receives
- * it, the kinds of push with their Italian labels and texts, and the preferences form. Shared by
- * the Profilo card and the server.
+ * it and the preferences form (the kinds and their texts: shared/push-kinds.ts, without zod, so
+ * the Profilo card's first load carries no validation code). Shared by the Profilo card and the
+ * server.
  */
 
 import { z } from "zod";
-
-/** The kinds of push, in the order the Profilo card lists them. */
-export const PUSH_KINDS = ["turn", "vote", "friend", "moderation", "site"] as const;
-export type PushKind = (typeof PUSH_KINDS)[number];
-
-/**
- * Per kind: the checkbox's label in Profilo, and the notification's title and body. Texts are
- * generic: a push carries no story text (not even a title a player wrote), only what to open.
- */
-export const PUSH_TEXTS: Record<PushKind, { label: string; title: string; body: string }> = {
-  turn: { label: "'Tocca a te' in una storia di gruppo", title: "Tocca a te", body: "È il tuo turno in una storia di gruppo." },
-  vote: { label: "Una votazione aperta", title: "Si vota", body: "Il gruppo sta votando la prossima scelta." },
-  friend: { label: "Un amico si è unito alla tua storia", title: "Un amico si è unito", body: "Un amico si è unito alla tua storia di gruppo." },
-  moderation: { label: "Una decisione di moderazione sui tuoi contenuti", title: "Decisione di moderazione", body: "C'è una decisione sui tuoi contenuti." },
-  site: { label: "Le notifiche del sito", title: "Nuova notifica", body: "C'è una nuova notifica per te." },
-};
-
-/** What a push carries (JSON): the kind's texts and the site's path to open. */
-export interface PushPayload {
-  kind: PushKind;
-  title: string;
-  body: string;
-  /** A path of the site, starting with '/'. */
-  url: string;
-}
+import { PUSH_KINDS, type PushKind } from "../push-kinds";
 
 const KEY_MESSAGE = "La sottoscrizione del browser non è valida.";
 /** A base64url key of the browser: p256dh is 65 bytes (87 characters), auth 16 (22). */

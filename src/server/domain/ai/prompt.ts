@@ -6,7 +6,7 @@
 
 import { extractChoices } from "../../../shared/choices";
 import { type PlayerAction, parsePlayerAction } from "../../../shared/commands";
-import type { StoryStyle } from "../../../shared/schemas/story-style";
+import type { StoryStyle } from "../../../shared/story-style";
 import type { ChatTurn, StoryPhase } from "./types";
 
 /** The narrator configuration of a turn: a genre_prompts row or a game's own copy. */

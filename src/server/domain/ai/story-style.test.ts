@@ -1,7 +1,7 @@
 /** The story's style as the provider gets it (issue 38 §4): defaults change nothing, steps stay within the genre prompt form's bounds. */
 
 import { describe, expect, it } from "vitest";
-import { DEFAULT_STORY_STYLE } from "../../../shared/schemas/story-style";
+import { DEFAULT_STORY_STYLE } from "../../../shared/story-style";
 import { buildSystemPrompt, type NarratorConfig } from "./prompt";
 import { LENGTH_INSTRUCTIONS, withStoryStyle } from "./story-style";
 

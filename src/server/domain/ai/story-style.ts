@@ -12,7 +12,7 @@
  */
 
 import { GENRE_PROMPT_LIMITS } from "../../../shared/schemas/genre-prompt";
-import type { StoryCreativity, StoryLength, StoryStyle } from "../../../shared/schemas/story-style";
+import type { StoryCreativity, StoryLength, StoryStyle } from "../../../shared/story-style";
 import type { NarratorConfig } from "./prompt";
 
 const TEMPERATURE_SHIFT: Record<StoryCreativity, number> = { misurata: -0.3, equilibrata: 0, audace: 0.3 };

@@ -21,7 +21,7 @@
 
 import type { Kysely } from "kysely";
 import type { PromptPreviewView, PromptSectionView } from "../../../shared/api-types";
-import { DEFAULT_STORY_STYLE } from "../../../shared/schemas/story-style";
+import { DEFAULT_STORY_STYLE } from "../../../shared/story-style";
 import { buildSystemPrompt, historyWindow, type NarratorConfig, toModelMessages } from "../ai/prompt";
 import type { ChatTurn, StoryPhase } from "../ai/types";
 import type { Database } from "../../platform/db/schema";

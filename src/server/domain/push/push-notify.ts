@@ -10,7 +10,7 @@
 
 import pLimit from "p-limit";
 import type { RateLimiterAbstract } from "rate-limiter-flexible";
-import { PUSH_TEXTS, type PushKind, type PushPayload } from "../../../shared/schemas/push";
+import { PUSH_TEXTS, type PushKind, type PushPayload } from "../../../shared/push-kinds";
 import { limiterFactory } from "../auth/limit-store";
 import type { AppDeps } from "../context";
 

@@ -27,7 +27,7 @@ import type { AppDeps } from "../../domain/context";
 import { createLocalEventBus } from "../../platform/realtime/event-bus";
 import { appendMessage } from "../../domain/story/story-tree";
 import { DIALECTS, newGame, registerPlayer, signIn, startTestServer, TestClient, type TestServer } from "../../testing/harness";
-import { PUSH_KINDS } from "../../../shared/schemas/push";
+import { PUSH_KINDS } from "../../../shared/push-kinds";
 
 const ADMIN_EMAIL = "admin-matrix@example.com";
 const ADMIN_PASSWORD = "password-admin-matrix";

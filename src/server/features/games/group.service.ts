@@ -10,7 +10,7 @@ import type { Kysely, Transaction } from "kysely";
 import type { LiveEvent } from "../../../shared/api-types";
 import type { GroupPlayerView, GroupView, MessageAuthorView, PlayMode } from "../../../shared/group-types";
 import type { CharacterInput, GroupSettingsInput } from "../../../shared/schemas/group";
-import type { PushKind } from "../../../shared/schemas/push";
+import type { PushKind } from "../../../shared/push-kinds";
 import { gamePagePath } from "../../../shared/genres";
 import { publicName } from "../../domain/accounts/public-name";
 import { type PushDeps, pushInBackground } from "../../domain/push/push-notify";

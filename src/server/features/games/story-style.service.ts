@@ -5,7 +5,7 @@
  */
 
 import type { Kysely } from "kysely";
-import type { StoryStyle } from "../../../shared/schemas/story-style";
+import type { StoryStyle } from "../../../shared/story-style";
 import { nowIso } from "../../platform/clock";
 import type { Database } from "../../platform/db/schema";
 import { findOwnedGame } from "./games.service";

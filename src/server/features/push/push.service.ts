@@ -5,7 +5,8 @@
 
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import { PUSH_KINDS, type PushPreferences, type PushSubscriptionInput } from "../../../shared/schemas/push";
+import { PUSH_KINDS } from "../../../shared/push-kinds";
+import type { PushPreferences, PushSubscriptionInput } from "../../../shared/schemas/push";
 import { nowIso } from "../../platform/clock";
 import type { Database } from "../../platform/db/schema";
 import { AppError } from "../../platform/errors";

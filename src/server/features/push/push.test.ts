@@ -7,7 +7,7 @@
  */
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PUSH_TEXTS } from "../../../shared/schemas/push";
+import { PUSH_TEXTS } from "../../../shared/push-kinds";
 import { PUSHES_PER_MINUTE, pushIdle, pushToPlayers } from "../../domain/push/push-notify";
 import { startFakePushService } from "../../testing/fake-push-service";
 import { groupPlay } from "../../testing/group-play";

@@ -7,7 +7,7 @@
 import type { Generated } from "kysely";
 import type { GenrePromptView } from "../../../shared/admin-types";
 import type { FactKind } from "../../../shared/schemas/memory";
-import type { StoryCreativity, StoryLength } from "../../../shared/schemas/story-style";
+import type { StoryCreativity, StoryLength } from "../../../shared/story-style";
 
 export interface UserTable {
   id: string;

@@ -8,7 +8,7 @@ import { ERRORS } from "@shared/errors";
 import type { GenreName } from "@shared/genres";
 import { queryOptions } from "@tanstack/react-query";
 import { createParser } from "eventsource-parser";
-import type { StoryStyle } from "@shared/schemas/story-style";
+import type { StoryStyle } from "@shared/story-style";
 import type { CreatedGame, EditedMessageView, GameView, MessagePageView, MovedTipView, SavedStoryStyleView, StoryMapView, UndoneView } from "@/lib/api-contract";
 import { ApiError, api, toApiError } from "@/lib/api";
 

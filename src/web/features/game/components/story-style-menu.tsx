@@ -11,7 +11,7 @@ import {
   STORY_LENGTH_LABELS,
   STORY_LENGTHS,
   type StoryStyle,
-} from "@shared/schemas/story-style";
+} from "@shared/story-style";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { SlidersHorizontal } from "lucide-react";
 import type { GameView } from "@/lib/api-contract";

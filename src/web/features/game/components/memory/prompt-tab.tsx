@@ -6,7 +6,7 @@
  * §4): 'Lunghezza' and 'Creatività', the temperature, the token limit and the length instruction.
  */
 
-import { STORY_CREATIVITY_LABELS, STORY_LENGTH_LABELS } from "@shared/schemas/story-style";
+import { STORY_CREATIVITY_LABELS, STORY_LENGTH_LABELS } from "@shared/story-style";
 import { useQuery } from "@tanstack/react-query";
 import { ChevronDown } from "lucide-react";
 import { useId, useState } from "react";

@@ -4,7 +4,7 @@
  * subscription deleted here and on the server), and one checkbox per kind of push, saved at once.
  */
 
-import { PUSH_KINDS, PUSH_TEXTS, type PushKind } from "@shared/schemas/push";
+import { PUSH_KINDS, PUSH_TEXTS, type PushKind } from "@shared/push-kinds";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { BellRing } from "lucide-react";
 import { useEffect, useState } from "react";
