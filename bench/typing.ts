@@ -5,11 +5,11 @@
  * one word every WORD_DELAY_MS, and a player with a story of HISTORY_TURNS turns. For each of RUNS
  * runs, Chromium (/usr/bin/chromium, 390×844) opens the game page signed in, slows its CPU 4×
  * (CDP Emulation.setCPUThrottlingRate), presses '/A', and while the narration streams types KEYS
- * characters into the message box, one every KEY_INTERVAL_MS. From the narration's start to its
- * end it records the main thread's long tasks (PerformanceObserver 'longtask') and the key
- * presses' Event Timing entries (keydown, keypress, input, keyup: duration from the key to the
- * next paint). Printed per run: the longest task, the tasks over 50 ms, the slowest key event,
- * the events over 100 ms. Targets: no task over 50 ms, every key answered within 100 ms.
+ * characters into the message box, one every KEY_INTERVAL_MS. Over the whole turn (issue 39: from
+ * the tap on '/A' to the narration's end) it records the main thread's long tasks
+ * (PerformanceObserver 'longtask') and the Event Timing entries of the tap and the key presses
+ * (duration from the input to the next paint). Printed per run: the longest task, the tasks over
+ * 50 ms, the slowest event, the events over 100 ms. Targets: no task over 50 ms, no event over 100 ms.
  * Usage: npm run bench:typing (BENCH_QUICK=1: one run of 10 keys on a 1-turn story, a word every 30 ms).
  */
 
@@ -24,7 +24,8 @@ const WORD_DELAY_MS = sized(80, 30);
 const KEYS = sized(40, 10);
 const KEY_INTERVAL_MS = 90;
 const CPU_SLOWDOWN = 4;
-const KEY_EVENTS = ["keydown", "keypress", "input", "beforeinput", "keyup"];
+/** The events timed: the tap on /A and the key presses. */
+const TIMED_EVENTS = ["pointerdown", "pointerup", "mousedown", "mouseup", "click", "keydown", "keypress", "input", "beforeinput", "keyup"];
 
 /** What the page recorded between the narration's start and end. */
 interface Measured {
@@ -45,7 +46,7 @@ async function observe(page: Page): Promise<void> {
         if (entry.startTime >= bench.from && names.includes(entry.name)) bench.events.push({ name: entry.name, duration: entry.duration });
       }
     }).observe({ type: "event", buffered: true, durationThreshold: 16 } as PerformanceObserverInit);
-  }, KEY_EVENTS);
+  }, TIMED_EVENTS);
 }
 
 /** One run: opens the game, starts a turn and types while it streams. */
@@ -57,12 +58,14 @@ async function run(url: string, cookie: string): Promise<Measured> {
     await box.waitFor();
     const cdp = await context.newCDPSession(page);
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
-    await page.getByRole("button", { name: "/A", exact: true }).click();
-    const stop = page.getByRole("button", { name: "Stop" });
-    await stop.waitFor();
+    // The whole turn (issue 39): from the tap on /A, through the narration streaming while the
+    // player types, to its end.
     await page.evaluate(() => {
       (window as unknown as { __bench: { from: number } }).__bench.from = performance.now();
     });
+    await page.getByRole("button", { name: /^\/A\b/ }).click();
+    const stop = page.getByRole("button", { name: "Stop" });
+    await stop.waitFor();
     await box.click();
     await box.pressSequentially("Guardo la torre e poi apro la porta di legno".slice(0, KEYS).padEnd(KEYS, "a"), { delay: KEY_INTERVAL_MS });
     const stillStreaming = await stop.isVisible();
@@ -87,8 +90,8 @@ try {
   }
   const n = (value: number, width: number) => value.toFixed(0).padStart(width);
   console.log(`\nTyping ${KEYS} keys (one every ${KEY_INTERVAL_MS} ms) while a narration streams, CPU ${CPU_SLOWDOWN}× slower, 390×844`);
-  console.log("(targets: no task over 50 ms, every key event within 100 ms)\n");
-  console.log("| run | longest task ms | tasks > 50 ms | slowest key event ms | key events > 100 ms | key events ≥ 16 ms |");
+  console.log("(over the whole turn, from the tap on /A; targets: no task over 50 ms, no event over 100 ms)\n");
+  console.log("| run | longest task ms | tasks > 50 ms | slowest event ms     | events > 100 ms     | events ≥ 16 ms     |");
   console.log("|-----|-----------------|---------------|----------------------|---------------------|--------------------|");
   rows.forEach(({ tasks, events }, i) => {
     const slowest = events.reduce((worst, e) => (e.duration > worst.duration ? e : worst), { name: "-", duration: 0 });
