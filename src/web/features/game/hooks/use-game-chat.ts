@@ -216,6 +216,8 @@ export function useGameChat(gameId: string) {
       await queryClient.cancelQueries({ queryKey: key });
       let accepted = request.kind === "resume";
       let ended = false;
+      // The frame that will show the words received since the last one shown, if any.
+      let shownFrame: number | null = null;
       const handlers: TurnHandlers = {
         onAccepted({ userMessage, tokens }) {
           accepted = true;
@@ -227,7 +229,11 @@ export function useGameChat(gameId: string) {
         },
         onDelta({ text: piece }) {
           text += piece;
-          setLiveTurn(mine((turn) => ({ ...turn, text, waiting: false })));
+          // One render a frame however many words arrive in it (issue 39 "A turn that never stutters").
+          shownFrame ??= requestAnimationFrame(() => {
+            shownFrame = null;
+            setLiveTurn(mine((turn) => ({ ...turn, text, waiting: false })));
+          });
         },
         onWaiting() {
           setLiveTurn(mine((turn) => ({ ...turn, waiting: true })));
@@ -271,6 +277,7 @@ export function useGameChat(gameId: string) {
         }
       } finally {
         controllerRef.current = null;
+        if (shownFrame !== null) cancelAnimationFrame(shownFrame);
         commit(null, end);
         void queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
         // The profile's games list (features/profile/api.ts, ["profile", …]) shows progress and last
