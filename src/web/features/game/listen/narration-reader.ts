@@ -14,7 +14,7 @@
  *   nothing is read.
  */
 
-import { type SpeechSegment, speechSegments } from "./speech-text";
+import { type SpeechSegment, speechSegments } from "@shared/speech/speech-text";
 
 /** The narration the page offers for reading. */
 export interface NarrationTarget {
