@@ -79,16 +79,16 @@ export default function ListenControls({ messages, live, firstUse }: ListenContr
               <span className="font-medium">Voce:</span> quella del sito, uguale su ogni dispositivo.
             </p>
           ) : (
-          <div className="space-y-2">
-            <Label htmlFor={voiceId}>Voce</Label>
-            <NativeSelect id={voiceId} value={voice?.voiceURI ?? ""} onChange={(e) => setSettings({ ...settings, voiceURI: e.target.value })}>
-              {voices.map((v) => (
-                <NativeSelectOption key={v.voiceURI} value={v.voiceURI}>
-                  {v.name} ({v.lang})
-                </NativeSelectOption>
-              ))}
-            </NativeSelect>
-          </div>
+            <div className="space-y-2">
+              <Label htmlFor={voiceId}>Voce</Label>
+              <NativeSelect id={voiceId} value={voice?.voiceURI ?? ""} onChange={(e) => setSettings({ ...settings, voiceURI: e.target.value })}>
+                {voices.map((v) => (
+                  <NativeSelectOption key={v.voiceURI} value={v.voiceURI}>
+                    {v.name} ({v.lang})
+                  </NativeSelectOption>
+                ))}
+              </NativeSelect>
+            </div>
           )}
           <div className="space-y-2">
             <Label htmlFor={rateId}>Velocità</Label>
