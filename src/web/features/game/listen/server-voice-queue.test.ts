@@ -1,3 +1,8 @@
+/**
+ * The site-voice queue of 'Ascolta' (issue 39) with stub Audio elements: order, prefetch, speed,
+ * a narration being written waiting for its stored copy, a failed part skipped, 'Stop'.
+ */
+
 import { describe, expect, it } from "vitest";
 import { NarrationReader, type QueuedSegment } from "./narration-reader";
 import { ServerVoiceQueue } from "./server-voice-queue";
@@ -27,15 +32,21 @@ class StubAudio {
     this.playing = false;
     this.onended?.();
   }
+  fail() {
+    this.playing = false;
+    this.onerror?.();
+  }
 }
 
 function setUp() {
   const made: StubAudio[] = [];
   const heard: (string | null)[] = [];
+  const failures: number[] = [];
   const queue = new ServerVoiceQueue({
     url: (id, part) => `/api/games/g/messages/${id}/speech?part=${part}`,
     rate: () => 1.25,
     onSpeaking: (item) => heard.push(item && item.show),
+    onFailure: () => failures.push(1),
     createAudio: () => {
       const audio = new StubAudio();
       made.push(audio);
@@ -43,7 +54,7 @@ function setUp() {
     },
   });
   const playing = () => made.find((a) => a.playing);
-  return { queue, made, heard, playing, reader: new NarrationReader(queue) };
+  return { queue, made, heard, failures, playing, reader: new NarrationReader(queue) };
 }
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -81,6 +92,17 @@ describe("ServerVoiceQueue (issue 39: 'Ascolta' with the site's voice)", () => {
     expect(playing()?.src).toBe("/api/games/g/messages/m9/speech?part=0");
     expect(made[1]?.src).toBe("/api/games/g/messages/m9/speech?part=1");
     expect(heard).toEqual(["La nebbia sale."]);
+  });
+
+  it("skips a part that fails (the server refused it) and says so", async () => {
+    const { reader, heard, failures, playing } = setUp();
+    reader.start({ key: "m1", text: "Uno. Due. Tre.", live: false });
+    await flush();
+    playing()!.fail();
+    await flush();
+    expect(failures).toHaveLength(1);
+    expect(playing()?.src).toMatch(/part=1$/);
+    expect(heard).toEqual(["Uno.", "Due."]);
   });
 
   it("'Stop' silences at once and forgets what was waiting", async () => {

@@ -17,6 +17,8 @@ export interface ServerVoiceOptions {
   rate(): number;
   /** Called when a part starts being heard, and with null when the queue falls silent. */
   onSpeaking(item: QueuedSegment | null): void;
+  /** Called when a part could not be played (the server refused or failed, the browser refused to play). */
+  onFailure?(): void;
   /** Makes an audio element (tests give a stub); default: new Audio(). */
   createAudio?(): HTMLAudioElement;
 }
@@ -83,19 +85,20 @@ export class ServerVoiceQueue implements SegmentQueue {
     this.prefetched = null;
     const loaded = { item, audio: ready };
     this.current = loaded;
-    const done = () => {
+    const done = (failed: boolean) => {
       if (this.current !== loaded) return;
       release(ready);
+      if (failed) this.options.onFailure?.();
       this.next();
     };
     ready.onplaying = () => {
       if (this.current === loaded) this.options.onSpeaking(item);
     };
-    ready.onended = done;
-    ready.onerror = done;
+    ready.onended = () => done(false);
+    ready.onerror = () => done(true);
     ready.playbackRate = this.options.rate();
     // Refused (no user gesture yet) or failed: go on with the next part.
-    ready.play().catch(done);
+    ready.play().catch(() => done(true));
     this.prefetch();
   }
 

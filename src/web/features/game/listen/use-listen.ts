@@ -11,6 +11,7 @@ import { useParams } from "react-router";
 import type { MessageView } from "@/lib/api-contract";
 import { setSpokenSentence } from "@/components/narration-highlight";
 import { SITE_CONFIG } from "@/lib/site-config";
+import { toast } from "@/lib/toast";
 import { type NarrationTarget, NarrationReader, type QueuedSegment } from "./narration-reader";
 import { ServerVoiceQueue } from "./server-voice-queue";
 import { SpeechQueue, speechSynthesisOrNull } from "./speech-queue";
@@ -102,12 +103,19 @@ export function useListen(messages: readonly MessageView[], live: LiveNarration 
   const current = useRef({ voice, rate: settings.rate });
   current.current = { voice, rate: settings.rate };
 
+  const warned = useRef(false);
   const reader = useMemo(() => {
     const onSpeaking = (segment: QueuedSegment | null) => setSpokenSentence(segment && { source: segment.source, text: segment.show, hint: segment.hint });
     const rate = () => current.current.rate;
     if (server) {
       const url = (messageId: string, part: number) => `/api/games/${encodeURIComponent(gameId)}/messages/${encodeURIComponent(messageId)}/speech?part=${part}`;
-      return new NarrationReader(new ServerVoiceQueue({ url, rate, onSpeaking }));
+      // Said once per 'Ascolta': the reading goes on with the next sentence.
+      const onFailure = () => {
+        if (warned.current) return;
+        warned.current = true;
+        toast.error("Voce del sito non disponibile", { description: "Una frase non è stata letta: la lettura prosegue con la successiva." });
+      };
+      return new NarrationReader(new ServerVoiceQueue({ url, rate, onSpeaking, onFailure }));
     }
     if (!synth) return null;
     return new NarrationReader(new SpeechQueue<QueuedSegment>({ synth, voice: () => current.current.voice, rate, onSpeaking }));
@@ -141,6 +149,7 @@ export function useListen(messages: readonly MessageView[], live: LiveNarration 
       reader.stop();
       setSpokenSentence(null);
     } else {
+      warned.current = false;
       reader.start(targetRef.current);
     }
     setListening(!listening);
