@@ -159,6 +159,11 @@ export const ERRORS = {
     title: "Conflitto di interessi",
     message: "Non puoi decidere su un contenuto che hai scritto tu: lo deciderà un altro moderatore.",
   },
+  // 'Ascolta' with the server's voice (issue 39)
+  SERVER_VOICE_OFF: { title: "Voce non disponibile", message: "La lettura con la voce del sito non è attiva: Ascolta usa le voci del tuo browser." },
+  SPEECH_PART_NOT_FOUND: { title: "Errore", message: "Questa frase non c'è nel racconto: ricarica la pagina e riprova." },
+  SPEECH_LIMIT: { title: "Troppe letture", message: "Hai chiesto troppe frasi da leggere in poco tempo. Attendi un minuto e riprova." },
+  SPEECH_FAILED: { title: "Voce non disponibile", message: "La voce del sito non risponde in questo momento. Riprova tra poco." },
   PUBLISHING_SUSPENDED: {
     title: "Pubblicazione sospesa",
     message: "La possibilità di pubblicare contenuti è sospesa per il tuo account per decisione dei moderatori.",

@@ -19,6 +19,7 @@ export const DEFAULT_SITE_CONFIG: SiteConfig = {
   socialUrl: null,
   privacyEmail: null,
   authProviders: [],
+  serverVoice: false,
 };
 
 /** Id of the <script type="application/json"> element holding the configuration in index.html. */

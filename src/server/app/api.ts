@@ -15,6 +15,7 @@ import { memoryRoutes } from "../features/games/memory.routes";
 import { refuseWritesToCopies } from "../features/games/read-only-copy";
 import { bookExportRoutes } from "../features/book/export.routes";
 import { visualizeRoutes } from "../features/games/visualize.routes";
+import { speechRoutes } from "../features/games/speech.routes";
 import { galleryRoutes } from "../features/gallery/gallery.routes";
 import { shareAdminRoutes, sharedStoriesRoutes, shareOwnerRoutes } from "../features/share/share.routes";
 import { decisionsRoutes, moderationRoutes, reportsRoutes } from "../features/moderation/moderation.routes";
@@ -39,6 +40,7 @@ export const apiRoutes = new Hono<AppEnv>()
   .route("/games", bookExportRoutes)
   .route("/games", shareOwnerRoutes)
   .route("/games", groupRoutes)
+  .route("/games", speechRoutes)
   .route("/games", gamesRoutes)
   .route("/invitations", invitationRoutes)
   .route("/presence", presenceRoutes)

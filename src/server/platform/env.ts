@@ -206,6 +206,19 @@ const envSchema = z
     MODERATION_API_KEY: optionalText,
     /** Longest wait for one screening answer; past it the content is published unscreened (and logged). */
     MODERATION_TIMEOUT_MS: milliseconds(10_000),
+    /**
+     * Server voice for 'Ascolta' (issue 39): an OpenAI-compatible speech endpoint
+     * (POST {TTS_BASE_URL}/v1/audio/speech; a base already ending in /v1 is used as is) and its
+     * model (e.g. tts-1, gpt-4o-mini-tts); both or neither. Unset = 'Ascolta' uses the browser's voices.
+     */
+    TTS_BASE_URL: optionalText.pipe(z.url({ protocol: /^https?$/, message: "deve essere un URL http(s) valido" }).optional()),
+    TTS_MODEL: optionalText,
+    /** Key of the speech endpoint (Bearer); unset = no key sent. */
+    TTS_API_KEY: optionalText,
+    /** The endpoint's voice name (OpenAI: alloy, nova, shimmer…). */
+    TTS_VOICE: z.string().trim().min(1).max(60).default("alloy"),
+    /** Longest wait for the speech endpoint's answer to start, ms. */
+    TTS_TIMEOUT_MS: milliseconds(30_000),
     /** S3-compatible bucket for media; unset = local folder DATA_DIR/media. */
     S3_BUCKET: optionalText,
     /** Region of the bucket (any value for MinIO/R2-style services). */
@@ -228,6 +241,9 @@ const envSchema = z
     }
     if (env.MODERATION_MODEL && !env.MODERATION_BASE_URL && !env.AI_BASE_URL) {
       ctx.addIssue({ code: "custom", path: ["MODERATION_BASE_URL"], message: "è obbligatorio quando MODERATION_MODEL è impostato e AI_BASE_URL no" });
+    }
+    if (Boolean(env.TTS_BASE_URL) !== Boolean(env.TTS_MODEL)) {
+      ctx.addIssue({ code: "custom", path: ["TTS_MODEL"], message: "TTS_BASE_URL e TTS_MODEL vanno impostati insieme" });
     }
     if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
       ctx.addIssue({ code: "custom", path: ["S3_SECRET_ACCESS_KEY"], message: "S3_ACCESS_KEY_ID e S3_SECRET_ACCESS_KEY vanno impostati insieme" });

@@ -16,7 +16,7 @@ const OWN_DATA = [
   "POST /api/games", "GET /api/games/:id", "GET /api/games/:id/messages", "GET /api/games/:id/map", "DELETE /api/games/:id",
   "POST /api/games/:id/messages", "POST /api/games/:id/retry", "POST /api/games/:id/regenerate",
   "POST /api/games/:id/messages/:messageId/renarrate", "PATCH /api/games/:id/messages/:messageId", "PUT /api/games/:id/tip",
-  "PUT /api/games/:id/style",
+  "PUT /api/games/:id/style", "GET /api/games/:id/messages/:messageId/speech",
   "POST /api/games/:id/undo", "POST /api/games/:id/stop", "GET /api/games/:id/live", "POST /api/games/:id/images",
   "GET /api/games/:id/memory", "PUT /api/games/:id/memory/recap", "POST /api/games/:id/memory/facts",
   "PATCH /api/games/:id/memory/facts/:factId", "DELETE /api/games/:id/memory/facts/:factId", "GET /api/games/:id/memory/prompt",

@@ -29,6 +29,8 @@ export const siteConfigSchema = z.object({
   privacyEmail: z.email().nullable(),
   /** Sign-in providers configured on the server (GOOGLE_*, OIDC_*), in button order; [] = none. */
   authProviders: z.array(authProviderSchema).max(5),
+  /** 'Ascolta' can use the server's voice (TTS_BASE_URL and TTS_MODEL set, issue 39): true = read with it. */
+  serverVoice: z.boolean(),
 });
 
 export type SiteConfig = z.infer<typeof siteConfigSchema>;

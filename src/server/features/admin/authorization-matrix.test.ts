@@ -28,6 +28,7 @@ import { createLocalEventBus } from "../../platform/realtime/event-bus";
 import { appendMessage } from "../../domain/story/story-tree";
 import { DIALECTS, newGame, registerPlayer, signIn, startTestServer, TestClient, type TestServer } from "../../testing/harness";
 import { PUSH_KINDS } from "../../../shared/push-kinds";
+import { startFakeTts } from "../../testing/fake-tts";
 
 const ADMIN_EMAIL = "admin-matrix@example.com";
 const ADMIN_PASSWORD = "password-admin-matrix";
@@ -80,6 +81,16 @@ const ownMessage: Entry["params"] = async (ctx, owner) => {
   const message = await ctx.server.deps.db
     .transaction()
     .execute((trx) => appendMessage(trx, { game_id: id!, user_id: owner.id, role: "user", content: "/inizia", image_url: null, created_at: new Date().toISOString() }));
+  return { id: id!, messageId: message.id };
+};
+/** A game of the owner holding one narration of three sentences, for 'Ascolta' with the server's voice (issue 39). */
+const ownNarration: Entry["params"] = async (ctx, owner) => {
+  const id = await newGame(owner.client);
+  const message = await ctx.server.deps.db
+    .transaction()
+    .execute((trx) =>
+      appendMessage(trx, { game_id: id!, user_id: owner.id, role: "assistant", content: "La nebbia sale. Il faro tace. Qualcuno bussa.", image_url: null, created_at: new Date().toISOString() }),
+    );
   return { id: id!, messageId: message.id };
 };
 /** A game of the owner holding one fact of 'Ricordi' (issue 11 §1). */
@@ -180,6 +191,7 @@ const MATRIX: Record<string, Entry> = {
   "PUT /api/games/:id/tip": { access: "owner", params: ownMessage, bodyOf: (p) => ({ messageId: p.messageId, mode: "latest" }), expect: 200 },
   "PUT /api/games/:id/style": { access: "owner", params: ownGame, body: { length: "breve", creativity: "audace" }, expect: 200 },
   "PATCH /api/games/:id/messages/:messageId": { access: "owner", params: ownMessage, body: { content: "/inizia" }, expect: 200 },
+  "GET /api/games/:id/messages/:messageId/speech": { access: "owner", member: "read", params: ownNarration, query: "part=2", expect: 200 },
   "POST /api/games/:id/messages/:messageId/renarrate": { access: "owner", params: ownMessage, body: { content: "/inizia" }, expect: 200 },
   "POST /api/games/:id/images": { access: "owner", member: "read", params: ownGame, body: {} },
   "GET /api/games/:id/memory": { access: "owner", member: "read", params: ownGame, expect: 200 },
@@ -327,8 +339,12 @@ describe.each(DIALECTS)("authorisation matrix on %s", (dialect) => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
   };
 
+  // 'Ascolta' with the server's voice answers only where a speech endpoint is configured (issue 39).
+  let tts: Awaited<ReturnType<typeof startFakeTts>>;
+
   beforeAll(async () => {
-    const server = await startTestServer(dialect, { env: { ADMIN_EMAIL, ADMIN_PASSWORD } });
+    tts = await startFakeTts();
+    const server = await startTestServer(dialect, { env: { ADMIN_EMAIL, ADMIN_PASSWORD, TTS_BASE_URL: tts.url, TTS_MODEL: "tts-finto" } });
     const admin = await signIn(server, ADMIN_EMAIL, ADMIN_PASSWORD);
     ctx = { server, admin, newPlayer: () => registerPlayer(server) };
     stranger = await ctx.newPlayer();
@@ -349,6 +365,7 @@ describe.each(DIALECTS)("authorisation matrix on %s", (dialect) => {
   });
   afterAll(async () => {
     await ctx.server.close();
+    await tts.close();
   });
 
   const routes = ROUTES.filter((r) => r in MATRIX && !r.includes("/api/auth/"));

@@ -228,6 +228,7 @@ describe("runtime site configuration", () => {
       socialUrl: "https://social.example/@fiabe",
       privacyEmail: "privacy@fiabe.example",
       authProviders: [{ id: "oidc", name: "Id</script><script>alert(2)" }],
+      serverVoice: false,
     });
     expect(page).not.toContain("segreto-oidc");
   });

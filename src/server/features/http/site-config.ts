@@ -20,6 +20,7 @@ export function siteConfig(env: Env): SiteConfig {
     socialUrl: env.SOCIAL_URL ?? null,
     privacyEmail: env.PRIVACY_EMAIL ?? null,
     authProviders: enabledProviders(socialConfig(env)),
+    serverVoice: Boolean(env.TTS_BASE_URL && env.TTS_MODEL),
   });
 }
 

@@ -7,6 +7,7 @@
 
 import { lazy, Suspense, useId, useMemo, useState } from "react";
 import type { MessageView } from "@/lib/api-contract";
+import { SITE_CONFIG } from "@/lib/site-config";
 import { useHydrated } from "@/lib/use-hydrated";
 import { wantNarrationMarkdown } from "@/components/narration";
 import type { ListenUse } from "./listen-controls";
@@ -43,15 +44,18 @@ export function ListenButton({ messages, live }: ListenButtonProps) {
 
 /**
  * The buttons before the controls load. On the server and while the page hydrates the browser's
- * voices are unknown: the available look, then the unavailable one where there is no Italian voice.
+ * voices are unknown: the available look, then the unavailable one where there is no Italian voice
+ * (never where the site has its own voice, issue 39).
  */
 function ListenPlaceholder({ onUse }: { onUse: (use: ListenUse) => void }) {
   const hydrated = useHydrated();
-  const synth = useMemo(() => (hydrated ? speechSynthesisOrNull() : null), [hydrated]);
+  const server = SITE_CONFIG.serverVoice;
+  const synth = useMemo(() => (hydrated && !server ? speechSynthesisOrNull() : null), [hydrated, server]);
   const voices = useItalianVoices(synth);
   const explanationId = useId();
   const prefetch = { onPointerEnter: loadControls, onFocus: loadControls };
-  if (hydrated && voices.length === 0) {
+  // With the site's voice (issue 39) 'Ascolta' never depends on the browser's voices.
+  if (hydrated && !server && voices.length === 0) {
     return (
       <>
         <UnavailableListenButton explanationId={explanationId} aria-haspopup="dialog" aria-expanded={false} {...prefetch} onClick={() => onUse("toggle")} />

@@ -1,8 +1,9 @@
 /**
  * 'Ascolta' once it is used (issue 13, Listen; loaded on first use, issue 21): the toggle
  * ('Ascolta' / 'Stop', aria-pressed) with a settings popover (voice among the Italian voices,
- * speed). Where the browser cannot read in Italian, the button looks disabled but stays focusable
- * and explains why.
+ * speed; with the site's voice, issue 39, only the speed). Where neither the site nor the browser
+ * can read in Italian, the button looks disabled but stays focusable, and a tap opens the reason
+ * as text (issue 39: touch screens show no tooltip).
  */
 
 import { useEffect, useId, useRef } from "react";
@@ -10,7 +11,7 @@ import type { MessageView } from "@/lib/api-contract";
 import { Label } from "@/components/ui/label";
 import { NativeSelect, NativeSelectOption } from "@/components/ui/native-select";
 import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
-import { ListenGroup, ListenSettingsButton, ListenToggle, NO_ITALIAN_VOICE, UnavailableListenButton } from "./listen-parts";
+import { ListenGroup, ListenSettingsButton, ListenToggle, NO_ITALIAN_VOICE, NO_ITALIAN_VOICE_HELP, UnavailableListenButton } from "./listen-parts";
 import { type LiveNarration, RATES, useListen } from "./use-listen";
 
 /** What the player pressed before this code loaded: the toggle or the gear. */
@@ -53,14 +54,15 @@ export default function ListenControls({ messages, live, firstUse }: ListenContr
         <span id={explanationId} hidden>
           {NO_ITALIAN_VOICE}
         </span>
-        <PopoverContent align="start" aria-label="Lettura ad alta voce non disponibile" className="w-64 text-sm">
-          {NO_ITALIAN_VOICE}
+        <PopoverContent align="start" aria-label="Lettura ad alta voce non disponibile" className="w-72 space-y-2 text-sm">
+          <p>{NO_ITALIAN_VOICE}</p>
+          <p className="text-muted-foreground">{NO_ITALIAN_VOICE_HELP}</p>
         </PopoverContent>
       </Popover>
     );
   }
 
-  const { listening, voices, voice, settings, setSettings } = listen;
+  const { listening, server, voices, voice, settings, setSettings } = listen;
   return (
     <ListenGroup>
       <ListenToggle ref={toggleRef} listening={listening} onClick={toggle} />
@@ -72,16 +74,22 @@ export default function ListenControls({ messages, live, firstUse }: ListenContr
           <p id={titleId} className="text-sm font-medium">
             Lettura ad alta voce
           </p>
-          <div className="space-y-2">
-            <Label htmlFor={voiceId}>Voce</Label>
-            <NativeSelect id={voiceId} value={voice?.voiceURI ?? ""} onChange={(e) => setSettings({ ...settings, voiceURI: e.target.value })}>
-              {voices.map((v) => (
-                <NativeSelectOption key={v.voiceURI} value={v.voiceURI}>
-                  {v.name} ({v.lang})
-                </NativeSelectOption>
-              ))}
-            </NativeSelect>
-          </div>
+          {server ? (
+            <p className="text-sm">
+              <span className="font-medium">Voce:</span> quella del sito, uguale su ogni dispositivo.
+            </p>
+          ) : (
+            <div className="space-y-2">
+              <Label htmlFor={voiceId}>Voce</Label>
+              <NativeSelect id={voiceId} value={voice?.voiceURI ?? ""} onChange={(e) => setSettings({ ...settings, voiceURI: e.target.value })}>
+                {voices.map((v) => (
+                  <NativeSelectOption key={v.voiceURI} value={v.voiceURI}>
+                    {v.name} ({v.lang})
+                  </NativeSelectOption>
+                ))}
+              </NativeSelect>
+            </div>
+          )}
           <div className="space-y-2">
             <Label htmlFor={rateId}>Velocità</Label>
             <NativeSelect id={rateId} value={String(settings.rate)} onChange={(e) => setSettings({ ...settings, rate: Number(e.target.value) })}>

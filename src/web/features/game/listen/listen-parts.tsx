@@ -11,6 +11,10 @@ import { cn } from "@/lib/utils";
 /** Shown where the browser has no Italian voice (or no speech synthesis at all). */
 export const NO_ITALIAN_VOICE = "Il tuo browser non ha una voce italiana per la lettura ad alta voce.";
 
+/** What the player can do about it, shown under NO_ITALIAN_VOICE when they tap 'Ascolta' (issue 39). */
+export const NO_ITALIAN_VOICE_HELP =
+  "Puoi aggiungere una voce italiana nelle impostazioni di sintesi vocale del telefono o del computer, oppure aprire il sito con un altro browser.";
+
 /** The look of the header's action buttons (game-page.tsx). */
 const ACTION = "h-7 gap-1.5 px-2.5 text-xs";
 

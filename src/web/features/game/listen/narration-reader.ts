@@ -14,7 +14,7 @@
  *   nothing is read.
  */
 
-import { type SpeechSegment, speechSegments } from "./speech-text";
+import { type SpeechSegment, speechSegments } from "@shared/speech/speech-text";
 
 /** The narration the page offers for reading. */
 export interface NarrationTarget {
@@ -29,6 +29,21 @@ export interface NarrationTarget {
 /** A segment queued for reading, with the beginning of its narration (to find it on the page). */
 export interface QueuedSegment extends SpeechSegment {
   source: string;
+  /** Its narration's key (NarrationTarget.key) and whether it was still being written when queued. */
+  key: string;
+  live: boolean;
+  /** Its index in speechSegments(narration): the part the server's voice says (issue 39). */
+  part: number;
+}
+
+/**
+ * Where the segments go. `rename(live, stored)`, when given, hears that the narration being
+ * written (key `live`) was stored as `stored` (a message id), its queued segments unchanged.
+ */
+export interface SegmentQueue {
+  push(items: QueuedSegment[]): void;
+  stop(): void;
+  rename?(live: string, stored: string): void;
 }
 
 /** How much of a narration's beginning identifies it on the page (characters). */
@@ -49,7 +64,7 @@ export class NarrationReader {
   /** Between start() and stop(): follow() reads only then (a late call after 'Stop' is ignored). */
   private on = false;
 
-  constructor(private readonly queue: { push(items: QueuedSegment[]): void; stop(): void }) {}
+  constructor(private readonly queue: SegmentQueue) {}
 
   /** Silences the queue and reads `target` (if any) from its beginning. */
   start(target: NarrationTarget | null): void {
@@ -73,7 +88,10 @@ export class NarrationReader {
     const shown = speechSegments(target.text, !target.live).map((s) => s.show);
     const stored =
       state?.live && !target.live && target.key !== state.before && state.queued.every((text, i) => shown[i] === text);
-    if (stored) return this.read(target, state.queued.length, state);
+    if (stored) {
+      this.queue.rename?.(state.key, target.key);
+      return this.read(target, state.queued.length, state);
+    }
     if (!target.live) {
       this.state = { key: target.key, live: false, queued: shown, before: null };
       return;
@@ -86,7 +104,7 @@ export class NarrationReader {
   private read(target: NarrationTarget, from: number, previous: ReadState | null): void {
     const segments = speechSegments(target.text, !target.live);
     const source = target.text.trimStart().slice(0, SOURCE_CHARS);
-    const fresh = segments.slice(from).map((segment) => ({ ...segment, source }));
+    const fresh = segments.slice(from).map((segment, i) => ({ ...segment, source, key: target.key, live: target.live, part: from + i }));
     this.state = {
       key: target.key,
       live: target.live,

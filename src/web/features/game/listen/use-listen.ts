@@ -1,14 +1,19 @@
 /**
  * 'Ascolta' on the game page (issue 13, Listen): the state behind the button. Reads the
- * narrations aloud with an Italian voice of the browser's speech synthesis, follows the
+ * narrations aloud with the site's voice when the server has one (issue 39: server-voice-queue.ts,
+ * SITE_CONFIG.serverVoice), else with an Italian voice of the browser's speech synthesis, follows the
  * narration being written sentence by sentence, highlights the sentence being spoken
  * (narration-highlight.ts) and remembers the voice and speed in localStorage.
  */
 
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useParams } from "react-router";
 import type { MessageView } from "@/lib/api-contract";
 import { setSpokenSentence } from "@/components/narration-highlight";
+import { SITE_CONFIG } from "@/lib/site-config";
+import { toast } from "@/lib/toast";
 import { type NarrationTarget, NarrationReader, type QueuedSegment } from "./narration-reader";
+import { ServerVoiceQueue } from "./server-voice-queue";
 import { SpeechQueue, speechSynthesisOrNull } from "./speech-queue";
 import { useItalianVoices } from "./voices";
 
@@ -77,15 +82,18 @@ function narrationTarget(messages: readonly MessageView[], live: LiveNarration |
 /**
  * Input: the story the page shows (oldest first) and the turn being played, or null.
  * Output:
- * - `available`: the browser can read in Italian (speech synthesis with at least one Italian voice);
+ * - `available`: the site has a voice (`server` true), or the browser can read in Italian (speech
+ *   synthesis with at least one Italian voice);
  * - `listening`: 'Ascolta' is on; `toggle()` turns it on (reading the latest narration from its
  *   beginning, then each new narration as it is written) or off (silence at once);
  * - `voices`, `voice`: the Italian voices and the one in use; `settings`, `setSettings(next)`:
- *   the remembered voice and speed (applied from the next sentence).
+ *   the remembered voice and speed (applied from the next sentence; with the site's voice only the speed).
  * Leaving the page (unmount, page hide) silences the reading and clears the highlight.
  */
 export function useListen(messages: readonly MessageView[], live: LiveNarration | null) {
-  const synth = useMemo(speechSynthesisOrNull, []);
+  const { gameId = "" } = useParams();
+  const server = SITE_CONFIG.serverVoice;
+  const synth = useMemo(() => (server ? null : speechSynthesisOrNull()), [server]);
   const voices = useItalianVoices(synth);
   const [settings, setSettingsState] = useState(loadSettings);
   const [listening, setListening] = useState(false);
@@ -95,16 +103,23 @@ export function useListen(messages: readonly MessageView[], live: LiveNarration 
   const current = useRef({ voice, rate: settings.rate });
   current.current = { voice, rate: settings.rate };
 
+  const warned = useRef(false);
   const reader = useMemo(() => {
+    const onSpeaking = (segment: QueuedSegment | null) => setSpokenSentence(segment && { source: segment.source, text: segment.show, hint: segment.hint });
+    const rate = () => current.current.rate;
+    if (server) {
+      const url = (messageId: string, part: number) => `/api/games/${encodeURIComponent(gameId)}/messages/${encodeURIComponent(messageId)}/speech?part=${part}`;
+      // Said once per 'Ascolta': the reading goes on with the next sentence.
+      const onFailure = () => {
+        if (warned.current) return;
+        warned.current = true;
+        toast.error("Voce del sito non disponibile", { description: "Una frase non è stata letta: la lettura prosegue con la successiva." });
+      };
+      return new NarrationReader(new ServerVoiceQueue({ url, rate, onSpeaking, onFailure }));
+    }
     if (!synth) return null;
-    const queue = new SpeechQueue<QueuedSegment>({
-      synth,
-      voice: () => current.current.voice,
-      rate: () => current.current.rate,
-      onSpeaking: (segment) => setSpokenSentence(segment && { source: segment.source, text: segment.show, hint: segment.hint }),
-    });
-    return new NarrationReader(queue);
-  }, [synth]);
+    return new NarrationReader(new SpeechQueue<QueuedSegment>({ synth, voice: () => current.current.voice, rate, onSpeaking }));
+  }, [synth, server, gameId]);
 
   const target = narrationTarget(messages, live);
   const targetRef = useRef(target);
@@ -134,6 +149,7 @@ export function useListen(messages: readonly MessageView[], live: LiveNarration 
       reader.stop();
       setSpokenSentence(null);
     } else {
+      warned.current = false;
       reader.start(targetRef.current);
     }
     setListening(!listening);
@@ -144,5 +160,5 @@ export function useListen(messages: readonly MessageView[], live: LiveNarration 
     saveSettings(next);
   }, []);
 
-  return { available: reader !== null && voices.length > 0, listening, toggle, voices, voice, settings, setSettings };
+  return { available: reader !== null && (server || voices.length > 0), server, listening, toggle, voices, voice, settings, setSettings };
 }

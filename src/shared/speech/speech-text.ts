@@ -4,8 +4,11 @@
  * 'Scelta A: …', 'Scelta B: …', 'Scelta C: …'.
  */
 
-import { formatChoices } from "@shared/choices";
+import { formatChoices } from "../choices";
 import { splitSentences } from "./sentences";
+
+/** Most parts one narration can be read in (a bound on the speech route's ?part, issue 39). */
+export const MAX_SPEECH_PARTS = 1000;
 
 /** One thing to say, and what to highlight on the page while it is said. */
 export interface SpeechSegment {
