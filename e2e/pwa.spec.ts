@@ -58,6 +58,7 @@ test("the manifest names the app in Italian, with its colours, start page and ic
 test("a story opened once reads offline after a reload, resyncs online, and leaves with its account", async ({ page, context }) => {
   // A visitor's first page registers the worker (push is off).
   await page.goto("/");
+  await page.getByRole("button", { name: "Accetta" }).click();
   await workerControls(page);
 
   await signedInPlayer(page);
@@ -109,6 +110,7 @@ test("a story opened once reads offline after a reload, resyncs online, and leav
   await page.goto(gameUrl).catch(() => undefined);
   await expect(page.getByText(story.at(-1)!.slice(0, 60))).toHaveCount(0);
   await context.setOffline(false);
+  await page.goto("/generi");
   const kept = await page.evaluate(async (url) => {
     const names = (await caches.keys()).filter((name) => name.startsWith("storie-account-"));
     const hits = await Promise.all(names.map(async (name) => Boolean(await (await caches.open(name)).match(url, { ignoreVary: true }))));
