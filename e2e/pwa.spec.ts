@@ -9,6 +9,9 @@
 import { expect, type Page, test } from "@playwright/test";
 import { conversation, narrations, signedInPlayer } from "./fixtures";
 
+// The site's service worker is what these tests are about (playwright.config.ts blocks it elsewhere).
+test.use({ serviceWorkers: "allow" });
+
 const OFFLINE_TEXT = "Sei offline: puoi rileggere la storia, per continuare serve la connessione.";
 
 /** The names of this site's account caches in the page's Cache Storage. */
