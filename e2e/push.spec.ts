@@ -9,6 +9,9 @@
 import { expect, test } from "@playwright/test";
 import { signedInPlayer } from "./fixtures";
 
+// The site's service worker is what these tests are about (playwright.config.ts blocks it elsewhere).
+test.use({ serviceWorkers: "allow" });
+
 test("the profile's push card registers the service worker and shows its switch's outcome", async ({ page, context, baseURL }) => {
   await context.grantPermissions(["notifications"], { origin: baseURL });
   await signedInPlayer(page);

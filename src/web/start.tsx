@@ -14,6 +14,7 @@ import { BrowserRouter } from "react-router";
 import { App } from "./app";
 import { nextTask } from "./lib/next-task";
 import { queryClient } from "./lib/query-client";
+import { registerServiceWorker } from "./lib/service-worker";
 import { AppRoutes, preloadRoutes } from "./router";
 
 /** Logs an error React reports with the component stack where it happened. */
@@ -57,4 +58,6 @@ export async function start(): Promise<void> {
     if (state) hydrateRoot(container, app, ROOT_OPTIONS);
     else createRoot(container, ROOT_OPTIONS).render(app);
   });
+  // The service worker (offline reading, push) for every visitor, after the page's load (issue 39).
+  registerServiceWorker();
 }

@@ -37,6 +37,7 @@ import { mountPublicPages } from "../features/http/public-pages";
 import { robotsTxt } from "../features/http/robots";
 import { absoluteLinksCaching, siteOrigin } from "../features/http/site-origin";
 import { privateWhenSignedIn } from "../features/http/session-caching";
+import { storyAccount } from "../features/http/story-account";
 import { mountSitemap } from "../features/http/sitemap";
 import { siteConfig, withSiteConfig } from "../features/http/site-config";
 
@@ -151,6 +152,8 @@ export function createApp(deps: AppDeps) {
   });
   app.use("/api/*", loadSession);
   app.use("/api/*", endStreamsWithAccount);
+  // A story's JSON names its account, for the service worker's per-account cache (issue 39).
+  app.use("/api/games/:gameId", storyAccount);
   app.route("/api", apiRoutes);
   app.all("/api/*", () => {
     throw AppError.of("NOT_FOUND", 404);
@@ -228,6 +231,16 @@ function mountWeb(app: Hono<AppEnv>, deps: AppDeps, webRoot: string) {
     if (c.res.status !== 200) return;
     c.header("Cache-Control", "no-cache");
     c.header("Service-Worker-Allowed", "/");
+  });
+  // The web app manifest (application/manifest+json by its extension) is revalidated, so a new
+  // name or colour reaches installed apps; its icons keep a day (issue 39 "Installable").
+  app.use("/manifest.webmanifest", async (c, next) => {
+    await next();
+    if (c.res.status === 200) c.header("Cache-Control", "no-cache");
+  });
+  app.use("/icons/*", async (c, next) => {
+    await next();
+    if (c.res.status === 200) c.header("Cache-Control", "public, max-age=86400");
   });
   const pageHtml = pages.html;
   // Issue 39: an address no page has answers 404 (crawlers and link checkers rely on it), with

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useRef } from "react";
 import { Outlet, useLocation } from "react-router";
 import { pageShown, usePageLoading } from "@/lib/page-loading";
 import { useMe } from "@/lib/session";
+import { useWorkerAccount } from "@/lib/service-worker";
 import { useToasterWanted } from "@/lib/toast";
 import { CookieBanner } from "@/components/layout/cookie-banner";
 import { Footer } from "@/components/layout/footer";
@@ -36,6 +37,8 @@ export function RootLayout() {
   const { me } = useMe();
   // New notifications and role changes arrive live (the bell and the Admin link follow them).
   useLiveEvents(Boolean(me));
+  // The offline stories kept by the service worker are the signed-in account's only (issue 39).
+  useWorkerAccount(me === undefined ? undefined : (me?.user.id ?? null));
 
   // A new page opens at its top; the first page keeps the place it opened at (the game page
   // opens at the end of the story, issue 21).

@@ -18,6 +18,7 @@ import { pathToFileURL } from "node:url";
 import type { Context, Hono } from "hono";
 import { type PrerenderModule, PRERENDER_STATE_ELEMENT_ID, type PrerenderedPage, SERVER_SITE_CONFIG_KEY } from "../../../shared/prerender";
 import type { SiteConfig } from "../../../shared/site-config";
+import { copyStoryAccount } from "./story-account";
 import type { AppEnv } from "../../domain/context";
 import type { Logger } from "../../platform/ops/logger";
 
@@ -130,6 +131,8 @@ export function pageRenderer(
       const answers = await Promise.all(
         module.prerenderPaths(url).map(async (path) => {
           const response = await app.request(`/api${path}`, { headers: cookie ? { cookie } : {} });
+          // A game page carries the account of its game's answer (issue 39, story-account.ts).
+          copyStoryAccount(c, response);
           return response.ok ? ((await response.json()) as unknown) : null;
         }),
       );

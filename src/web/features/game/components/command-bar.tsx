@@ -51,6 +51,8 @@ interface CommandBarProps {
    * commands are hidden, the message box is disabled and this Italian reason is shown above it.
    */
   blockedReason?: string | null;
+  /** The browser is offline (issue 39): the message box and every command are disabled. */
+  offline?: boolean;
   /** Called on each change of the message box (a group story tells the others 'sta scrivendo…'). */
   onTyping?(): void;
   /** Sends a message; resolves false when the server refused it (the text is given back). */
@@ -66,15 +68,15 @@ interface CommandBarProps {
  * (sends 'Voglio iniziare un nuovo gioco'), and the message box: Enter sends, Shift+Enter adds a
  * line. Sending is disabled until the game has started (typing '/inizia' itself is allowed, as the
  * greeting suggests), while busy, for empty or whitespace-only text, and when the limit is reached
- * (spec §4, §5), and in a group story while `blockedReason` says why (issue 24). For a visitor every command and any text can be sent (the page sends them to /login).
+ * (spec §4, §5), in a group story while `blockedReason` says why (issue 24), and offline (issue 39). For a visitor every command and any text can be sent (the page sends them to /login).
  */
-export function CommandBar({ started, busy, streaming, limitReached, canVisualizeBeforeStart = false, visitor = false, imagesLeft, messagesLeft, blockedReason, onTyping, onSend, onStop }: CommandBarProps) {
+export function CommandBar({ started, busy, streaming, limitReached, canVisualizeBeforeStart = false, visitor = false, imagesLeft, messagesLeft, blockedReason, offline = false, onTyping, onSend, onStop }: CommandBarProps) {
   const [draft, setDraft] = useState("");
   const inputId = useId();
   const visualizeReasonId = useId();
   const blockedReasonId = useId();
   const text = draft.trim();
-  const canAct = !busy && !limitReached && !blockedReason;
+  const canAct = !busy && !limitReached && !blockedReason && !offline;
   const lower = text.toLowerCase();
   // Zero left is the general limit (the banner above); one left is too few for a picture only.
   const tooFewForVisualize = !limitReached && messagesLeft != null && messagesLeft < VISUALIZE_MESSAGE_COST;
@@ -170,7 +172,7 @@ export function CommandBar({ started, busy, streaming, limitReached, canVisualiz
             setDraft(event.target.value);
             onTyping?.();
           }}
-          disabled={Boolean(blockedReason)}
+          disabled={Boolean(blockedReason) || offline}
           aria-describedby={blockedReason ? blockedReasonId : undefined}
           onKeyDown={onKeyDown}
           maxLength={MAX_MESSAGE_LENGTH}

@@ -14,6 +14,7 @@ import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useMe } from "@/lib/session";
 import { useHydrated } from "@/lib/use-hydrated";
+import { useOnline } from "@/lib/use-online";
 import { usePageLoading } from "@/lib/page-loading";
 import { ApiError } from "@/lib/api";
 import { healthQuery, leaveStoryKey } from "../api";
@@ -22,6 +23,7 @@ import { OlderMessages } from "../components/older-messages";
 import { StoryMessage, type StoryHandlers } from "../components/story-message";
 import { VirtualStory } from "../components/virtual-story";
 import { CommandBar } from "../components/command-bar";
+import { OfflineBanner } from "../components/offline-banner";
 import { StoryEndScroll } from "../components/story-end-scroll";
 import { GameHeader } from "../components/game-header";
 import { StoryStyleMenu } from "../components/story-style-menu";
@@ -79,6 +81,7 @@ export function GamePage() {
   const [memoryOpen, setMemoryOpen] = useState<boolean | null>(null);
   const [inviteOpen, setInviteOpen] = useState<boolean | null>(null);
   const { me } = useMe();
+  const online = useOnline();
   const health = useQuery(healthQuery);
   const listRef = useRef<HTMLOListElement>(null);
   const endRef = useRef<HTMLDivElement>(null);
@@ -248,6 +251,7 @@ export function GamePage() {
             <GroupTurn gameId={gameId} group={group} narrating={liveTurn !== null} decided={lastPlayerMessage} />
           </Suspense>
         )}
+        <OfflineBanner offline={!online} />
         {readOnly ? (
           <p role="note" className="rounded-lg border bg-card px-3 py-2 text-sm text-muted-foreground">
             Questa è la tua copia di sola lettura: hai lasciato la storia di gruppo. Puoi rileggerla, esportarla o eliminarla dal profilo.
@@ -262,6 +266,7 @@ export function GamePage() {
             imagesLeft={tokens ? (tokens.visualizeLimit === -1 ? null : Math.max(0, tokens.visualizeLimit - tokens.visualizationsSent)) : undefined}
             messagesLeft={tokens?.remaining}
             blockedReason={sendBlockedReason(group, started)}
+            offline={!online}
             onTyping={onTyping}
             onSend={send}
             onStop={stop}
