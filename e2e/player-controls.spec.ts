@@ -47,8 +47,9 @@ test.describe("with a fake AI provider", () => {
     await expectAccessible(page);
     await screenshots(page, "story-style-menu", { fullPage: false });
     await page.keyboard.press("Escape");
-    // The second Escape closes the story's menu.
-    await page.keyboard.press("Escape");
+    await expect(page.getByRole("menu")).toBeHidden();
+    // The menu button closes the story's menu.
+    await page.getByRole("button", { name: "Menu della storia" }).click();
     await expect(page.getByRole("button", { name: "Stile" })).toBeHidden();
 
     const continua = page.getByRole("group", { name: "Comandi" }).getByRole("button", { name: "Continua" });
@@ -66,6 +67,7 @@ test.describe("with a fake AI provider", () => {
     expect(request.messages.at(-1).content).toContain("Continua la scena da dove si è interrotta");
 
     // The memory viewer's prompt shows what the provider got.
+    await page.getByRole("button", { name: "Menu della storia" }).click();
     await page.getByRole("button", { name: "Memoria" }).click();
     await page.getByRole("tab", { name: "Cosa ricorda il narratore" }).click();
     const style = page.getByRole("group", { name: "Stile della storia" });
