@@ -37,6 +37,8 @@ test.describe("with a fake AI provider", () => {
     // Fantasy's genre prompt: temperature 0.9, 1024 tokens.
     expect(fake.requests.at(-1)).toMatchObject({ temperature: 0.9, max_tokens: 1024 });
 
+    // At 390 px the story's actions are in the header's menu (issue 39).
+    await page.getByRole("button", { name: "Menu della storia" }).click();
     await page.getByRole("button", { name: "Stile" }).click();
     await page.getByRole("menuitemradio", { name: "Breve" }).click();
     await expect(page.getByRole("menuitemradio", { name: "Breve" })).toHaveAttribute("aria-checked", "true");
@@ -45,6 +47,10 @@ test.describe("with a fake AI provider", () => {
     await expectAccessible(page);
     await screenshots(page, "story-style-menu", { fullPage: false });
     await page.keyboard.press("Escape");
+    await expect(page.getByRole("menu")).toBeHidden();
+    // The menu button closes the story's menu.
+    await page.getByRole("button", { name: "Menu della storia" }).click();
+    await expect(page.getByRole("button", { name: "Stile" })).toBeHidden();
 
     const continua = page.getByRole("group", { name: "Comandi" }).getByRole("button", { name: "Continua" });
     await expect(continua).toBeInViewport({ ratio: 1 });
@@ -61,6 +67,7 @@ test.describe("with a fake AI provider", () => {
     expect(request.messages.at(-1).content).toContain("Continua la scena da dove si è interrotta");
 
     // The memory viewer's prompt shows what the provider got.
+    await page.getByRole("button", { name: "Menu della storia" }).click();
     await page.getByRole("button", { name: "Memoria" }).click();
     await page.getByRole("tab", { name: "Cosa ricorda il narratore" }).click();
     const style = page.getByRole("group", { name: "Stile della storia" });

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef } from "react";
-import { Outlet, useLocation } from "react-router";
+import { Outlet, useLocation, useMatch } from "react-router";
 import { pageShown, usePageLoading } from "@/lib/page-loading";
 import { useMe } from "@/lib/session";
 import { useWorkerAccount } from "@/lib/service-worker";
@@ -19,7 +19,8 @@ const Toaster = lazy(() => import("@/components/ui/sonner").then((m) => ({ defau
 
 /**
  * The site frame around every page (spec §2 Site frame): skip link, header (with the
- * notifications bell for a signed-in user), the routed page, footer, cookie banner, the toast
+ * notifications bell for a signed-in user), the routed page, footer (not under a game's message
+ * box, /gioco/:genre/:id and /gioco/:genre/new, issue 39), cookie banner, the toast
  * outlet and, for an account that never confirmed its age, the 'Ho almeno 14 anni' dialog (issue
  * 23). The app's top floor (issue 37): it composes the layout components with the features they
  * show (notifications, auth), which the layout components never import. For a signed-in user it
@@ -30,6 +31,8 @@ const Toaster = lazy(() => import("@/components/ui/sonner").then((m) => ({ defau
  */
 export function RootLayout() {
   const { pathname } = useLocation();
+  // The game's screen ends with its message box (issue 39): no site footer under it.
+  const onGameScreen = useMatch("/gioco/:genre/:gameId") !== null;
   const pageLoading = usePageLoading();
   const main = useRef<HTMLElement>(null);
   useDocumentTitle(pathname, main);
@@ -65,7 +68,7 @@ export function RootLayout() {
       <main ref={main} id="contenuto" tabIndex={-1} className="flex-1 outline-none">
         <Outlet />
       </main>
-      <Footer />
+      {!onGameScreen && <Footer />}
       <CookieBanner />
       {me?.ageConfirmationNeeded && (
         <Suspense>

@@ -1,8 +1,9 @@
 /**
- * Command buttons and message box of the game chat (spec §2 Game chat, §4 Game, §5).
+ * Command buttons and message box of the game chat (spec §2 Game chat, §4 Game, §5; issue 39:
+ * the choices' texts on the /A /B /C buttons).
  */
 
-import { CONTINUE_COMMAND, MAX_MESSAGE_LENGTH, NEW_GAME_TEXT, VISUALIZE_MESSAGE_COST } from "@shared/commands";
+import { type ChoiceLetter, CONTINUE_COMMAND, MAX_MESSAGE_LENGTH, NEW_GAME_TEXT, VISUALIZE_MESSAGE_COST } from "@shared/commands";
 import { ERRORS } from "@shared/errors";
 import { FastForward, Image as ImageIcon, SendHorizontal, Square } from "lucide-react";
 import { type FormEvent, type KeyboardEvent, useId, useState } from "react";
@@ -25,6 +26,8 @@ const COMMANDS = [
   { label: "Continua", content: CONTINUE_COMMAND, icon: FastForward },
   { label: "/nuovo", content: NEW_GAME_TEXT },
 ] as const;
+/** The three choice letters, in the order of the buttons. */
+const LETTERS: readonly ChoiceLetter[] = ["A", "B", "C"];
 
 interface CommandBarProps {
   /** The game has started (spec §4): until then only '/inizia' can be sent. */
@@ -53,6 +56,11 @@ interface CommandBarProps {
   blockedReason?: string | null;
   /** The browser is offline (issue 39): the message box and every command are disabled. */
   offline?: boolean;
+  /**
+   * The latest narration's choices (extractChoices, issue 39): with all three, the /A /B /C buttons
+   * show their texts (two lines at most; the whole text in the accessible name, '/A Segui…').
+   */
+  choices?: Partial<Record<ChoiceLetter, string>>;
   /** Called on each change of the message box (a group story tells the others 'sta scrivendo…'). */
   onTyping?(): void;
   /** Sends a message; resolves false when the server refused it (the text is given back). */
@@ -64,13 +72,14 @@ interface CommandBarProps {
  * '/inizia' (until started), '/visualizza (2 token)' (a scene image; admins may use it before the
  * start; its title tells the images left; with fewer than VISUALIZE_MESSAGE_COST messages left today
  * it is disabled and the reason is shown under the buttons, issue 22 §5), '/A', '/B', '/C', 'Continua'
- * (sends '/continua', issue 38 §4), '/nuovo'
- * (sends 'Voglio iniziare un nuovo gioco'), and the message box: Enter sends, Shift+Enter adds a
- * line. Sending is disabled until the game has started (typing '/inizia' itself is allowed, as the
+ * (sends '/continua', issue 38 §4), '/nuovo' (sends 'Voglio iniziare un nuovo gioco'), and the message
+ * box: Enter sends, Shift+Enter adds a line. With the latest narration's three `choices` (issue 39)
+ * the lettered buttons show their texts, one per row on a phone (three columns from `sm`), at least
+ * 44 px high, and the other commands follow in one compact row above the message box. Sending is disabled until the game has started (typing '/inizia' itself is allowed, as the
  * greeting suggests), while busy, for empty or whitespace-only text, and when the limit is reached
  * (spec §4, §5), in a group story while `blockedReason` says why (issue 24), and offline (issue 39). For a visitor every command and any text can be sent (the page sends them to /login).
  */
-export function CommandBar({ started, busy, streaming, limitReached, canVisualizeBeforeStart = false, visitor = false, imagesLeft, messagesLeft, blockedReason, offline = false, onTyping, onSend, onStop }: CommandBarProps) {
+export function CommandBar({ started, busy, streaming, limitReached, canVisualizeBeforeStart = false, visitor = false, imagesLeft, messagesLeft, blockedReason, offline = false, choices, onTyping, onSend, onStop }: CommandBarProps) {
   const [draft, setDraft] = useState("");
   const inputId = useId();
   const visualizeReasonId = useId();
@@ -86,6 +95,11 @@ export function CommandBar({ started, busy, streaming, limitReached, canVisualiz
     (visitor || (lower === VISUALIZE_COMMAND ? (started || canVisualizeBeforeStart) && !tooFewForVisualize : started || lower === START_COMMAND));
   const imagesHint =
     imagesLeft === null ? "Immagini illimitate" : imagesLeft === undefined ? undefined : imagesLeft === 0 ? "Nessuna immagine disponibile nel tuo piano questo mese" : `Immagini rimaste questo mese: ${imagesLeft}`;
+
+  const commandDisabled = !visitor && (!started || !canAct);
+  // All three texts or none: a narration with two choices keeps the plain letters.
+  const choiceTexts = started && LETTERS.every((letter) => choices?.[letter]) ? LETTERS.map((letter) => ({ letter, text: choices![letter]! })) : null;
+  const commands = choiceTexts ? COMMANDS.filter((command) => !command.label.startsWith("/") || command.label === "/nuovo") : COMMANDS;
 
   const submit = async () => {
     if (!canSendDraft) return;
@@ -111,43 +125,67 @@ export function CommandBar({ started, busy, streaming, limitReached, canVisualiz
       )}
       {/* A player who cannot move the story has no use for the commands: the phone's screen goes to the story. */}
       {!blockedReason && (
-      <div role="group" aria-label="Comandi" className="flex flex-wrap gap-2">
-        {!started && (
-          <Button
-            type="button"
-            className="h-10 bg-violet-700 px-5 font-semibold text-white hover:bg-violet-600"
-            disabled={!canAct}
-            onClick={() => void onSend(START_COMMAND)}
-          >
-            {START_COMMAND}
-          </Button>
+      <div role="group" aria-label="Comandi" className="space-y-2">
+        {choiceTexts && (
+          <div className="grid gap-2 sm:grid-cols-3">
+            {choiceTexts.map(({ letter, text: choice }) => (
+              <Button
+                key={letter}
+                type="button"
+                variant="outline"
+                title={choice}
+                aria-label={`/${letter} ${choice}`}
+                className="h-auto min-h-11 w-full items-start justify-start gap-2 px-3 py-2 text-left whitespace-normal"
+                disabled={commandDisabled}
+                onClick={() => void onSend(`/${letter}`)}
+              >
+                <span className="shrink-0 font-mono font-semibold text-violet-300">/{letter}</span>
+                <span className="line-clamp-2 min-w-0 leading-snug font-normal">{choice}</span>
+              </Button>
+            ))}
+          </div>
         )}
-        <Button
-          type="button"
-          variant="outline"
-          className="h-10 font-mono"
-          disabled={!visitor && ((!started && !canVisualizeBeforeStart) || !canAct || tooFewForVisualize)}
-          title={imagesHint}
-          aria-label={imagesHint ? `/visualizza (2 token). ${imagesHint}` : undefined}
-          aria-describedby={tooFewForVisualize ? visualizeReasonId : undefined}
-          onClick={() => void onSend(VISUALIZE_COMMAND)}
-        >
-          <ImageIcon aria-hidden />
-          /visualizza (2 token)
-        </Button>
-        {COMMANDS.map((command) => (
+        <div className="flex flex-wrap gap-2">
+          {!started && (
+            <Button
+              type="button"
+              className="h-10 bg-violet-700 px-5 font-semibold text-white hover:bg-violet-600"
+              disabled={!canAct}
+              onClick={() => void onSend(START_COMMAND)}
+            >
+              {START_COMMAND}
+            </Button>
+          )}
           <Button
-            key={command.label}
             type="button"
             variant="outline"
-            className={cn("h-10 min-w-12", "icon" in command ? "gap-1.5" : "font-mono")}
-            disabled={!visitor && (!started || !canAct)}
-            onClick={() => void onSend(command.content)}
+            className={cn("h-10 font-mono", choiceTexts && "px-3 has-[>svg]:px-2.5")}
+            disabled={!visitor && ((!started && !canVisualizeBeforeStart) || !canAct || tooFewForVisualize)}
+            title={imagesHint}
+            aria-label={imagesHint ? `/visualizza (2 token). ${imagesHint}` : "/visualizza (2 token)"}
+            aria-describedby={tooFewForVisualize ? visualizeReasonId : undefined}
+            onClick={() => void onSend(VISUALIZE_COMMAND)}
           >
-            {"icon" in command && <command.icon aria-hidden />}
-            {command.label}
+            <ImageIcon aria-hidden />
+            {/* Beside the choices a phone's row has room for the command only; the name keeps the cost. */}
+            <span>
+              /visualizza<span className={cn(choiceTexts && "max-sm:hidden")}> (2 token)</span>
+            </span>
           </Button>
-        ))}
+          {commands.map((command) => (
+            <Button
+              key={command.label}
+              type="button"
+              variant="outline"
+              className={cn("h-10 min-w-12", "icon" in command ? "gap-1.5" : "font-mono", choiceTexts && "px-3 has-[>svg]:px-2.5")}
+              disabled={commandDisabled}
+              onClick={() => void onSend(command.content)}
+            >
+              {"icon" in command && <command.icon aria-hidden />}
+              {command.label}
+            </Button>
+          ))}
+        </div>
       </div>
       )}
       {tooFewForVisualize && (

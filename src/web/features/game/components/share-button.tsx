@@ -19,7 +19,7 @@ export function ShareButton({ gameId, disabled }: { gameId: string; disabled: bo
         type="button"
         variant="outline"
         size="sm"
-        className="h-7 gap-1.5 px-2.5 text-xs"
+        className="h-9 gap-1.5 px-3 text-sm sm:h-7 sm:px-2.5 sm:text-xs"
         disabled={disabled}
         aria-haspopup="dialog"
         aria-expanded={open === true}

@@ -82,7 +82,7 @@ export function StoryStyleMenu({ gameId, style }: StoryStyleMenuProps) {
     // Not modal: the rest of the page stays readable (and not aria-hidden) while the player chooses.
     <DropdownMenu modal={false}>
       <DropdownMenuTrigger asChild>
-        <Button type="button" variant="outline" size="sm" className="h-7 gap-1.5 px-2.5 text-xs" disabled={!shown}>
+        <Button type="button" variant="outline" size="sm" className="h-9 gap-1.5 px-3 text-sm sm:h-7 sm:px-2.5 sm:text-xs" disabled={!shown}>
           <SlidersHorizontal aria-hidden />
           Stile
         </Button>

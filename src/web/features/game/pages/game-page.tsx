@@ -3,6 +3,7 @@
  * §5, §8 Game; DESIGN §4 A chat turn). Resumes a saved game with its whole history.
  */
 
+import { extractChoices } from "@shared/choices";
 import { ERRORS } from "@shared/errors";
 import { greetingFor, resolveGenre } from "@shared/genres";
 import { useIsMutating, useQuery } from "@tanstack/react-query";
@@ -66,6 +67,8 @@ const GroupTurn = lazy(() => loadGroupPanel().then((m) => ({ default: m.GroupTur
  * story, and follows the others' turns live (their narrations through the same resume as a reload).
  * The story's owner (a group's host) sets its 'Lunghezza' and 'Creatività' in the header's 'Stile'
  * menu (issue 38 §4); 'Continua' sits next to the choices.
+ * The /A /B /C buttons show the latest narration's three choices (issue 39); on a phone the header is
+ * one line with 'Menu della storia' holding the story's actions, and the site has no footer here.
  * The copy a player kept on leaving a group story is read-only: no message box, no story controls,
  * no sharing or inviting; reading, the map, the memory, 'Ascolta' and the export stay.
  */
@@ -121,6 +124,10 @@ export function GamePage() {
   const lastIndex = messages.length - 1;
   const lastPlayerMessage = messages.findLast((m) => m.role === "user") ?? null;
   const canUndo = lastPlayerMessage !== null;
+  // The latest narration's choices on the /A /B /C buttons (issue 39); none once the player answered.
+  const lastMessage = messages.at(-1);
+  const lastNarration = lastMessage?.role === "assistant" ? lastMessage.content : null;
+  const choices = useMemo(() => (lastNarration ? extractChoices(lastNarration) : undefined), [lastNarration]);
   const actionsBusy = liveTurn !== null || control.busy;
   const { switchTo, resumeFrom, undo, save } = control;
   // One stable object, so the memoised rows do not render again while a narration streams in.
@@ -142,20 +149,20 @@ export function GamePage() {
         offline={health.data?.ai === "offline"}
         actions={
           <>
-            <Button type="button" variant="outline" size="sm" className="h-7 gap-1.5 px-2.5 text-xs" disabled={!game || actionsBusy} onClick={() => setMapOpen(true)}>
+            <Button type="button" variant="outline" size="sm" className="h-9 gap-1.5 px-3 text-sm sm:h-7 sm:px-2.5 sm:text-xs" disabled={!game || actionsBusy} onClick={() => setMapOpen(true)}>
               <Network aria-hidden />
               Mappa delle scelte
             </Button>
-            <Button type="button" variant="outline" size="sm" className="h-7 gap-1.5 px-2.5 text-xs" disabled={!game} onClick={() => setMemoryOpen(true)}>
+            <Button type="button" variant="outline" size="sm" className="h-9 gap-1.5 px-3 text-sm sm:h-7 sm:px-2.5 sm:text-xs" disabled={!game} onClick={() => setMemoryOpen(true)}>
               <Brain aria-hidden />
               Memoria
             </Button>
             {isHost && !readOnly && <StoryStyleMenu gameId={gameId} style={game?.style} />}
             <ListenButton key={gameId} messages={messages} live={liveTurn} />
             {!readOnly && <ShareButton key={`share-${gameId}`} gameId={gameId} disabled={!game} />}
-            <ExportMenu gameId={gameId} disabled={!game} className="h-7 px-2.5 text-xs" />
+            <ExportMenu gameId={gameId} disabled={!game} className="h-9 px-3 text-sm sm:h-7 sm:px-2.5 sm:text-xs" />
             {isHost && !readOnly && (
-              <Button type="button" variant="outline" size="sm" className="h-7 gap-1.5 px-2.5 text-xs" disabled={!game} aria-haspopup="dialog" onClick={() => setInviteOpen(true)}>
+              <Button type="button" variant="outline" size="sm" className="h-9 gap-1.5 px-3 text-sm sm:h-7 sm:px-2.5 sm:text-xs" disabled={!game} aria-haspopup="dialog" onClick={() => setInviteOpen(true)}>
                 <Users aria-hidden />
                 Gioca insieme
               </Button>
@@ -267,6 +274,7 @@ export function GamePage() {
             messagesLeft={tokens?.remaining}
             blockedReason={sendBlockedReason(group, started)}
             offline={!online}
+            choices={choices}
             onTyping={onTyping}
             onSend={send}
             onStop={stop}
