@@ -97,6 +97,8 @@ test.describe("on a phone, no Italian voice and no site voice", () => {
     await page.addInitScript(englishOnly);
     await signedInPlayer(page);
     await startStory(page);
+    // On a phone the story's actions are in the header's menu (issue 39).
+    await page.getByRole("button", { name: "Menu della storia" }).click();
     const listen = page.getByRole("button", { name: "Ascolta", exact: true });
     await expect(listen).toHaveAttribute("aria-disabled", "true");
     // Not `disabled`: it stays focusable and tappable.
@@ -169,6 +171,7 @@ test.describe("with the site's voice", () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: `${SHOTS}/site-voice-settings-390.png` });
     await expectAccessible(page);
+    await page.setViewportSize({ width: 1280, height: 860 });
     await page.keyboard.press("Escape");
 
     // 'Stop' while the next narration is read: silence, nothing more is played.
