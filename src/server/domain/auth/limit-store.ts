@@ -57,3 +57,19 @@ export function limiterFactory(db: Kysely<Database>, dialect: DialectName): Limi
       insuranceLimiter: new RateLimiterMemory(spec),
     });
 }
+
+/** One limiter per database and key prefix: a running server keeps one, tests with many databases one each. */
+const perDatabase = new WeakMap<Kysely<Database>, Map<string, RateLimiterAbstract>>();
+
+/**
+ * The limiter of `spec` for this database, made on first use and kept (its counters live as long
+ * as the server: in memory on SQLite, in auth_limits on PostgreSQL).
+ * Input: the database, its dialect and the limiter's spec. Output: the same limiter on every call.
+ */
+export function sharedLimiter(db: Kysely<Database>, dialect: DialectName, spec: LimiterSpec): RateLimiterAbstract {
+  let byPrefix = perDatabase.get(db);
+  if (!byPrefix) perDatabase.set(db, (byPrefix = new Map()));
+  let limiter = byPrefix.get(spec.keyPrefix);
+  if (!limiter) byPrefix.set(spec.keyPrefix, (limiter = limiterFactory(db, dialect)(spec)));
+  return limiter;
+}

@@ -9,9 +9,8 @@
  */
 
 import pLimit from "p-limit";
-import type { RateLimiterAbstract } from "rate-limiter-flexible";
 import { PUSH_TEXTS, type PushKind, type PushPayload } from "../../../shared/push-kinds";
-import { limiterFactory } from "../auth/limit-store";
+import { sharedLimiter } from "../auth/limit-store";
 import type { AppDeps } from "../context";
 
 export type PushDeps = Pick<AppDeps, "db" | "dialect" | "push" | "logger">;
@@ -24,17 +23,10 @@ const SENDS_AT_ONCE = 8;
 /** Who a trigger is for: players by id, or every player with a subscription (the site's notifications). */
 export type PushAudience = readonly string[] | "everyone";
 
-const limiters = new WeakMap<PushDeps["db"], RateLimiterAbstract>();
 const running = new Set<Promise<void>>();
 
-function limiterFor(deps: PushDeps): RateLimiterAbstract {
-  let limiter = limiters.get(deps.db);
-  if (!limiter) {
-    limiter = limiterFactory(deps.db, deps.dialect)({ keyPrefix: "push-player", points: PUSHES_PER_MINUTE, duration: 60 });
-    limiters.set(deps.db, limiter);
-  }
-  return limiter;
-}
+/** The players' push allowance (PUSHES_PER_MINUTE each). */
+const limiterFor = (deps: PushDeps) => sharedLimiter(deps.db, deps.dialect, { keyPrefix: "push-player", points: PUSHES_PER_MINUTE, duration: 60 });
 
 /** Whether the player may receive one more push this minute (takes it when so). */
 async function takePush(deps: PushDeps, userId: string): Promise<boolean> {

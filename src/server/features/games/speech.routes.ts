@@ -16,11 +16,11 @@
 
 import { zValidator } from "@hono/zod-validator";
 import { Hono } from "hono";
-import { type RateLimiterAbstract, RateLimiterRes } from "rate-limiter-flexible";
+import { RateLimiterRes } from "rate-limiter-flexible";
 import { speechQuerySchema } from "../../../shared/schemas/speech";
 import { speechSegments } from "../../../shared/speech/speech-text";
 import { hasServerVoice, speak } from "../../domain/ai/speech";
-import { limiterFactory } from "../../domain/auth/limit-store";
+import { sharedLimiter } from "../../domain/auth/limit-store";
 import { currentUser, requireUser } from "../../domain/auth/middleware";
 import type { AppDeps, AppEnv } from "../../domain/context";
 import { AppError } from "../../platform/errors";
@@ -30,17 +30,9 @@ import { findGameMessage, findReadableGame } from "./games.service";
 /** Parts (sentences) one player may have said in a minute: some 4 minutes of listening, prefetch included. */
 export const SPEECH_PARTS_PER_MINUTE = 60;
 
-/** One limiter per database (one per running server); shared by instances on PostgreSQL (limit-store.ts). */
-const limiters = new WeakMap<AppDeps["db"], RateLimiterAbstract>();
-
-function limiterFor(deps: Pick<AppDeps, "db" | "dialect">): RateLimiterAbstract {
-  let limiter = limiters.get(deps.db);
-  if (!limiter) {
-    limiter = limiterFactory(deps.db, deps.dialect)({ keyPrefix: "speech-player", points: SPEECH_PARTS_PER_MINUTE, duration: 60 });
-    limiters.set(deps.db, limiter);
-  }
-  return limiter;
-}
+/** The players' speech allowance (SPEECH_PARTS_PER_MINUTE each); shared by instances on PostgreSQL (limit-store.ts). */
+const limiterFor = (deps: Pick<AppDeps, "db" | "dialect">) =>
+  sharedLimiter(deps.db, deps.dialect, { keyPrefix: "speech-player", points: SPEECH_PARTS_PER_MINUTE, duration: 60 });
 
 /** 429 SPEECH_LIMIT with the seconds to wait (sent as Retry-After). */
 class SpeechLimitError extends AppError {
