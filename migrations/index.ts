@@ -28,6 +28,7 @@ import * as m0027 from "./0027_story_unshared";
 import * as m0029 from "./0029_moderation_conflicts";
 import * as m0030 from "./0030_story_style";
 import * as m0031 from "./0031_push_notifications";
+import * as m0032 from "./0032_scenarios";
 
 export const migrations: Record<string, Migration> = {
   "0001_initial": m0001,
@@ -57,4 +58,5 @@ export const migrations: Record<string, Migration> = {
   "0029_moderation_conflicts": m0029,
   "0030_story_style": m0030,
   "0031_push_notifications": m0031,
+  "0032_scenarios": m0032,
 };

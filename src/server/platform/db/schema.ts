@@ -185,6 +185,18 @@ export interface SavedGamesTable {
   story_length: Generated<StoryLength>;
   /** The story's 'Creatività' (issue 38 §4, migration 0030): 'misurata' | 'equilibrata' | 'audace' (default); deleted and exported with the story row. */
   story_creativity: Generated<StoryCreativity>;
+  /** 1 while a player's scenario is a private draft (issue 40, migration 0032); 0 for published templates and for games. */
+  draft: Generated<number>;
+  /** The scenario a remix was copied from (no foreign key); null otherwise. */
+  remix_of: string | null;
+  /** A scenario's opening ('first message', a card's first_mes); null: the narrator opens. */
+  first_message: string | null;
+  /** JSON string[]: a scenario's alternative openings (a card's alternate_greetings); null: none. */
+  alternate_openings: string | null;
+  /** JSON object: an imported card's fields the site does not map, kept for a lossless export; null: none. */
+  raw_card: string | null;
+  /** 1 for the starter scenarios the site ships (by 'Storie.ai'); 0 otherwise. */
+  starter: Generated<number>;
 }
 
 /** A story shared with 'Condividi' (issue 13 "A public reading page", migration 0014): /storia/{id}/{slug}. */
