@@ -3,7 +3,7 @@
  * (issue 36 finding 3: "a test lists every call site of the provider client and fails if one
  * bypasses the gate"; policies/spending-gate.test.ts). Three rules:
  * 1. every call of a provider method (the chat client, the narrator, its memory, the
- *    illustrator: PROVIDER_METHODS) has a SpendingPass in scope: a parameter or local variable of
+ *    illustrator, the server's voice: PROVIDER_METHODS) has a SpendingPass in scope: a parameter or local variable of
  *    an enclosing function that is a pass or holds one (policies/spending.ts is the only module
  *    that issues passes). Calls inside the provider's own implementations (IMPLEMENTATIONS) are
  *    the provider itself: their callers carry the pass;
@@ -22,6 +22,7 @@ const PROVIDER_METHODS: readonly { file: string; name: string; methods: readonly
   { file: "src/server/domain/ai/types.ts", name: "Narrator", methods: ["stream", "repairChoices"] },
   { file: "src/server/domain/ai/types.ts", name: "NarratorMemory", methods: ["extractFacts", "summarize"] },
   { file: "src/server/domain/ai/illustrator/types.ts", name: "Illustrator", methods: ["draw", "title"] },
+  { file: "src/server/domain/ai/speech.ts", name: "Voice", methods: ["say"] },
 ];
 const METHOD_NAMES = new Set(PROVIDER_METHODS.flatMap((p) => p.methods));
 
@@ -29,10 +30,10 @@ const METHOD_NAMES = new Set(PROVIDER_METHODS.flatMap((p) => p.methods));
 const IMPLEMENTATIONS = new Set(["src/server/domain/ai/openai-narrator.ts", "src/server/domain/ai/provider-memory.ts", "src/server/domain/ai/illustrator/title.ts"]);
 
 /** Settings holding the provider's address. */
-const PROVIDER_ADDRESSES = new Set(["AI_BASE_URL", "IMAGE_BASE_URL", "MODERATION_BASE_URL"]);
+const PROVIDER_ADDRESSES = new Set(["AI_BASE_URL", "IMAGE_BASE_URL", "MODERATION_BASE_URL", "TTS_BASE_URL"]);
 
 /** Who may read them: the env's schema, the two modules that build the clients, and screening (free /moderations). */
-const ADDRESS_READERS = new Set(["src/server/platform/env.ts", "src/server/domain/ai/narrator.ts", "src/server/domain/ai/illustrator/index.ts", "src/server/features/moderation/screening.ts"]);
+const ADDRESS_READERS = new Set(["src/server/platform/env.ts", "src/server/domain/ai/narrator.ts", "src/server/domain/ai/illustrator/index.ts", "src/server/domain/ai/speech.ts", "src/server/features/moderation/screening.ts"]);
 
 /** The gate: the only module that issues a pass. */
 const GATE = "src/server/domain/policies/spending.ts";

@@ -5,12 +5,14 @@
  * AI_BASE_URL is usually written) is used as is. The answer's body is handed on unread, so the
  * player hears the first words while the endpoint is still speaking.
  *
- * Speech spends no tokens (the endpoint bills characters), so it does not pass the spending gate
- * (policies/spending.ts); the route bounds it per player instead (features/games/speech.routes.ts).
+ * Speech spends no tokens (the endpoint bills characters) but it is a paid provider call: it is
+ * made only with a pass of the spending gate (policies/spending.ts, purpose 'speech', the listener
+ * as the acting player); the route also bounds it per player (features/games/speech.routes.ts).
  */
 
 import type { Env } from "../../platform/env";
 import { AppError } from "../../platform/errors";
+import type { SpendingPass } from "../policies/spending";
 
 export type SpeechEnv = Pick<Env, "TTS_BASE_URL" | "TTS_MODEL" | "TTS_API_KEY" | "TTS_VOICE" | "TTS_TIMEOUT_MS">;
 
@@ -31,15 +33,33 @@ export interface SpeechAudio {
   contentType: string;
 }
 
+/** The server's voice: says one text with a pass of the spending gate. */
+export interface Voice {
+  /**
+   * Asks the endpoint to say `input`.
+   * Input: the gate's pass (purpose 'speech'), the text (a sentence, plain, at most a few hundred
+   * characters) and a signal that cancels the call (the player left); the call is also cut after
+   * TTS_TIMEOUT_MS ms. Output: the answer's audio stream, once the endpoint answered 2xx with a body.
+   * Throws 404 SERVER_VOICE_OFF when no voice is configured, 502 SPEECH_FAILED when the endpoint
+   * fails, refuses or does not answer in time (the cause is in `cause`, for the log).
+   */
+  say(pass: SpendingPass, input: string, signal: AbortSignal): Promise<SpeechAudio>;
+}
+
+/** The voice of the env's TTS_* settings (see {@link Voice.say}). */
+export function serverVoice(env: SpeechEnv): Voice {
+  return { say: (_pass, input, signal) => speak(env, input, signal) };
+}
+
 /**
- * Asks the endpoint to say `input`.
+ * Asks the endpoint to say `input` (the body of {@link Voice.say}; only the voice calls it).
  * Input: the env (TTS_*), the text (a sentence, plain, at most a few hundred characters) and a
  * signal that cancels the call (the player left). The call is also cut after TTS_TIMEOUT_MS ms.
  * Output: the answer's audio stream, once the endpoint answered 2xx with a body.
  * Throws 404 SERVER_VOICE_OFF when no voice is configured, 502 SPEECH_FAILED when the endpoint
  * fails, refuses or does not answer in time (the cause is in `cause`, for the log).
  */
-export async function speak(env: SpeechEnv, input: string, signal: AbortSignal): Promise<SpeechAudio> {
+async function speak(env: SpeechEnv, input: string, signal: AbortSignal): Promise<SpeechAudio> {
   if (!env.TTS_BASE_URL || !env.TTS_MODEL) throw AppError.of("SERVER_VOICE_OFF", 404);
   let response: Response;
   try {

@@ -19,6 +19,7 @@ const FIXTURE: ExtraSource = {
   file: "src/server/features/spending-bypass.fixture.ts",
   text: `
 import type { AppDeps } from "../domain/context";
+import { serverVoice } from "../domain/ai/speech";
 import { improveText } from "./templates/ai-helpers";
 
 export async function unpaidHelper(deps: AppDeps) {
@@ -31,6 +32,10 @@ export async function unpaidPicture(deps: AppDeps) {
 
 export async function ownClient(deps: AppDeps) {
   return fetch(deps.env.AI_BASE_URL + "/chat/completions", { method: "POST" });
+}
+
+export async function unpaidSpeech(deps: AppDeps) {
+  return serverVoice(deps.env).say(undefined as never, "Ciao", AbortSignal.timeout(1));
 }
 
 export async function forgedPass(deps: AppDeps) {
@@ -57,6 +62,7 @@ describe("the spending gate's place in the source", () => {
       "src/server/features/templates/cover.ts",
       "src/server/domain/memory/background.ts",
       "src/server/domain/memory/recap.ts",
+      "src/server/features/games/speech.routes.ts",
     ]) {
       expect(callers, file).toContain(file);
     }
@@ -69,6 +75,8 @@ describe("the spending gate's place in the source", () => {
       ["provider call without a pass", "deps.chat?.client.complete"],
       ["provider call without a pass", "deps.illustrator.draw"],
       ["provider address read", "deps.env.AI_BASE_URL"],
+      ["provider call without a pass", "serverVoice(deps.env).say"],
+      ["forged pass", "undefined as never"],
       ["forged pass", "{} as any"],
     ]);
   });

@@ -22,6 +22,12 @@
  * is skipped when the budget is spent by then: it never spends past the budget. A call already
  * started completes (the turn that crosses the budget, a picture's title made with its picture).
  *
+ * 'Ascolta' with the server's voice (ai/speech.ts, purpose 'speech', issue 39) passes the gate
+ * too: the speech endpoint bills characters, not tokens, so it adds nothing to ai_usage, but it is
+ * a paid provider call the site's budget stands in front of: once the budget is spent it answers
+ * 503 like the other purposes (the page says a sentence was not read). The listener is the
+ * acting player.
+ *
  * Screening (moderation/screening.ts, OpenAI's /moderations) does not go through the gate: it
  * spends no tokens (free at OpenAI, recorded in no ai_usage row), and refusing it would publish
  * unscreened content.
@@ -36,7 +42,7 @@ import { AppError } from "../../platform/errors";
 type Db = Kysely<Database>;
 
 /** What a provider call is for, as the gate tells them apart. */
-export type SpendPurpose = "turn" | "choice-repair" | "memory" | "picture" | "helper";
+export type SpendPurpose = "turn" | "choice-repair" | "memory" | "picture" | "helper" | "speech";
 
 /** The purposes an admin may spend on past the budget: their own story turns. */
 const ADMIN_EXEMPT: ReadonlySet<SpendPurpose> = new Set(["turn", "choice-repair"]);

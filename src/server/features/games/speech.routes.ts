@@ -11,7 +11,8 @@
  *   not a whole number in [0, 999]), 404 GAME_NOT_FOUND, 404 MESSAGE_NOT_FOUND (another game's
  *   message, no such message), 400 SPEECH_PART_NOT_FOUND (the narration has no part N; a player's
  *   message or a picture has none), 429 SPEECH_LIMIT past SPEECH_PARTS_PER_MINUTE parts a minute
- *   per player (with Retry-After), 502 SPEECH_FAILED when the endpoint fails or is late.
+ *   per player (with Retry-After), 503 AI_BUDGET_EXHAUSTED once the site's daily AI budget is spent
+ *   (the spending gate, purpose 'speech'), 502 SPEECH_FAILED when the endpoint fails or is late.
  */
 
 import { zValidator } from "@hono/zod-validator";
@@ -19,10 +20,11 @@ import { Hono } from "hono";
 import { RateLimiterRes } from "rate-limiter-flexible";
 import { speechQuerySchema } from "../../../shared/schemas/speech";
 import { speechSegments } from "../../../shared/speech/speech-text";
-import { hasServerVoice, speak } from "../../domain/ai/speech";
+import { hasServerVoice, serverVoice } from "../../domain/ai/speech";
 import { sharedLimiter } from "../../domain/auth/limit-store";
 import { currentUser, requireUser } from "../../domain/auth/middleware";
 import type { AppDeps, AppEnv } from "../../domain/context";
+import { withSpending } from "../../domain/policies/spending";
 import { AppError } from "../../platform/errors";
 import { validationHook } from "../../platform/validation";
 import { findGameMessage, findReadableGame } from "./games.service";
@@ -72,7 +74,7 @@ export const speechRoutes = new Hono<AppEnv>()
     }
     let audio;
     try {
-      audio = await speak(deps.env, part.speak, c.req.raw.signal);
+      audio = await withSpending(deps, { actorId: user.id, purpose: "speech" }, (pass) => serverVoice(deps.env).say(pass, part.speak, c.req.raw.signal));
     } catch (error) {
       deps.logger.warn({ err: (error as Error).cause ?? error, gameId }, "Voce del sito non riuscita");
       throw error;

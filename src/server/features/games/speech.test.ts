@@ -10,6 +10,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { speechSegments } from "../../../shared/speech/speech-text";
+import { recordUsage } from "../../domain/ai/usage";
 import { loadEnv } from "../../platform/env";
 import { fakeSpeech, type FakeTts, startFakeTts } from "../../testing/fake-tts";
 import { DIALECTS, newGame, readEvents, registerPlayer, startTestServer, TestClient, type TestServer } from "../../testing/harness";
@@ -17,6 +18,9 @@ import { siteConfig } from "../http/site-config";
 import { SPEECH_PARTS_PER_MINUTE } from "./speech.routes";
 
 type Player = Awaited<ReturnType<typeof registerPlayer>>;
+
+/** The site's daily AI budget in these tests (tokens); the offline storyteller spends none of it. */
+const BUDGET = 5_000_000;
 
 describe.each(DIALECTS)("'Ascolta' with the server's voice on %s", (dialect) => {
   let tts: FakeTts;
@@ -31,7 +35,7 @@ describe.each(DIALECTS)("'Ascolta' with the server's voice on %s", (dialect) => 
   beforeAll(async () => {
     tts = await startFakeTts();
     server = await startTestServer(dialect, {
-      env: { TTS_BASE_URL: tts.url, TTS_MODEL: "tts-finto", TTS_API_KEY: "chiave-tts", TTS_VOICE: "nova", OFFLINE_WORD_DELAY_MS: "0" },
+      env: { TTS_BASE_URL: tts.url, TTS_MODEL: "tts-finto", TTS_API_KEY: "chiave-tts", TTS_VOICE: "nova", OFFLINE_WORD_DELAY_MS: "0", AI_DAILY_TOKEN_BUDGET: String(BUDGET) },
     });
     owner = await registerPlayer(server);
     gameId = await newGame(owner.client, "fantasy");
@@ -138,6 +142,17 @@ describe.each(DIALECTS)("'Ascolta' with the server's voice on %s", (dialect) => 
     expect((await refused.json()).error).toMatchObject({ code: "SPEECH_LIMIT", message: "Hai chiesto troppe frasi da leggere in poco tempo. Attendi un minuto e riprova." });
     // Another player still listens.
     expect((await owner.client.get(speechPath(gameId, narration.id, 0))).status).toBe(200);
+  });
+
+  // Last: it spends the day's budget.
+  it("passes the spending gate: once the site's daily AI budget is spent, 503 in Italian and the endpoint is not called", async () => {
+    await recordUsage(server.deps.db, { model: "altro-modello", purpose: "narration", userId: undefined, inputTokens: BUDGET, outputTokens: 0 });
+    const asked = tts.requests.length;
+    const spent = await owner.client.json("GET", speechPath(gameId, narration.id, 1));
+    expect(spent.status).toBe(503);
+    expect(spent.body.error.code).toBe("AI_BUDGET_EXHAUSTED");
+    expect(spent.body.error.message).toMatch(/[a-zà-ù]/);
+    expect(tts.requests.length).toBe(asked);
   });
 });
 

@@ -7,6 +7,7 @@
 
 import { siteConfigSchema } from "../../../shared/schemas/site-config";
 import { SITE_CONFIG_ELEMENT_ID, type SiteConfig } from "../../../shared/site-config";
+import { hasServerVoice } from "../../domain/ai/speech";
 import { enabledProviders, socialConfig } from "../../domain/auth/social";
 import type { Env } from "../../platform/env";
 import { escapeHtml } from "./page-head";
@@ -20,7 +21,7 @@ export function siteConfig(env: Env): SiteConfig {
     socialUrl: env.SOCIAL_URL ?? null,
     privacyEmail: env.PRIVACY_EMAIL ?? null,
     authProviders: enabledProviders(socialConfig(env)),
-    serverVoice: Boolean(env.TTS_BASE_URL && env.TTS_MODEL),
+    serverVoice: hasServerVoice(env),
   });
 }
 
