@@ -339,6 +339,8 @@ export interface PromptSectionView {
   text: string | null;
   /** Items left out to stay within the budget (turns, facts or cards). */
   dropped: number;
+  /** 'Schede del mondo' only (issue 40 §2): the cards in the prompt and why ('sempre attiva', 'parola chiave: «x»'). */
+  items?: { title: string; reason: string }[];
 }
 
 /** GET /api/games/:id/memory/prompt: the sections of the next prompt with their token counts, and the story's style. */
