@@ -168,9 +168,9 @@ export function draftFromCardText(text: string): DraftFields {
   try {
     value = JSON.parse(text);
   } catch {
-    throw cardError("Il file non contiene un JSON valido.");
+    throw cardError("La scheda non è leggibile: il testo è incompleto o contiene errori di sintassi.");
   }
-  if (typeof value !== "object" || value === null || Array.isArray(value)) throw cardError("La scheda deve essere un oggetto JSON.");
+  if (typeof value !== "object" || value === null || Array.isArray(value)) throw cardError("La scheda deve essere un oggetto con i suoi campi, non un elenco o un valore singolo.");
   const card = value as Json;
   if (card.spec === "chara_card_v2" || card.spec === "chara_card_v3") return fromCharacterCard(card, card.spec);
   if (card.spec === undefined && "entries" in card) return fromWorldInfo(card);
