@@ -28,18 +28,24 @@ const CARD = (name: string) => ({
     creator: "e2e",
     character_version: "1",
     extensions: {},
-    character_book: { extensions: {}, entries: [{ keys: ["faro"], content: "Il faro si accende da solo.", enabled: true, insertion_order: 1, extensions: {} }] },
+    character_book: {
+      extensions: {},
+      entries: [
+        { keys: ["faro"], content: "Il faro si accende da solo.", enabled: true, insertion_order: 2, extensions: {}, name: "Il faro" },
+        { keys: [], content: "Nel porto piove all'indietro.", enabled: true, insertion_order: 1, extensions: {}, constant: true, name: "Il clima" },
+      ],
+    },
   },
 });
 
 for (const width of [390, 1280]) {
-  test(`at ${width} px a player imports a V2 card, finds the export links and plays it: the opening is first_mes with {{user}} replaced`, async ({ page }) => {
+  test(`at ${width} px a player imports a V2 card, finds the export links and plays it: the opening is first_mes with {{user}} replaced`, async ({ page, baseURL }) => {
     await page.setViewportSize({ width, height: 900 });
     const suffix = randomUUID().slice(0, 4);
     const nickname = `Lupo${suffix}`;
     const name = `Aria ${suffix}`;
     await signedInPlayer(page);
-    expect((await page.request.put("/api/profile", { data: { nickname, firstName: "", lastName: "" } })).ok()).toBe(true);
+    expect((await page.request.put("/api/profile", { headers: { origin: baseURL! }, data: { nickname, firstName: "", lastName: "" } })).ok()).toBe(true);
 
     await page.goto("/crea-gioco");
     await page.getByRole("button", { name: "Rifiuta" }).click();
@@ -64,6 +70,18 @@ for (const width of [390, 1280]) {
     await page.getByRole("button", { name: "Gioca Ora" }).click();
     await expect(conversation(page).first()).toContainText(`Benvenuto, ${nickname}! Sono ${name} e la nebbia si apre solo per te.`);
     await page.screenshot({ path: `e2e-artifacts/screenshots/cards-game-${width}.png` });
+
+    // Issue 40 §2: the world cards, and which are in the next prompt and why.
+    // At 390 px the story's actions are in the header's menu (issue 39).
+    if (width < 768) await page.getByRole("button", { name: "Menu della storia" }).click();
+    await page.getByRole("button", { name: "Memoria", exact: true }).first().click();
+    const panel = page.getByRole("dialog", { name: "Memoria" });
+    await panel.getByRole("tab", { name: "Schede del mondo" }).click();
+    await expect(panel.getByText("Sempre attiva")).toBeVisible();
+    await expect(panel.getByText("Parole chiave: faro")).toBeVisible();
+    await panel.getByRole("tab", { name: "Cosa ricorda il narratore" }).click();
+    await expect(panel.getByRole("list", { name: "Schede nel prompt" }).getByRole("listitem")).toHaveText(["Il clima — sempre attiva"]);
+    await page.screenshot({ path: `e2e-artifacts/screenshots/cards-memory-${width}.png` });
   });
 }
 

@@ -143,14 +143,18 @@ function TemplateDetail({ template }: { template: TemplateDetailView }) {
         <ReportLink kind="template" id={template.id} />
       </div>
       {/* Issue 40 §3: the scenario as a character card (V3), for SillyTavern and friends. */}
-      <p className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-muted-foreground">
-        <Download aria-hidden="true" className="size-4" />
-        <a className="underline underline-offset-4 hover:text-foreground" href={`/api/templates/${encodeURIComponent(template.id)}/card`} download>
-          Esporta scheda (JSON)
-        </a>
-        <a className="underline underline-offset-4 hover:text-foreground" href={`/api/templates/${encodeURIComponent(template.id)}/card?format=png`} download>
-          Esporta scheda (PNG)
-        </a>
+      <p className="mt-4 flex flex-wrap items-center justify-center gap-x-5 gap-y-2 text-sm text-muted-foreground sm:justify-start">
+        {(["JSON", "PNG"] as const).map((format) => (
+          <a
+            key={format}
+            className="inline-flex items-center gap-1.5 underline underline-offset-4 hover:text-foreground"
+            href={`/api/templates/${encodeURIComponent(template.id)}/card${format === "PNG" ? "?format=png" : ""}`}
+            download
+          >
+            <Download aria-hidden="true" className="size-4" />
+            Esporta scheda ({format})
+          </a>
+        ))}
       </p>
 
       {template.initialPrompt && (
