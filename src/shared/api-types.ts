@@ -1,4 +1,5 @@
 /**
+ * Over 350 lines: every answer shape the web and the server share lives here (ADR 0022).
  * Shapes of the JSON the API returns, as the server builds them. The web reads each answer from
  * its route instead (src/web/lib/api-contract.ts, ADR 0022); it imports from here only what no
  * route's type carries: the turn stream's TurnEvent, the live stream's LiveEvent and HealthView

@@ -15,9 +15,11 @@ import type { AppDeps } from "../../../domain/context";
 import { parseStoryCards } from "../../../domain/memory/cards";
 import { assertShownAt, type Viewer } from "../../../domain/policies/visibility";
 import { nowIso } from "../../../platform/clock";
+import { parseStoredTopics } from "../../../platform/db/topics";
 import type { Database } from "../../../platform/db/schema";
 import { AppError } from "../../../platform/errors";
 import { keyFromMediaUrl, siteOriginOf } from "../../../platform/media/media-storage";
+import { initialPromptOf } from "../templates.service";
 import { cardError, cardV2Of, cardV3Of, type DraftFields, draftFromCardText, parseRawCard } from "./card-format";
 import { cardTextOfPng, isPng, plainPng, pngWithCard } from "./card-png";
 
@@ -112,17 +114,6 @@ export async function insertDraft(deps: Pick<AppDeps, "db" | "media">, userId: s
   return id;
 }
 
-/** Reads a stored JSON string[] (alternate_openings); [] for null or a malformed value. */
-export function parseOpenings(stored: string | null): string[] {
-  if (!stored) return [];
-  try {
-    const value: unknown = JSON.parse(stored);
-    return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
-  } catch {
-    return [];
-  }
-}
-
 /**
  * A scenario as a V3 card, for a viewer who may see it (its author for a draft or a held one;
  * anyone for a visible or restricted one). Output: the card and the row's cover URL. Throws 404
@@ -132,21 +123,16 @@ export async function scenarioCard(db: Db, templateId: string, viewer: Viewer): 
   await assertShownAt(db, "template", templateId, viewer, () => AppError.of("TEMPLATE_NOT_FOUND", 404));
   const row = await db.selectFrom("saved_games").selectAll().where("id", "=", templateId).where("is_template", "=", 1).executeTakeFirst();
   if (!row) throw AppError.of("TEMPLATE_NOT_FOUND", 404);
-  let initialPrompt = "";
-  try {
-    initialPrompt = row.content ? String((JSON.parse(row.content) as { initial_prompt?: unknown }).initial_prompt ?? "") : "";
-  } catch {
-    initialPrompt = "";
-  }
   const card = cardV3Of({
     title: row.title,
     genre: row.genre,
     description: row.description,
     first_message: row.first_message,
-    alternate_openings: parseOpenings(row.alternate_openings),
+    // A stored JSON string[], read like the forbidden topics.
+    alternate_openings: parseStoredTopics(row.alternate_openings),
     story_cards: parseStoryCards(row.story_cards),
     raw_card: parseRawCard(row.raw_card),
-    initial_prompt: initialPrompt,
+    initial_prompt: initialPromptOf(row.content),
     system_prompt: row.system_prompt,
   });
   return { card, cover: row.cover_image_url };
