@@ -1,4 +1,5 @@
 /**
+ * Over 350 lines: every answer shape the web and the server share lives here (ADR 0022).
  * Shapes of the JSON the API returns, as the server builds them. The web reads each answer from
  * its route instead (src/web/lib/api-contract.ts, ADR 0022); it imports from here only what no
  * route's type carries: the turn stream's TurnEvent, the live stream's LiveEvent and HealthView
@@ -339,6 +340,8 @@ export interface PromptSectionView {
   text: string | null;
   /** Items left out to stay within the budget (turns, facts or cards). */
   dropped: number;
+  /** 'Schede del mondo' only (issue 40 §2): the cards in the prompt and why ('sempre attiva', 'parola chiave: «x»'). */
+  items?: { title: string; reason: string }[];
 }
 
 /** GET /api/games/:id/memory/prompt: the sections of the next prompt with their token counts, and the story's style. */

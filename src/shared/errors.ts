@@ -75,6 +75,10 @@ export const ERRORS = {
     message: "Hai già una chat attiva in un'altra finestra. Chiudi le altre chat prima di continuare.",
   },
   VALIDATION: { title: "Errore", message: "Dati non validi." },
+  /** Issue 40 §3: a character card or lorebook that cannot be imported (the message names the problem). */
+  CARD_INVALID: { title: "Scheda non valida", message: "La scheda non è valida." },
+  /** Issue 40 §3: too many imports by one player in an hour (429). */
+  CARD_IMPORT_LIMIT: { title: "Troppe importazioni", message: "Hai importato troppe schede in poco tempo. Attendi un'ora e riprova." },
   GENERIC: { title: "Errore", message: "Si è verificato un errore. Riprova più tardi." },
   // The HTTP surface (issue 9: bounded bodies, malformed input, origins, unknown paths)
   MALFORMED_REQUEST: { title: "Errore", message: "La richiesta non è valida: i dati inviati non sono leggibili." },

@@ -24,6 +24,7 @@ import { plansRoutes } from "../features/plans/plans.routes";
 import { profileRoutes } from "../features/profile/profile.routes";
 import { pushRoutes } from "../features/push/push.routes";
 import { adminTemplatesRoutes, customGamesRoutes, templatesRoutes } from "../features/templates/templates.routes";
+import { cardRoutes } from "../features/templates/cards/card.routes";
 import { eventsRoutes } from "../features/realtime/events.routes";
 import { presenceRoutes } from "../features/realtime/presence.routes";
 import { adminUsageRoutes } from "../features/ai-usage/ai-usage.routes";
@@ -51,6 +52,8 @@ export const apiRoutes = new Hono<AppEnv>()
   .route("/plans", plansRoutes)
   .route("/notifications", notificationsRoutes)
   .route("/push", pushRoutes)
+  // Character cards in and out (issue 40 §3): POST /templates/import, GET /templates/:id/card.
+  .route("/templates", cardRoutes)
   .route("/templates", templatesRoutes)
   .route("/custom-games", customGamesRoutes)
   // Trust and safety (issue 23): reports (anyone), decisions (their author), the queue (moderators and admins).

@@ -27,6 +27,8 @@ const OWN_DATA = [
   // An invitation shows its private story to whoever holds the secret link, as the host chose.
   "GET /api/invitations/:token", "POST /api/invitations/:token/join",
   "POST /api/custom-games", "POST /api/custom-games/generate", "POST /api/reports",
+  // Issue 40 §3: a card import makes the caller's own private draft.
+  "POST /api/templates/import",
   // Issue 39: the caller's own push subscriptions and their kinds.
   "POST /api/push/subscriptions", "DELETE /api/push/subscriptions", "GET /api/push/preferences", "PUT /api/push/preferences",
 ];

@@ -69,16 +69,27 @@ export const factPatchSchema = factSchema
   .partial()
   .refine((patch) => Object.values(patch).some((value) => value !== undefined), "Nessuna modifica da salvare.");
 
-/** One story card (world info) of a template (issue 11 §1): enters the prompt when a keyword appears in the recent turns. */
+/**
+ * One story card (world info) of a template (issue 11 §1; 'Schede del mondo', issue 40 §2): enters the
+ * prompt when a keyword appears in the recent turns, or always when `constant`; never when not `enabled`.
+ */
 export const storyCardSchema = z.object({
   title: z.string().trim().min(1, "Il titolo della voce non può essere vuoto.").max(MAX_FACT_TITLE_LENGTH, `Il titolo può contenere al massimo ${MAX_FACT_TITLE_LENGTH} caratteri.`),
   text: z.string().trim().min(1, "Il testo della voce non può essere vuoto.").max(MAX_CARD_TEXT_LENGTH, `Il testo può contenere al massimo ${MAX_CARD_TEXT_LENGTH} caratteri.`),
   keywords: z
     .array(z.string().trim().min(1, "Una parola chiave non può essere vuota.").max(40, "Una parola chiave può contenere al massimo 40 caratteri."))
-    .min(1, "Aggiungi almeno una parola chiave.")
     .max(MAX_CARD_KEYWORDS, `Al massimo ${MAX_CARD_KEYWORDS} parole chiave per voce.`),
-});
+  /** Always in the prompt ('sempre attiva', a card's `constant`; issue 40 §2); stored JSON without it: false. */
+  constant: z.boolean({ error: "Indica se la voce è sempre attiva." }).default(false),
+  /** Off: never enters the prompt (a card's `enabled`); stored JSON without it: true. */
+  enabled: z.boolean({ error: "Indica se la voce è attiva." }).default(true),
+  /** Insertion order (a card's `insertion_order`): lower first; the highest is dropped first. Stored JSON without it: 100. */
+  order: z.number({ error: "L'ordine della voce deve essere un numero intero." }).int("L'ordine della voce deve essere un numero intero.").min(-100000).max(100000).default(100),
+  // A card that is always on (or off) needs no keyword; one that waits for a keyword needs one.
+}).refine((card) => card.keywords.length > 0 || card.constant || !card.enabled, { message: "Aggiungi almeno una parola chiave.", path: ["keywords"] });
 export type StoryCard = z.infer<typeof storyCardSchema>;
+/** A story card as a form sends it (the issue 40 §2 fields optional). */
+export type StoryCardInput = z.input<typeof storyCardSchema>;
 
 /** The story cards of a template form. */
 export const storyCardsSchema = z.array(storyCardSchema).max(MAX_STORY_CARDS, `Al massimo ${MAX_STORY_CARDS} voci per modello.`);

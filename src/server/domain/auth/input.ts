@@ -6,11 +6,25 @@
 
 import { APIError } from "better-auth/api";
 
-/** True when `value` (any JSON value) holds a string with a NUL character. */
+/**
+ * True when `value` (any JSON value) holds a string with a NUL character. Walks with its own stack,
+ * not by recursion: a body nested thousands of levels deep ('[[[[…') cannot overflow the call stack.
+ */
 function holdsNul(value: unknown): boolean {
-  if (typeof value === "string") return value.includes("\u0000");
-  if (Array.isArray(value)) return value.some(holdsNul);
-  if (value && typeof value === "object") return Object.entries(value).some(([key, inner]) => key.includes("\u0000") || holdsNul(inner));
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const next = pending.pop();
+    if (typeof next === "string") {
+      if (next.includes("\u0000")) return true;
+    } else if (Array.isArray(next)) {
+      pending.push(...next);
+    } else if (next && typeof next === "object") {
+      for (const [key, inner] of Object.entries(next)) {
+        if (key.includes("\u0000")) return true;
+        pending.push(inner);
+      }
+    }
+  }
   return false;
 }
 

@@ -2,7 +2,8 @@
  * The narrator's prompt with its memory, within the prompt budget (issue 11 §1; ADR 0009).
  *
  * One system message: the narrator's instructions (buildSystemPrompt), then the sections
- * 'Schede del mondo' (story cards whose keyword appears in the recent turns), 'Ricordi' (pinned
+ * 'Schede del mondo' (story cards always on, or whose keyword appears in the recent turns, by their
+ * order; issue 40 §2), 'Ricordi' (pinned
  * facts and those most relevant to the latest exchange, of the current path, retrieval.ts) and 'La storia finora' (the
  * recap); then the recent turns (the last context_memory × 2 messages, 0 = all, as DESIGN §4).
  *
@@ -11,7 +12,8 @@
  * this order, one item at a time, until the prompt fits:
  *   1. the oldest recent turns (the latest message, the player's, is always kept);
  *   2. the least relevant unpinned facts;
- *   3. the story cards, last matched first;
+ *   3. the story cards, the highest order first (constant cards too: 'always on' means always
+ *      offered, within the budget);
  *   4. the recap, cut from its start (sentence by sentence; the newest part stays);
  *   5. the pinned facts, last first.
  * Only the instructions and the player's latest message are never dropped: when they alone
@@ -26,7 +28,7 @@ import { buildSystemPrompt, historyWindow, type NarratorConfig, toModelMessages 
 import type { ChatTurn, StoryPhase } from "../ai/types";
 import type { Database } from "../../platform/db/schema";
 import { currentPath } from "../story/story-tree";
-import { matchingCards, parseStoryCards } from "./cards";
+import { activeCards, parseStoryCards, reasonLabel } from "./cards";
 import { sentencesOf } from "./facts";
 import { relevantFacts } from "./retrieval";
 import { MESSAGE_OVERHEAD_TOKENS, tokensOf } from "../ai/tokens";
@@ -107,7 +109,8 @@ export async function buildNarrationContext(
   const pinnedCount = facts.filter((f) => f.pinned === 1).length;
 
   const base = buildSystemPrompt(config, phase);
-  const cards = section(HEADERS.cards, matchingCards(parseStoryCards(memory?.story_cards ?? null), path.map((m) => m.content)).map((c) => `- ${c.title}: ${c.text}`));
+  const active = activeCards(parseStoryCards(memory?.story_cards ?? null), path.map((m) => m.content));
+  const cards = section(HEADERS.cards, active.map(({ card }) => `- ${card.title}: ${card.text}`));
   const factLines = section(HEADERS.facts, facts.map((f) => `- ${f.title}: ${f.text}`));
   const recapParts = sentencesOf(memory?.recap ?? "");
   const recap = { parts: recapParts, tokens: recapParts.map((p) => tokensOf(p) + 1), from: 0 };
@@ -138,7 +141,15 @@ export async function buildNarrationContext(
   const messages = turns.slice(turnsFrom);
   const system = systemText();
   const sections: PromptSectionView[] = [
-    { key: "cards", title: TITLES.cards, text: sectionText(cards) || null, tokens: sectionText(cards) ? tokensOf(`\n\n${sectionText(cards)}`) : 0, dropped: cards.lines.length - cards.kept },
+    {
+      key: "cards",
+      title: TITLES.cards,
+      text: sectionText(cards) || null,
+      tokens: sectionText(cards) ? tokensOf(`\n\n${sectionText(cards)}`) : 0,
+      dropped: cards.lines.length - cards.kept,
+      // Issue 40 §2: which cards are in and why.
+      items: active.slice(0, cards.kept).map(({ card, reason }) => ({ title: card.title, reason: reasonLabel(reason) })),
+    },
     { key: "facts", title: TITLES.facts, text: sectionText(factLines) || null, tokens: sectionText(factLines) ? tokensOf(`\n\n${sectionText(factLines)}`) : 0, dropped: factLines.lines.length - factLines.kept },
     { key: "recap", title: TITLES.recap, text: recapText() || null, tokens: recapText() ? tokensOf(`\n\n${recapText()}`) : 0, dropped: recap.from },
     {

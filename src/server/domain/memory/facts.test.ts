@@ -5,8 +5,8 @@
  */
 
 import { describe, expect, it } from "vitest";
-import { MAX_FACT_TEXT_LENGTH, MAX_RECAP_LENGTH } from "../../../shared/schemas/memory";
-import { matchingCards, parseStoryCards } from "./cards";
+import { MAX_FACT_TEXT_LENGTH, MAX_RECAP_LENGTH, storyCardsSchema } from "../../../shared/schemas/memory";
+import { activeCards, matchingCards, parseStoryCards, reasonLabel } from "./cards";
 import { mentionedFacts, mergedFactText } from "./facts";
 import { boundedRecap, extractiveRecap } from "./recap";
 import { queryWords } from "./retrieval";
@@ -44,10 +44,25 @@ describe("mentionedFacts", () => {
 });
 
 describe("story cards", () => {
-  const cards = [
+  const cards = storyCardsSchema.parse([
     { title: "La città sommersa", text: "Campane sott'acqua.", keywords: ["Città"] },
     { title: "Il Re", text: "Regna da cent'anni.", keywords: ["re"] },
-  ];
+  ]);
+  it("issue 40 §2: constant cards are always in, disabled ones never, all by order, each with its reason", () => {
+    const world = storyCardsSchema.parse([
+      { title: "Tardi", text: "a", keywords: ["drago"], order: 50 },
+      { title: "Sempre", text: "b", keywords: ["nulla"], constant: true, order: 10 },
+      { title: "Spenta", text: "c", keywords: ["drago"], constant: true, enabled: false },
+      { title: "Prima", text: "d", keywords: ["Drago", "torre"], order: 5 },
+    ]);
+    expect(activeCards(world, ["Un lupo."]).map((a) => a.card.title)).toEqual(["Sempre"]);
+    const active = activeCards(world, ["Vedo il DRAGÓ sulla torre"]);
+    expect(active.map((a) => a.card.title)).toEqual(["Prima", "Sempre", "Tardi"]);
+    expect(active.map((a) => reasonLabel(a.reason))).toEqual(["parola chiave: «Drago»", "sempre attiva", "parola chiave: «drago»"]);
+  });
+  it("issue 40 §2: stored cards without the new fields stay valid (on keyword, enabled, order 100)", () => {
+    expect(parseStoryCards(JSON.stringify([{ title: "T", text: "x", keywords: ["k"] }]))).toEqual([{ title: "T", text: "x", keywords: ["k"], constant: false, enabled: true, order: 100 }]);
+  });
   it("match a keyword as a whole word, whatever the case and the accents", () => {
     expect(matchingCards(cards, ["Chiedo della CITTA sommersa"]).map((c) => c.title)).toEqual(["La città sommersa"]);
     expect(matchingCards(cards, ["Vado a correre verso il mare"])).toEqual([]);

@@ -222,7 +222,7 @@ describe.each(DIALECTS)("narrator memory on %s", (dialect) => {
     const player = await registerPlayer(server);
     const played = await player.client.json<{ id: string }>("POST", `/api/templates/${created.body.id}/play`);
     expect(played.status).toBe(201);
-    expect((await memory(player, played.body.id)).cards).toEqual(cards);
+    expect((await memory(player, played.body.id)).cards).toEqual(cards.map((card) => ({ ...card, constant: false, enabled: true, order: 100 })));
     await say(player, played.body.id, "/inizia");
     await say(player, played.body.id, "Chiedo della citta sommersa");
     const preview = (await player.client.json<PromptPreviewView>("GET", `/api/games/${played.body.id}/memory/prompt`)).body;

@@ -176,6 +176,7 @@ describe.each(DIALECTS)("the visibility rule at every address on %s", (dialect) 
       expect((await probe("GET /storia/:id/:slug", stories[state].path)).status).toBe(REFUSED[state]);
       expect((await probe("GET /storia/:id", `/storia/${stories[state].id}`)).status).toBe(REFUSED[state]);
       expect((await probe("GET /api/templates/:id", `/api/templates/${templates[state].id}`)).status).toBe(REFUSED[state]);
+      expect((await probe("GET /api/templates/:id/card", `/api/templates/${templates[state].id}/card?format=png`)).status).toBe(REFUSED[state]);
       expect((await probe("GET /scopri/:slug/:templateId", templates[state].path)).status).toBe(REFUSED[state]);
       expect((await probe("GET /api/reports/target/:kind/:id", `/api/reports/target/story/${stories[state].id}`)).status).toBe(REFUSED[state]);
     }

@@ -39,6 +39,8 @@ export interface Moderated {
   authorId: string | null;
   /** False when its address is dead whatever its state: revoked link, admin's takedown, deactivated author. */
   live: boolean;
+  /** A player's private draft scenario (issue 40): its author's only, at its page; in no list. */
+  draft?: boolean;
 }
 
 /** What a viewer gets: the item (for anyone, or for its author only: never a shared cache) or a refusal. */
@@ -56,6 +58,7 @@ const UNDER_REVIEW: Sight = { shown: false, status: 404, code: "CONTENT_UNDER_RE
  */
 export function sightOf(item: Moderated, viewerId: string | null, address: Address): Sight {
   const isAuthor = viewerId !== null && viewerId === item.authorId;
+  if (item.draft) return isAuthor && address !== "list" ? { shown: true, to: "author" } : MISSING;
   if (address === "list") return item.live && item.state === "visible" ? { shown: true, to: "anyone" } : MISSING;
   if (item.state === "removed") return address === "embedded" && isAuthor ? { shown: true, to: "author" } : REMOVED;
   if (!item.live && address === "page") return MISSING;
@@ -100,14 +103,14 @@ export function listedStory(share: string, game: string): RawBuilder<boolean> {
   return sql<boolean>`(${liveStory(share, game)} and ${sql.ref(`${share}.listed`)} = 1 and ${sql.ref(`${share}.moderation_state`)} = 'visible')`;
 }
 
-/** Templates Scopri and the sitemap list (alias of saved_games). */
+/** Templates Scopri and the sitemap list (alias of saved_games); never a player's draft (issue 40). */
 export function listedTemplate(alias: string): RawBuilder<boolean> {
-  return sql<boolean>`(${sql.ref(`${alias}.is_template`)} = 1 and ${sql.ref(`${alias}.moderation_state`)} = 'visible')`;
+  return sql<boolean>`(${sql.ref(`${alias}.is_template`)} = 1 and ${sql.ref(`${alias}.draft`)} = 0 and ${sql.ref(`${alias}.moderation_state`)} = 'visible')`;
 }
 
-/** Templates reachable by their address (a player's 'Salvati' keeps the restricted ones). */
+/** Templates reachable by their address by anyone (a player's 'Salvati' keeps the restricted ones); drafts are their author's only. */
 export function reachableTemplate(alias: string): RawBuilder<boolean> {
-  return sql<boolean>`(${sql.ref(`${alias}.is_template`)} = 1 and ${sql.ref(`${alias}.moderation_state`)} in ('visible', 'restricted'))`;
+  return sql<boolean>`(${sql.ref(`${alias}.is_template`)} = 1 and ${sql.ref(`${alias}.draft`)} = 0 and ${sql.ref(`${alias}.moderation_state`)} in ('visible', 'restricted'))`;
 }
 
 /**
@@ -136,8 +139,9 @@ export async function moderationOf(db: Db, kind: ContentKindName, id: string): P
       return row ? { state: row.state, authorId: row.user_id, live: Boolean(row.live) } : null;
     }
     case "template": {
-      const row = await db.selectFrom("saved_games").select("moderation_state as state").where("id", "=", id).where("is_template", "=", 1).executeTakeFirst();
-      return row ? { state: row.state, authorId: null, live: true } : null;
+      const row = await db.selectFrom("saved_games").select(["moderation_state as state", "user_id", "draft"]).where("id", "=", id).where("is_template", "=", 1).executeTakeFirst();
+      // The site's templates have no author (user_id null); a player's scenario has its author.
+      return row ? { state: row.state, authorId: row.user_id, live: true, draft: Number(row.draft) === 1 } : null;
     }
   }
 }
@@ -147,7 +151,7 @@ export type Viewer = string | null | (() => Promise<string | null>);
 
 /** `item` as `viewer` sees it at `address`; the viewer is read only for a held or removed item. */
 async function sightFor(item: Moderated, viewer: Viewer, address: Address): Promise<Sight> {
-  const needsViewer = item.state === "held" || item.state === "removed";
+  const needsViewer = item.draft === true || item.state === "held" || item.state === "removed";
   const viewerId = !needsViewer ? null : typeof viewer === "function" ? await viewer() : viewer;
   return sightOf(item, viewerId, address);
 }

@@ -1,13 +1,14 @@
 /**
  * Request body limits (DESIGN §5 "every request body is bounded before it is read"; issue 9
  * finding 4). Hono's bodyLimit refuses a declared Content-Length over the limit without reading
- * a byte, and counts a streamed (chunked) body as it arrives, stopping at the limit. The site
- * takes no file uploads: every body is JSON.
+ * a byte, and counts a streamed (chunked) body as it arrives, stopping at the limit. Every body is
+ * JSON but a character card's import (issue 40 §3), a PNG or JSON file.
  */
 
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { MAX_MESSAGE_LENGTH } from "../../../shared/commands";
+import { MAX_CARD_PNG_BYTES } from "../../../shared/schemas/character-card";
 import { AppError } from "../../platform/errors";
 
 /** Worst-case bytes of one UTF-16 unit of a string inside JSON ("\uXXXX"). */
@@ -24,6 +25,12 @@ export const BODY_LIMITS = {
   chat: MAX_MESSAGE_LENGTH * JSON_BYTES_PER_CHAR + 1024,
   /** Any other route: the largest form is a template (system prompt ≤ 20,000 characters plus the other fields). */
   json: 256 * 1024,
+  /**
+   * POST /api/templates/import: a card file (PNG ≤ MAX_CARD_PNG_BYTES, JSON ≤ MAX_CARD_JSON_BYTES) in
+   * a multipart form. Twice the PNG limit, so a file somewhat over its limit still gets the route's
+   * 400 naming the limit; beyond, the 413 here.
+   */
+  cardImport: 2 * MAX_CARD_PNG_BYTES,
 } as const;
 
 const CHAT_PATH = /^\/api\/games\/[^/]+\/messages(?:\/[^/]+\/renarrate)?\/?$/;
@@ -32,6 +39,7 @@ const CHAT_PATH = /^\/api\/games\/[^/]+\/messages(?:\/[^/]+\/renarrate)?\/?$/;
 export function bodyLimitFor(path: string): number {
   if (path.startsWith("/api/auth/")) return BODY_LIMITS.auth;
   if (CHAT_PATH.test(path)) return BODY_LIMITS.chat;
+  if (path === "/api/templates/import") return BODY_LIMITS.cardImport;
   return BODY_LIMITS.json;
 }
 

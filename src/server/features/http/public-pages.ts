@@ -13,6 +13,7 @@ import type { Context, Hono } from "hono";
 import { decodePath } from "../../../shared/decode-path";
 import { documentTitle, HOME_TAGLINE } from "../../../shared/document-title";
 import { templatePath } from "../../../shared/slug";
+import { sessionUser } from "../../domain/auth/middleware";
 import type { AppEnv } from "../../domain/context";
 import { AppError } from "../../platform/errors";
 import { getTemplateDetail } from "../templates/templates.service";
@@ -57,7 +58,10 @@ export function mountPublicPages(app: Hono<AppEnv>, pageHtml: PageHtml) {
   for (const [path, text] of Object.entries(PAGES)) app.get(path, (c) => answer(c, path, text));
   app.get("/scopri/:slug/:templateId", async (c) => {
     try {
-      const template = await getTemplateDetail(c.var.deps.db, c.req.param("templateId"), null);
+      // The viewer: a player's draft (issue 40) and a held template are their author's only (the
+      // session is read here: pages are outside /api, where loadSession runs).
+      const viewer = c.req.header("cookie") ? ((await sessionUser(c.var.deps, c.req.raw.headers))?.id ?? null) : null;
+      const template = await getTemplateDetail(c.var.deps.db, c.req.param("templateId"), viewer);
       const canonical = templatePath(template.id, template.title);
       // A wrong or old slug (the title changed) leads to the page's own address.
       if (decodePath(new URL(c.req.url).pathname) !== decodePath(canonical)) return c.redirect(canonical, 301);

@@ -37,6 +37,7 @@ import { contains } from "../../platform/db/text-search";
 import { parseStoryCards } from "../../domain/memory/cards";
 import { insertPlayerGame } from "../../domain/player-games";
 import { appendMessage } from "../../domain/story/story-tree";
+import { replaceCardMacros } from "../../../shared/card-macros";
 import type { Logger } from "../../platform/ops/logger";
 import { assertShownAt, listedTemplate, reachableTemplate } from "../../domain/policies/visibility";
 
@@ -395,10 +396,22 @@ async function insertOpening(db: Db, gameId: string, userId: string, opening: st
   }
 }
 
+/** The name a card's {{user}} becomes: the player's nickname, else their account name, else 'Giocatore'. */
+async function playerName(db: Db, userId: string): Promise<string> {
+  const row = await db
+    .selectFrom("user")
+    .leftJoin("profiles", "profiles.id", "user.id")
+    .select(["profiles.nickname", "user.name"])
+    .where("user.id", "=", userId)
+    .executeTakeFirst();
+  return row?.nickname?.trim() || row?.name?.trim() || "Giocatore";
+}
+
 /**
  * Starting from a template (spec §4): 1. plays + 1 (atomic), 2. the player's copy (is_template 0,
  * progress 0) carrying the template's whole AI configuration, title, description, content and
- * cover, its story cards and prompt budget (issue 11 §1), 3. the initial prompt as the first assistant message, 4. the caller opens the game.
+ * cover, its story cards and prompt budget (issue 11 §1), 3. the opening as the first assistant message (the scenario's
+ * first_message when it has one, else the initial prompt; a card's {{user}}/{{char}} replaced, issue 40 §3), 4. the caller opens the game.
  * A template without its own system prompt gets the genre prompt plus the story's title and
  * description, so the copy always narrates with its own configuration.
  * Output: {id, genre} of the copy. Throws 404 TEMPLATE_NOT_FOUND, 410 CONTENT_REMOVED, 404
@@ -417,6 +430,9 @@ export async function playTemplate(db: Db, userId: string, templateId: string, l
     await assertTemplateShown(trx, templateId, userId);
     const t = await trx.selectFrom("saved_games").selectAll().where("id", "=", templateId).executeTakeFirstOrThrow();
     const genre = resolveGenre(t.genre);
+    // Issue 40 §3: a card's {{user}} and {{char}} become the player's nickname and the character's name.
+    const names = { user: await playerName(trx, userId), char: t.title };
+    const played = (text: string | null) => (text === null ? null : replaceCardMacros(text, names));
     let systemPrompt = t.system_prompt?.trim() || null;
     if (!systemPrompt) {
       const base = await genrePrompt(trx, genre);
@@ -428,28 +444,29 @@ export async function playTemplate(db: Db, userId: string, templateId: string, l
       {
         title: t.title,
         genre,
-        description: t.description,
+        description: played(t.description),
         content: t.content,
-        system_prompt: systemPrompt,
+        system_prompt: played(systemPrompt),
         temperature: t.temperature,
         max_tokens: t.max_tokens,
         response_style: t.response_style,
         story_pacing: t.story_pacing,
         interaction_style: t.interaction_style,
         context_memory: t.context_memory,
-        special_instructions: t.special_instructions,
+        special_instructions: played(t.special_instructions),
         preferred_vocabulary: t.preferred_vocabulary,
         forbidden_topics: t.forbidden_topics,
         cover_image_url: t.cover_image_url,
         // Issue 11 §1: the game keeps its own copy of the world's cards and the budget.
-        story_cards: t.story_cards,
+        story_cards: t.story_cards && JSON.stringify(parseStoryCards(t.story_cards).map((card) => ({ ...card, text: replaceCardMacros(card.text, names) }))),
         prompt_budget: t.prompt_budget,
         // Issue 13: the shared story's page invites its readers to play this template.
         template_id: templateId,
       },
       gameId,
     );
-    return { genre, opening: initialPromptOf(t.content) };
+    // A scenario's opening is its stored first message (issue 40 §3), never a model call.
+    return { genre, opening: t.first_message !== null ? replaceCardMacros(t.first_message, names) : initialPromptOf(t.content) };
   });
   await insertOpening(db, gameId, userId, opening, logger);
   return { id: gameId, genre };

@@ -1,8 +1,10 @@
-/** /crea-gioco API: create the player's own game, and fill its empty fields with AI. */
+/** /crea-gioco API: create the player's own game, fill its empty fields with AI, import a character card. */
 
 import type { CreateCustomGameValues, CustomGameGeneratable } from "@shared/schemas/create-game";
 import type { CreatedCustomGameView, GenerateResultView } from "@/lib/api-contract";
-import { api } from "@/lib/api";
+import type { ImportedCardView } from "@shared/schemas/character-card";
+import { ERRORS } from "@shared/errors";
+import { api, ApiError, toApiError } from "@/lib/api";
 
 /** POST /api/custom-games → 201 {id, genre}. Throws ApiError (401, 400 with the §5-style message). */
 export function createCustomGame(values: CreateCustomGameValues): Promise<CreatedCustomGameView> {
@@ -12,4 +14,22 @@ export function createCustomGame(values: CreateCustomGameValues): Promise<Create
 /** POST /api/custom-games/generate → {generatedContent}: values for the empty fields only. */
 export function generateCustomGame(title: string, genre: string, fields: Partial<Record<CustomGameGeneratable, string>>): Promise<GenerateResultView> {
   return api<GenerateResultView>("/custom-games/generate", { body: { title, genre, fields } });
+}
+
+/**
+ * POST /api/templates/import (issue 40 §3): a character card file (.png or .json) as the multipart
+ * field `file` → 201 {id} of the player's new private draft. Throws ApiError (400 CARD_INVALID with
+ * the Italian message naming the problem, 401, 413, 429).
+ */
+export async function importCharacterCard(file: File): Promise<ImportedCardView> {
+  const form = new FormData();
+  form.set("file", file);
+  let response: Response;
+  try {
+    response = await fetch("/api/templates/import", { method: "POST", body: form, credentials: "same-origin" });
+  } catch {
+    throw new ApiError(0, "NETWORK", ERRORS.GENERIC.message, ERRORS.GENERIC.title);
+  }
+  if (!response.ok) throw await toApiError(response);
+  return (await response.json()) as ImportedCardView;
 }

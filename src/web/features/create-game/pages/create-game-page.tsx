@@ -6,6 +6,7 @@
  * admins); with every field filled it is disabled with the reason (issue 22 §5). 'Crea e gioca'
  * creates the game and opens it. Visitors see the form and
  * are sent to /login ('Accesso richiesto', and back here afterwards) when they submit or generate.
+ * Below the form, 'Importa una scheda personaggio' (issue 40 §3).
  */
 
 import { zodResolver } from "@hookform/resolvers/zod";
@@ -37,6 +38,7 @@ import { useMe } from "@/lib/session";
 import { ApiError } from "@/lib/api";
 import { capitalise } from "@/lib/format";
 import { createCustomGame, generateCustomGame } from "../api";
+import { ImportCardControl } from "../components/import-card";
 import { gamePagePath } from "@/lib/game-path";
 
 function FieldMessage({ id, message }: { id: string; message?: string | undefined }) {
@@ -214,6 +216,7 @@ export function CreateGamePage() {
           </p>
         )}
       </form>
+      <ImportCardControl />
     </div>
   );
 }

@@ -2,12 +2,13 @@
  * /scopri/{slug}/{templateId}, the template page (spec §2 Template detail; §4 Starting from a
  * template, Like and favorite; §8 Game 'Accesso richiesto' / 'Impossibile creare la partita.
  * {message}', Like and favorite). Visitors see everything; liking, saving or playing sends them
- * to /login. A wrong slug with a right id is replaced by the canonical slug.
+ * to /login. A wrong slug with a right id is replaced by the canonical slug. 'Esporta scheda'
+ * downloads the scenario as a character card, JSON or PNG (issue 40 §3).
  */
 
 import { templatePath, templateSlug } from "@shared/slug";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ArrowLeft, Bookmark, BookmarkCheck, Heart, HeartOff, Play, Quote } from "lucide-react";
+import { ArrowLeft, Bookmark, BookmarkCheck, Download, Heart, HeartOff, Play, Quote } from "lucide-react";
 import { Link, Navigate, useParams } from "react-router";
 import type { TemplateDetailView } from "@/lib/api-contract";
 import { toast } from "@/lib/toast";
@@ -141,6 +142,20 @@ function TemplateDetail({ template }: { template: TemplateDetailView }) {
         </Button>
         <ReportLink kind="template" id={template.id} />
       </div>
+      {/* Issue 40 §3: the scenario as a character card (V3), for SillyTavern and friends. */}
+      <p className="mt-4 flex flex-wrap items-center justify-center gap-x-5 gap-y-2 text-sm text-muted-foreground sm:justify-start">
+        {(["JSON", "PNG"] as const).map((format) => (
+          <a
+            key={format}
+            className="inline-flex items-center gap-1.5 underline underline-offset-4 hover:text-foreground"
+            href={`/api/templates/${encodeURIComponent(template.id)}/card${format === "PNG" ? "?format=png" : ""}`}
+            download
+          >
+            <Download aria-hidden="true" className="size-4" />
+            Esporta scheda ({format})
+          </a>
+        ))}
+      </p>
 
       {template.initialPrompt && (
         <section aria-labelledby="inizio-storia" className="mt-10">

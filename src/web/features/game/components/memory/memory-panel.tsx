@@ -28,18 +28,25 @@ interface MemoryPanelProps {
   editable: boolean;
 }
 
-/** 'Schede del mondo': the cards copied from the game's template, with their keywords. */
+/** When a card is read (issue 40 §2): 'Disattivata', 'Sempre attiva' or 'Parole chiave: a, b'. */
+function cardRule(card: StoryCard): string {
+  if (!card.enabled) return "Disattivata: il narratore non la legge.";
+  if (card.constant) return "Sempre attiva";
+  return `Parole chiave: ${card.keywords.join(", ")}`;
+}
+
+/** 'Schede del mondo': the cards copied from the game's template, with when each is read. */
 function CardsTab({ cards }: { cards: StoryCard[] }) {
   if (cards.length === 0) return <p className="text-sm text-muted-foreground">Questa storia non ha schede del mondo.</p>;
   return (
     <div className="grid gap-3">
-      <p className="text-sm text-muted-foreground">Il narratore legge una scheda quando una delle sue parole chiave compare nei turni recenti.</p>
+      <p className="text-sm text-muted-foreground">Il narratore legge una scheda quando una delle sue parole chiave compare nei turni recenti; quelle sempre attive, sempre.</p>
       <ul aria-label="Schede del mondo" className="grid gap-2">
         {cards.map((card, index) => (
           <li key={index} className="rounded-lg border p-3">
             <h3 className="font-medium break-words">{card.title}</h3>
             <p className="mt-1 text-sm break-words whitespace-pre-wrap text-muted-foreground">{card.text}</p>
-            <p className="mt-2 text-xs text-muted-foreground">Parole chiave: {card.keywords.join(", ")}</p>
+            <p className="mt-2 text-xs text-muted-foreground">{cardRule(card)}</p>
           </li>
         ))}
       </ul>

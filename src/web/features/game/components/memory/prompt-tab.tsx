@@ -35,7 +35,10 @@ function droppedText(key: PromptSectionView["key"], dropped: number): string {
 
 const tokens = (count: number) => `${formatCount(count)} token`;
 
-/** One section: title and tokens; its text behind a toggle when there is one (not empty, not hidden). */
+/**
+ * One section: title and tokens; its text behind a toggle when there is one (not empty, not hidden);
+ * for 'Schede del mondo' the cards in the prompt and why (issue 40 §2), always shown.
+ */
 function Section({ section }: { section: PromptSectionView }) {
   const [open, setOpen] = useState(false);
   const heading = (
@@ -64,6 +67,15 @@ function Section({ section }: { section: PromptSectionView }) {
             </p>
           </CollapsibleContent>
         </Collapsible>
+      )}
+      {section.items && section.items.length > 0 && (
+        <ul aria-label="Schede nel prompt" className="grid gap-0.5 px-3 pb-2 text-xs text-muted-foreground">
+          {section.items.map((item, index) => (
+            <li key={index} className="break-words">
+              <span className="text-foreground">{item.title}</span> — {item.reason}
+            </li>
+          ))}
+        </ul>
       )}
       {section.dropped > 0 && <p className="px-3 pb-2 text-xs text-amber-200">{droppedText(section.key, section.dropped)}</p>}
     </li>
