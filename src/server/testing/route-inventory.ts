@@ -27,6 +27,8 @@ const OWN_DATA = [
   // An invitation shows its private story to whoever holds the secret link, as the host chose.
   "GET /api/invitations/:token", "POST /api/invitations/:token/join",
   "POST /api/custom-games", "POST /api/custom-games/generate", "POST /api/reports",
+  // Issue 40 §1: the caller's own scenarios (drafts are theirs only; publishing is screened).
+  "POST /api/scenarios", "GET /api/scenarios/mine", "POST /api/scenarios/:id/publish",
   // Issue 39: the caller's own push subscriptions and their kinds.
   "POST /api/push/subscriptions", "DELETE /api/push/subscriptions", "GET /api/push/preferences", "PUT /api/push/preferences",
 ];

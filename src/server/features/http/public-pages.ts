@@ -16,7 +16,9 @@ import { templatePath } from "../../../shared/slug";
 import type { AppEnv } from "../../domain/context";
 import { AppError } from "../../platform/errors";
 import { getTemplateDetail } from "../templates/templates.service";
+import { assertShownAt } from "../../domain/policies/visibility";
 import { withPageHead } from "./page-head";
+import { sessionViewer } from "./session-viewer";
 import type { PageHtml } from "./prerender";
 import { siteOrigin } from "./site-origin";
 
@@ -57,11 +59,20 @@ export function mountPublicPages(app: Hono<AppEnv>, pageHtml: PageHtml) {
   for (const [path, text] of Object.entries(PAGES)) app.get(path, (c) => answer(c, path, text));
   app.get("/scopri/:slug/:templateId", async (c) => {
     try {
-      const template = await getTemplateDetail(c.var.deps.db, c.req.param("templateId"), null);
+      // A draft or a held scenario is shown to its author only (issue 40 §1), never from a shared
+      // cache; the session is read only for such a scenario (session-viewer.ts).
+      const { db } = c.var.deps;
+      const id = c.req.param("templateId");
+      const viewer = sessionViewer(c);
+      const to = await assertShownAt(db, "template", id, viewer, () => AppError.of("TEMPLATE_NOT_FOUND", 404));
+      const viewerId = to === "author" ? await viewer() : null;
+      const template = await getTemplateDetail(db, id, viewerId);
       const canonical = templatePath(template.id, template.title);
       // A wrong or old slug (the title changed) leads to the page's own address.
       if (decodePath(new URL(c.req.url).pathname) !== decodePath(canonical)) return c.redirect(canonical, 301);
-      return answer(c, canonical, [template.title, template.description], 200, template.coverImageUrl);
+      const page = await answer(c, canonical, [template.title, template.description], 200, template.coverImageUrl);
+      if (to === "author") page.headers.set("Cache-Control", "private, no-store");
+      return page;
     } catch (error) {
       if (error instanceof AppError && error.status === 404) return answer(c, new URL(c.req.url).pathname, ["Template non trovato", HOME[1]], 404);
       // Issue 23: a template a moderator removed answers 410; the page shows the notice.

@@ -39,6 +39,7 @@ import { insertPlayerGame } from "../../domain/player-games";
 import { appendMessage } from "../../domain/story/story-tree";
 import type { Logger } from "../../platform/ops/logger";
 import { assertShownAt, listedTemplate, reachableTemplate } from "../../domain/policies/visibility";
+import { authorNameOf } from "./scenarios.service";
 
 type Db = Kysely<Database>;
 type TemplateRow = Selectable<SavedGamesTable>;
@@ -54,7 +55,7 @@ export function initialPromptOf(content: string | null): string {
   }
 }
 
-function toCard(row: Pick<TemplateRow, "id" | "title" | "description" | "genre" | "cover_image_url" | "plays" | "likes_count">): TemplateCardView {
+function toCard(row: Pick<TemplateRow, "id" | "title" | "description" | "genre" | "cover_image_url" | "plays" | "likes_count"> & { author?: string | null }): TemplateCardView {
   return {
     id: row.id,
     slug: templateSlug(row.title),
@@ -64,6 +65,7 @@ function toCard(row: Pick<TemplateRow, "id" | "title" | "description" | "genre" 
     coverImageUrl: row.cover_image_url,
     plays: Number(row.plays),
     likes: Number(row.likes_count),
+    author: row.author ?? null,
   };
 }
 
@@ -111,7 +113,7 @@ export function decodeTemplateCursor(value: string): TemplateCursor | null {
  */
 export async function listTemplates(db: Db, options: { limit: number; cursor?: TemplateCursor }): Promise<TemplatePageView> {
   // Issue 23: only templates no moderator restricted, removed or held are listed (policies/visibility.ts).
-  let query = db.selectFrom("saved_games").select([...CARD_COLUMNS, "created_at"]).where(listedTemplate("saved_games"));
+  let query = db.selectFrom("saved_games").select([...CARD_COLUMNS, "created_at", authorNameOf("saved_games")]).where(listedTemplate("saved_games"));
   if (options.cursor) {
     const [plays, createdAt, id] = options.cursor;
     query = query.where(sql<boolean>`(plays, created_at, id) < (${plays}, ${createdAt}, ${id})`);
@@ -140,7 +142,7 @@ export async function listSavedTemplates(db: Db, userId: string, options: { limi
     .selectFrom("user_favorites as f")
     .innerJoin("saved_games as t", (join) => join.onRef("t.id", "=", "f.template_id").on(reachableTemplate("t")))
     .select(CARD_COLUMNS.map((column) => `t.${column}` as const))
-    .select(["f.created_at as saved_at", "f.id as favorite_id"])
+    .select(["f.created_at as saved_at", "f.id as favorite_id", authorNameOf("t")])
     .where("f.user_id", "=", userId);
   if (options.cursor) {
     const [savedAt, favoriteId] = options.cursor;
@@ -186,7 +188,7 @@ export async function getTemplateDetail(db: Db, templateId: string, userId: stri
   await assertTemplateShown(db, templateId, userId);
   const row = await db
     .selectFrom("saved_games")
-    .select([...CARD_COLUMNS, "content"])
+    .select([...CARD_COLUMNS, "content", authorNameOf("saved_games")])
     .where("id", "=", templateId)
     .where("is_template", "=", 1)
     .executeTakeFirst();
