@@ -216,7 +216,8 @@ export async function listAdminTemplates(
   db: Db,
   options: { limit: number; cursor?: CursorValues<readonly ["string", "string"]>; search?: string },
 ): Promise<KeysetPage<AdminTemplateView>> {
-  let query = db.selectFrom("saved_games").selectAll().where("is_template", "=", 1);
+  // A player's private draft (issue 40 §1) is theirs only: not in the admin table either.
+  let query = db.selectFrom("saved_games").selectAll().where("is_template", "=", 1).where("draft", "=", 0);
   if (options.search) query = query.where(contains("title", options.search));
   if (options.cursor) query = query.where(sql<boolean>`(created_at, id) < (${options.cursor[0]}, ${options.cursor[1]})`);
   const rows = await query.orderBy("created_at", "desc").orderBy("id", "desc").limit(options.limit + 1).execute();
