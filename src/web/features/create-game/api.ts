@@ -1,7 +1,8 @@
 /** /crea-gioco API: create the player's own game, and fill its empty fields with AI. */
 
 import type { CreateCustomGameValues, CustomGameGeneratable } from "@shared/schemas/create-game";
-import type { CreatedCustomGameView, GenerateResultView } from "@/lib/api-contract";
+import type { ScenarioInput } from "@shared/schemas/scenario";
+import type { CreatedCustomGameView, CreatedScenarioView, GenerateResultView } from "@/lib/api-contract";
 import { api } from "@/lib/api";
 
 /** POST /api/custom-games → 201 {id, genre}. Throws ApiError (401, 400 with the §5-style message). */
@@ -12,4 +13,13 @@ export function createCustomGame(values: CreateCustomGameValues): Promise<Create
 /** POST /api/custom-games/generate → {generatedContent}: values for the empty fields only. */
 export function generateCustomGame(title: string, genre: string, fields: Partial<Record<CustomGameGeneratable, string>>): Promise<GenerateResultView> {
   return api<GenerateResultView>("/custom-games/generate", { body: { title, genre, fields } });
+}
+
+/**
+ * POST /api/scenarios → 201 {id}: 'Pubblica come scenario' (issue 40 §1) makes the premise a
+ * private draft scenario of the player's (title, genre, the premise as description and opening).
+ * Throws ApiError (401; 400 with the schema's Italian message; 429 past the drafts of a day).
+ */
+export function createScenario(values: Pick<ScenarioInput, "title" | "genre" | "description" | "first_message">): Promise<CreatedScenarioView> {
+  return api<CreatedScenarioView>("/scenarios", { body: values });
 }
