@@ -188,6 +188,18 @@ describe.each(DIALECTS)("scenarios by players on %s", (dialect) => {
     expect(Number(row.draft)).toBe(1);
   });
 
+  it("erasing an account deletes its drafts and keeps its published scenarios without the author", async () => {
+    const player = await registerPlayer(site.server);
+    await named(player, `Passante${dialect}`);
+    const kept = await draft(player.client, { title: "Resta pubblicato" });
+    expect((await publish(player.client, kept)).status).toBe(200);
+    const gone = await draft(player.client, { title: "Bozza che sparisce" });
+    expect((await player.client.json("DELETE", "/api/profile", { password: player.password })).status).toBe(200);
+    const rows = await site.server.deps.db.selectFrom("saved_games").select(["id", "user_id"]).where("id", "in", [kept, gone]).execute();
+    expect(rows).toEqual([{ id: kept, user_id: null }]);
+    expect((await site.visitor().json("GET", `/api/templates/${kept}`)).body).toMatchObject({ author: null, draft: false });
+  });
+
   it("drafts and publications are limited per player per day, in Italian", async () => {
     const player = await registerPlayer(site.server);
     const ids: string[] = [];
