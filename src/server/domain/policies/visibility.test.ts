@@ -208,6 +208,7 @@ describe.each(DIALECTS)("the visibility rule at every address on %s", (dialect) 
     // The creator page (issue 40 §1) lists the author's visible scenario only.
     const creator = JSON.stringify(await (await probe("GET /api/authors/:nickname", `/api/authors/${nickname}`)).json());
     expect(creator).toContain(scenarios.visible);
+    expect((await probe("GET /autore/:nickname", `/autore/${nickname}`)).status).toBe(200);
     const index = await (await probe("GET /sitemap.xml", "/sitemap.xml")).text();
     expect(index).toContain("/sitemaps/gallery-1.xml");
     const sitemap = (await (await probe("GET /sitemaps/:file", "/sitemaps/pages.xml")).text()) + (await (await visitor().get("/sitemaps/gallery-1.xml")).text());

@@ -15,6 +15,7 @@ import { documentTitle, HOME_TAGLINE } from "../../../shared/document-title";
 import { templatePath } from "../../../shared/slug";
 import type { AppEnv } from "../../domain/context";
 import { AppError } from "../../platform/errors";
+import { creatorPage } from "../templates/creators.service";
 import { getTemplateDetail } from "../templates/templates.service";
 import { assertShownAt } from "../../domain/policies/visibility";
 import { withPageHead } from "./page-head";
@@ -57,6 +58,17 @@ export function mountPublicPages(app: Hono<AppEnv>, pageHtml: PageHtml) {
 
   app.get("/", (c) => answer(c, "/", HOME));
   for (const [path, text] of Object.entries(PAGES)) app.get(path, (c) => answer(c, path, text));
+  // Issue 40 §1: a creator page carries the author's name; an unknown author answers 404.
+  app.get("/autore/:nickname", async (c) => {
+    try {
+      const creator = await creatorPage(c.var.deps.db, c.req.param("nickname"));
+      const count = creator.scenarios.length === 1 ? "uno scenario pubblicato" : `${creator.scenarios.length} scenari pubblicati`;
+      return await answer(c, `/autore/${encodeURIComponent(creator.nickname)}`, [creator.nickname, `Le storie di ${creator.nickname} su Storie.ai: ${count}.`]);
+    } catch (error) {
+      if (error instanceof AppError && error.status === 404) return answer(c, new URL(c.req.url).pathname, ["Autore non trovato", HOME[1]], 404);
+      throw error;
+    }
+  });
   app.get("/scopri/:slug/:templateId", async (c) => {
     try {
       // A draft or a held scenario is shown to its author only (issue 40 §1), never from a shared

@@ -127,6 +127,10 @@ describe.each(DIALECTS)("scenarios by players on %s", (dialect) => {
     // The texts come back as text, never as markup.
     expect(page.body.scenarios[0].description).toBe("<script>alert('x')</script> Un'isola che canta di notte.");
     expect((await site.visitor().json("GET", "/api/authors/nessuno-cosi")).status).toBe(404);
+    // The creator page's own address: its head names the author; an unknown one is a 404.
+    const html = await (await site.visitor().get(`/autore/${nickname}`)).text();
+    expect(html).toContain(`<title>${nickname}`);
+    expect((await site.visitor().get("/autore/nessuno-cosi")).status).toBe(404);
   });
 
   it("a remix is a new draft of the remixer crediting the original, which counts its remixes", async () => {
