@@ -60,6 +60,8 @@ export default defineConfig({
         DATABASE_URL: "",
         AI_BASE_URL: "",
         AUTH_RATE_LIMIT: "off",
+        // Issue 40 §4: tests start on an empty 'Scopri' unless they ask for the starters.
+        STARTER_SCENARIOS: "off",
         OFFLINE_WORD_DELAY_MS: "4",
         ADMIN_EMAIL: "admin-e2e@example.com",
         ADMIN_PASSWORD: "password-admin-e2e",

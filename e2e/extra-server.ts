@@ -52,6 +52,8 @@ export async function startExtraServer(extraEnv: Record<string, string>): Promis
     DATABASE_URL: "",
     AI_BASE_URL: "",
     AUTH_RATE_LIMIT: "off",
+    // Issue 40 §4: tests start on an empty 'Scopri' unless they ask for the starters.
+    STARTER_SCENARIOS: "off",
     REQUIRE_ADMIN_2FA: "off",
     ...extraEnv,
   };

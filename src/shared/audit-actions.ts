@@ -27,6 +27,7 @@ export const AUDIT_ACTION_LABELS = {
   "template.update": "Template modificato",
   "template.update.conflict": "Template: modifica superata rifiutata",
   "template.delete": "Template eliminato",
+  "scenario.publish": "Scenario di un giocatore pubblicato",
   "notification.create": "Notifica creata",
   "notification.update": "Notifica modificata",
   "notification.update.conflict": "Notifica: modifica superata rifiutata",

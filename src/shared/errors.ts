@@ -172,6 +172,13 @@ export const ERRORS = {
     title: "Pubblicazione sospesa",
     message: "La possibilità di pubblicare contenuti è sospesa per il tuo account per decisione dei moderatori.",
   },
+  // Scenarios by players (issue 40 §1)
+  SCENARIO_NOT_FOUND: { title: "Errore", message: "Scenario non trovato." },
+  SCENARIO_DRAFT_LIMIT: { title: "Troppi scenari", message: "Hai creato troppi scenari oggi: potrai crearne altri domani." },
+  SCENARIO_PUBLISH_LIMIT: { title: "Troppe pubblicazioni", message: "Hai pubblicato troppi scenari oggi: potrai pubblicarne altri domani." },
+  SCENARIO_NOT_DRAFT: { title: "Già pubblicato", message: "Questo scenario è già pubblicato." },
+  SCENARIO_NOT_REMIXABLE: { title: "Remix non possibile", message: "Si può fare il remix solo di uno scenario pubblicato." },
+  AUTHOR_NOT_FOUND: { title: "Errore", message: "Autore non trovato." },
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

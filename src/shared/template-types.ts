@@ -17,6 +17,8 @@ export interface TemplateCardView {
   coverImageUrl: string | null;
   plays: number;
   likes: number;
+  /** Who wrote it (issue 40 §1): a player's nickname, 'Storie.ai' for a starter, null for the site's other templates. */
+  author: string | null;
 }
 
 /** A page of /scopri, most played first. */
@@ -98,4 +100,44 @@ export interface GenerateResultView {
 export interface CoverResultView {
   url: string;
   source: string;
+}
+
+/** Where a scenario comes from and who wrote it (issue 40 §1), as its page shows it. */
+export interface ScenarioCreditsView {
+  /** The author's nickname (link to /autore/{nickname}); 'Storie.ai' for a starter; null for the site's other templates or a player without a nickname. */
+  author: string | null;
+  /** True for the site's starter scenarios (issue 40 §4). */
+  starter: boolean;
+  /** True for the caller's own private draft (nobody else reaches it). */
+  draft: boolean;
+  /** 'Basato su «title» di author'; path null when the original is no longer reachable. */
+  remixOf: { title: string; author: string | null; path: string | null } | null;
+  /** How many remixes were made of it. */
+  remixes: number;
+}
+
+/** A template's page: the template and its credits. */
+export type ScenarioDetailView = TemplateDetailView & ScenarioCreditsView;
+
+/** One of the caller's scenarios ('I miei scenari'). */
+export interface ScenarioMineView {
+  id: string;
+  title: string;
+  genre: string;
+  /** /scopri/{slug}/{id}: reachable by its author even as a draft. */
+  path: string;
+  draft: boolean;
+  /** Moderation state once published: 'visible' | 'restricted' | 'held' | 'removed'. */
+  state: string;
+  plays: number;
+  createdAt: string;
+}
+
+/** The creator page /autore/{nickname} (issue 40 §1): published scenarios newest first, totals. */
+export interface CreatorPageView {
+  nickname: string;
+  scenarios: TemplateCardView[];
+  /** Plays and likes summed over the listed scenarios. */
+  plays: number;
+  likes: number;
 }

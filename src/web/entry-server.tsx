@@ -16,7 +16,7 @@ import { gameApiPath, gameKey, HEALTH_PATH, healthQuery } from "./features/game/
 import { galleryPagePath, galleryQuery, imageApiPath, imageQuery } from "./features/gallery/api";
 import { PLANS_PATH, plansQuery } from "./features/pricing/api";
 import { PROFILE_GAMES_PATH, PROFILE_PATH, profileGamesQuery, profileQuery } from "./features/profile/api";
-import { discoverPagePath, discoverQuery, savedTemplatesPagePath, savedTemplatesQuery, templateApiPath, templateQuery } from "./features/templates/api";
+import { creatorApiPath, creatorQuery, discoverPagePath, discoverQuery, savedTemplatesPagePath, savedTemplatesQuery, templateApiPath, templateQuery } from "./features/templates/api";
 import { meQuery, SESSION_PATH } from "./lib/session";
 import { siteYearQuery } from "./lib/site-year";
 import { currentYear } from "@shared/italian-date";
@@ -47,6 +47,9 @@ const ROUTE_DATA: Record<string, (params: Params, search: URLSearchParams) => Pa
     search.get("filtro") === "salvati"
       ? [{ path: savedTemplatesPagePath(null), queryKey: savedTemplatesQuery.queryKey, toCache: firstPage }]
       : [{ path: discoverPagePath(null), queryKey: discoverQuery.queryKey, toCache: firstPage }],
+  creator: (params) => [{ path: creatorApiPath(params.nickname ?? ""), queryKey: creatorQuery(params.nickname ?? "").queryKey, toCache: asIs }],
+  // Issue 40 §4: the landing page shows stories to play (the first page of Scopri).
+  landing: () => [{ path: discoverPagePath(null), queryKey: discoverQuery.queryKey, toCache: firstPage }],
   template: (params) => [{ path: templateApiPath(params.templateId ?? ""), queryKey: templateQuery(params.templateId ?? "").queryKey, toCache: asIs }],
   // 'Storie condivise' loads its own code and data in the browser.
   gallery: (_params, search) => (search.get("vista") === "storie" ? [] : [{ path: galleryPagePath(null), queryKey: galleryQuery.queryKey, toCache: firstPage }]),

@@ -92,6 +92,8 @@ export const routes: RouteObject[] = [
         path: "scopri/:slug/:templateId",
         ...page("features/templates/pages/template-page.tsx", "TemplatePage"),
       },
+      // Issue 40 §1: a player's creator page.
+      { id: "creator", path: "autore/:nickname", ...page("features/templates/pages/creator-page.tsx", "CreatorPage") },
       // Visitors see the game screen with the greeting (spec §1); the page itself sends them to /login.
       { path: "gioco/:genre/new", ...page("features/game/pages/new-game-page.tsx", "NewGamePage") },
       { path: "crea-gioco", ...page("features/create-game/pages/create-game-page.tsx", "CreateGamePage") },

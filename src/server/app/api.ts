@@ -25,6 +25,7 @@ import { profileRoutes } from "../features/profile/profile.routes";
 import { pushRoutes } from "../features/push/push.routes";
 import { adminTemplatesRoutes, customGamesRoutes, templatesRoutes } from "../features/templates/templates.routes";
 import { cardRoutes } from "../features/templates/cards/card.routes";
+import { authorsRoutes, scenariosRoutes } from "../features/templates/scenarios.routes";
 import { eventsRoutes } from "../features/realtime/events.routes";
 import { presenceRoutes } from "../features/realtime/presence.routes";
 import { adminUsageRoutes } from "../features/ai-usage/ai-usage.routes";
@@ -56,6 +57,9 @@ export const apiRoutes = new Hono<AppEnv>()
   .route("/templates", cardRoutes)
   .route("/templates", templatesRoutes)
   .route("/custom-games", customGamesRoutes)
+  // Scenarios by players and creator pages (issue 40 §1).
+  .route("/scenarios", scenariosRoutes)
+  .route("/authors", authorsRoutes)
   // Trust and safety (issue 23): reports (anyone), decisions (their author), the queue (moderators and admins).
   .route("/reports", reportsRoutes)
   .route("/decisions", decisionsRoutes)

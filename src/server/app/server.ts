@@ -25,6 +25,7 @@ import type { AppDeps } from "../domain/context";
 import { openDatabase } from "../platform/db/client";
 import { migrateToLatest } from "../platform/db/migrate";
 import { seedReferenceData } from "../platform/db/reference-data";
+import { seedStarterScenarios } from "../platform/db/starter-seed";
 import { seedAdmin } from "./seed";
 import type { Env } from "../platform/env";
 import { trustedOrigins } from "../features/http/origins";
@@ -129,6 +130,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   });
   await migrateToLatest(handle.db, handle.postgresSchema);
   await seedReferenceData(handle.db);
+  // Issue 40 §4: a fresh install opens on real stories to play.
+  if (env.STARTER_SCENARIOS === "on") await seedStarterScenarios(handle.db);
 
   // The app needs the listening port (auth base URL), so it is attached once the socket is bound.
   const mounted: { app?: ReturnType<typeof createApp> } = {};

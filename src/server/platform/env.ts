@@ -84,6 +84,8 @@ const envSchema = z
     AUTH_SECRET: optionalText.pipe(z.string().min(32, "deve avere almeno 32 caratteri").optional()),
     /** Sign-in, sign-up, guest and e-mail limits (src/server/domain/auth/limits.ts); off only for tests. */
     AUTH_RATE_LIMIT: z.enum(["on", "off"]).default("on"),
+    /** The starter scenarios (issue 40 §4) seeded at a fresh install's first start; off only for tests that need an empty 'Scopri'. */
+    STARTER_SCENARIOS: z.enum(["on", "off"]).default("on"),
     /**
      * Reverse proxies whose forwarded headers (X-Forwarded-For, Forwarded) are believed: IPs and
      * CIDR ranges. Empty = the client address is always the socket's (issue 9, DESIGN §5).

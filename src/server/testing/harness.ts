@@ -118,6 +118,8 @@ async function launchTestServer(dialect: TestDialect, dataDir: string, schema: s
     DATA_DIR: dataDir,
     DATABASE_URL: dialect === "postgres" ? baseUrl : path.join(dataDir, "test.sqlite"),
     AUTH_RATE_LIMIT: "off",
+    // Issue 40 §4: tests start on an empty 'Scopri' unless they ask for the starters.
+    STARTER_SCENARIOS: "off",
     OFFLINE_WORD_DELAY_MS: "0",
     ...options.env,
   });
@@ -172,6 +174,8 @@ export async function startServerProcess(peer: TestServer | undefined, env: Reco
       DATABASE_URL: process.env.TEST_DATABASE_URL,
       TEST_PG_SCHEMA: peer?.postgresSchema ?? "",
       AUTH_RATE_LIMIT: "off",
+      // Issue 40 §4: tests start on an empty 'Scopri' unless they ask for the starters.
+      STARTER_SCENARIOS: "off",
       AI_BASE_URL: "",
       ADMIN_EMAIL: "",
       ADMIN_PASSWORD: "",

@@ -29,6 +29,8 @@ const OWN_DATA = [
   "POST /api/custom-games", "POST /api/custom-games/generate", "POST /api/reports",
   // Issue 40 §3: a card import makes the caller's own private draft.
   "POST /api/templates/import",
+  // Issue 40 §1: the caller's own scenarios (drafts are theirs only; publishing is screened).
+  "POST /api/scenarios", "GET /api/scenarios/mine", "POST /api/scenarios/:id/publish",
   // Issue 39: the caller's own push subscriptions and their kinds.
   "POST /api/push/subscriptions", "DELETE /api/push/subscriptions", "GET /api/push/preferences", "PUT /api/push/preferences",
 ];

@@ -81,6 +81,10 @@ interface Checks {
   FavoriteResultView: Derived<Contract.FavoriteResultView>;
   CreatedGameView: Derived<Contract.CreatedGameView>;
   CreatedCustomGameView: Derived<Contract.CreatedCustomGameView>;
+  CreatedScenarioView: Derived<Contract.CreatedScenarioView>;
+  PublishedScenarioView: Derived<Contract.PublishedScenarioView>;
+  RemixedScenarioView: Derived<Contract.RemixedScenarioView>;
+  CreatorPageView: Derived<Contract.CreatorPageView>;
   GenerateResultView: Derived<Contract.GenerateResultView>;
   ReportTargetView: Derived<Contract.ReportTargetView>;
   ReportReceiptView: Derived<Contract.ReportReceiptView>;
@@ -204,6 +208,10 @@ const checks: Checks = {
   FavoriteResultView: "ok",
   CreatedGameView: "ok",
   CreatedCustomGameView: "ok",
+  CreatedScenarioView: "ok",
+  PublishedScenarioView: "ok",
+  RemixedScenarioView: "ok",
+  CreatorPageView: "ok",
   GenerateResultView: "ok",
   ReportTargetView: "ok",
   ReportReceiptView: "ok",

@@ -177,6 +177,14 @@ export type LikeResultView = Ok<Client["templates"][":id"]["like"]["$post"]>;
 export type FavoriteResultView = Ok<Client["templates"][":id"]["favorite"]["$post"]>;
 /** POST /api/templates/:id/play */
 export type CreatedGameView = Created<Client["templates"][":id"]["play"]["$post"]>;
+/** POST /api/scenarios (issue 40 §1): the new draft's id. */
+export type CreatedScenarioView = Created<Client["scenarios"]["$post"]>;
+/** POST /api/scenarios/:id/publish */
+export type PublishedScenarioView = Ok<Client["scenarios"][":id"]["publish"]["$post"]>;
+/** POST /api/scenarios/:id/remix */
+export type RemixedScenarioView = Created<Client["scenarios"][":id"]["remix"]["$post"]>;
+/** GET /api/authors/:nickname: the creator page. */
+export type CreatorPageView = Ok<Client["authors"][":nickname"]["$get"]>;
 /** POST /api/custom-games */
 export type CreatedCustomGameView = Created<Client["custom-games"]["$post"]>;
 /** POST /api/custom-games/generate */

@@ -89,6 +89,12 @@ export async function eraseAccount(
       .deleteFrom("verification")
       .where((eb) => eb.or([eb("value", "=", userId), eb("identifier", "=", user.email)]))
       .execute();
+    // The person's private draft scenarios (issue 40 §1) were theirs only: they go (their published
+    // scenarios stay, anonymised, as templates do).
+    const drafts = trx.selectFrom("saved_games").select("id").where("user_id", "=", userId).where("is_template", "=", 1).where("draft", "=", 1);
+    await trx.deleteFrom("template_likes").where("template_id", "in", drafts).execute();
+    await trx.deleteFrom("user_favorites").where("template_id", "in", drafts).execute();
+    await trx.deleteFrom("saved_games").where("user_id", "=", userId).where("is_template", "=", 1).where("draft", "=", 1).execute();
     await eraseAccountRows(trx, userId);
     await within?.(trx);
   });

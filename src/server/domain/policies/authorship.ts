@@ -8,7 +8,8 @@
  *   issue 36 finding 12: not whoever hosts the story after a hand-over), and every player who
  *   wrote a turn in it (chat_messages.author_id of a group story) or hosts it now;
  * - template (saved_games.id): every admin who created it or saved an edit of it
- *   (template_authors, migration 0029). Templates belong to the site: they have no owner.
+ *   (template_authors, migration 0029). The site's templates have no owner; a player's scenario
+ *   (issue 40 §1) has its author (saved_games.user_id) as owner.
  */
 
 import type { Kysely } from "kysely";
@@ -57,7 +58,10 @@ export async function authorshipOf(db: Db, kind: ContentKind, contentId: string)
     }
     case "template": {
       const rows = await db.selectFrom("template_authors").select("user_id").where("template_id", "=", contentId).execute();
-      return { owner: null, writers: new Set(rows.map((r) => r.user_id)) };
+      // A player's scenario (issue 40 §1, saved_games.user_id of a template) has its author as owner.
+      const own = await db.selectFrom("saved_games").select("user_id").where("id", "=", contentId).where("is_template", "=", 1).executeTakeFirst();
+      const owner = own?.user_id ?? null;
+      return { owner, writers: new Set([...rows.map((r) => r.user_id), ...(owner ? [owner] : [])]) };
     }
   }
 }

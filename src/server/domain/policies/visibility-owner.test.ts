@@ -24,6 +24,7 @@ const ALLOWED: Record<string, string> = {
   "features/games/read-only-copy.ts": "a player's read-only copy of a group story leaves the state out",
   "domain/policies/membership.ts": "a host's hand-over ends their publication: withdraws the live link as 'Smetti di condividere' does (writes); which links are under a measure, it asks the rule",
   "domain/accounts/export-account.ts": "the account's own export (GDPR Art. 20) carries its rows as stored",
+  "features/templates/scenarios.service.ts": "the author's own list of their scenarios shows each one's state; a remix's copy leaves the original's state out (it starts as a draft)",
 };
 
 /** Every non-test TypeScript module under src/server, relative to it. */

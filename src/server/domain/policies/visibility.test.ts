@@ -34,6 +34,9 @@ describe.each(DIALECTS)("the visibility rule at every address on %s", (dialect) 
   let storyPath: string;
   const stories = {} as Record<"removed" | "held", { id: string; path: string }>;
   const templates = {} as Record<"removed" | "held", { id: string; path: string }>;
+  /** The author's scenarios (issue 40 §1): one listed, one removed, one held, one a draft. */
+  const scenarios = {} as Record<"visible" | "removed" | "held" | "draft", string>;
+  const nickname = `Autrice${dialect}`;
   /** The routes (METHOD path) the tests below probed. */
   const probed = new Set<string>();
   /** Pictures the author drew (all still in their story, one visible). */
@@ -98,6 +101,26 @@ describe.each(DIALECTS)("the visibility rule at every address on %s", (dialect) 
     expect((await member.client.json("POST", `/api/templates/${templates.removed.id}/favorite`, { value: true })).status).toBe(200);
     await decide("template", templates.removed.id);
     templates.held = await template("Un titolo VIETATO");
+
+    expect((await author.client.json("PUT", "/api/profile", { nickname, firstName: "", lastName: "" })).status).toBe(200);
+    const scenario = async (title: string, publish = true) => {
+      const created = await author.client.json("POST", "/api/scenarios", {
+        title,
+        genre: "Giallo",
+        description: "Un delitto in una villa sul lago.",
+        first_message: "Il corpo è nella serra, e la porta era chiusa dall'interno.",
+      });
+      expect(created.status).toBe(201);
+      if (publish) expect((await author.client.json("POST", `/api/scenarios/${created.body.id}/publish`)).status).toBe(200);
+      return created.body.id as string;
+    };
+    scenarios.visible = await scenario("La villa sul lago");
+    scenarios.removed = await scenario("La serra chiusa");
+    await decide("template", scenarios.removed);
+    flagging(true);
+    scenarios.held = await scenario("La serra fiorita");
+    flagging(false);
+    scenarios.draft = await scenario("La serra segreta", false);
   });
   afterAll(() => site.close());
 
@@ -183,13 +206,19 @@ describe.each(DIALECTS)("the visibility rule at every address on %s", (dialect) 
     const shares = JSON.stringify(await (await probe("GET /api/shares", "/api/shares?limit=48")).json());
     const scopri = JSON.stringify(await (await probe("GET /api/templates", "/api/templates?limit=48")).json());
     const saved = JSON.stringify(await (await probe("GET /api/templates/saved", "/api/templates/saved?limit=48", member.client)).json());
+    // The creator page (issue 40 §1) lists the author's visible scenario only.
+    const creator = JSON.stringify(await (await probe("GET /api/authors/:nickname", `/api/authors/${nickname}`)).json());
+    expect(creator).toContain(scenarios.visible);
+    expect((await probe("GET /autore/:nickname", `/autore/${nickname}`)).status).toBe(200);
     const index = await (await probe("GET /sitemap.xml", "/sitemap.xml")).text();
     expect(index).toContain("/sitemaps/gallery-1.xml");
     const sitemap = (await (await probe("GET /sitemaps/:file", "/sitemaps/pages.xml")).text()) + (await (await visitor().get("/sitemaps/gallery-1.xml")).text());
     expect(sitemap).toContain(pictures.visible.id);
+    for (const text of [scopri, sitemap, creator]) expect(text).not.toContain(scenarios.draft);
     for (const state of ["removed", "held"] as const) {
       for (const text of [shares, sitemap]) expect(text).not.toContain(stories[state].id);
       for (const text of [scopri, saved, sitemap]) expect(text).not.toContain(templates[state].id);
+      for (const text of [scopri, sitemap, creator]) expect(text).not.toContain(scenarios[state]);
       expect(sitemap).not.toContain(pictures[state].id);
     }
   });
@@ -203,11 +232,15 @@ describe.each(DIALECTS)("the visibility rule at every address on %s", (dialect) 
         const answer = await probe(`POST /api/templates/:id/${action}`, `/api/templates/${id}/${action}`, player.client, "POST", action === "play" ? {} : { value: true });
         expect(answer.status, `${action} ${state}`).toBe(REFUSED[state]);
       }
+      // A remix (issue 40 §1) answers as the page does and copies nothing.
+      expect((await probe("POST /api/scenarios/:id/remix", `/api/scenarios/${id}/remix`, player.client, "POST")).status).toBe(REFUSED[state]);
+      expect((await player.client.json("POST", `/api/scenarios/${scenarios[state]}/remix`)).status).toBe(REFUSED[state]);
       // Taking back a favourite saved before the removal is refused too: the page is gone.
       expect((await member.client.json("POST", `/api/templates/${id}/favorite`, { value: false })).status).toBe(REFUSED[state]);
       expect(await server.deps.db.selectFrom("saved_games").select(["likes_count", "plays"]).where("id", "=", id).executeTakeFirstOrThrow()).toEqual(before);
       const rows = await server.deps.db.selectFrom("template_likes").select("id").where("template_id", "=", id).where("user_id", "=", player.id).execute();
       expect(rows).toEqual([]);
+      expect(await server.deps.db.selectFrom("saved_games").select("id").where("user_id", "=", player.id).where("is_template", "=", 1).execute()).toEqual([]);
       expect(await server.deps.db.selectFrom("user_favorites").select("id").where("template_id", "=", id).where("user_id", "=", player.id).execute()).toEqual([]);
     }
   });

@@ -12,7 +12,9 @@
  * - removed: nobody at its public addresses (410 'Contenuto rimosso'); its author still sees their
  *   own picture where it is embedded in their private story and their own export;
  * - not live (a revoked link, an admin's takedown, a deactivated author): out of every list and
- *   its public page answers the caller's own 404.
+ *   its public page answers the caller's own 404;
+ * - a draft (a player's private scenario, issue 40 §1: saved_games.draft = 1): its author only,
+ *   at its page and wherever it is embedded; never in a list; anyone else the caller's own 404.
  * A story's state belongs to the story (its one story_shares row, kept after a revocation), not to
  * one link (finding 6). Imports only from db/, errors and shared/ (the domain floor).
  */
@@ -39,7 +41,7 @@ export interface Moderated {
   authorId: string | null;
   /** False when its address is dead whatever its state: revoked link, admin's takedown, deactivated author. */
   live: boolean;
-  /** A player's private draft scenario (issue 40): its author's only, at its page; in no list. */
+  /** True for a player's private draft scenario (issue 40 §1): shown to its author only, never listed. */
   draft?: boolean;
 }
 
@@ -103,14 +105,19 @@ export function listedStory(share: string, game: string): RawBuilder<boolean> {
   return sql<boolean>`(${liveStory(share, game)} and ${sql.ref(`${share}.listed`)} = 1 and ${sql.ref(`${share}.moderation_state`)} = 'visible')`;
 }
 
-/** Templates Scopri and the sitemap list (alias of saved_games); never a player's draft (issue 40). */
-export function listedTemplate(alias: string): RawBuilder<boolean> {
-  return sql<boolean>`(${sql.ref(`${alias}.is_template`)} = 1 and ${sql.ref(`${alias}.draft`)} = 0 and ${sql.ref(`${alias}.moderation_state`)} = 'visible')`;
+/** A published template (not a player's private draft, issue 40 §1) whose author, if any, is active. */
+export function publishedTemplate(alias: string): RawBuilder<boolean> {
+  return sql<boolean>`(${sql.ref(`${alias}.is_template`)} = 1 and ${sql.ref(`${alias}.draft`)} = 0 and ${ownerActive(`${alias}.user_id`)})`;
 }
 
-/** Templates reachable by their address by anyone (a player's 'Salvati' keeps the restricted ones); drafts are their author's only. */
+/** Templates Scopri, the sitemap, the landing page and the creator pages list (alias of saved_games). */
+export function listedTemplate(alias: string): RawBuilder<boolean> {
+  return sql<boolean>`(${publishedTemplate(alias)} and ${sql.ref(`${alias}.moderation_state`)} = 'visible')`;
+}
+
+/** Templates reachable by their address (a player's 'Salvati' keeps the restricted ones; never a draft). */
 export function reachableTemplate(alias: string): RawBuilder<boolean> {
-  return sql<boolean>`(${sql.ref(`${alias}.is_template`)} = 1 and ${sql.ref(`${alias}.draft`)} = 0 and ${sql.ref(`${alias}.moderation_state`)} in ('visible', 'restricted'))`;
+  return sql<boolean>`(${publishedTemplate(alias)} and ${sql.ref(`${alias}.moderation_state`)} in ('visible', 'restricted'))`;
 }
 
 /**
@@ -139,9 +146,14 @@ export async function moderationOf(db: Db, kind: ContentKindName, id: string): P
       return row ? { state: row.state, authorId: row.user_id, live: Boolean(row.live) } : null;
     }
     case "template": {
-      const row = await db.selectFrom("saved_games").select(["moderation_state as state", "user_id", "draft"]).where("id", "=", id).where("is_template", "=", 1).executeTakeFirst();
-      // The site's templates have no author (user_id null); a player's scenario has its author.
-      return row ? { state: row.state, authorId: row.user_id, live: true, draft: Number(row.draft) === 1 } : null;
+      // A player's scenario (issue 40) has its author; the site's templates and starters have none.
+      const row = await db
+        .selectFrom("saved_games as t")
+        .select(["t.moderation_state as state", "t.user_id", "t.draft", ownerActive("t.user_id").as("live")])
+        .where("t.id", "=", id)
+        .where("t.is_template", "=", 1)
+        .executeTakeFirst();
+      return row ? { state: row.state, authorId: row.user_id, live: Boolean(row.live), draft: Number(row.draft) === 1 } : null;
     }
   }
 }

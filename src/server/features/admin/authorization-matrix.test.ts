@@ -153,6 +153,7 @@ const MATRIX: Record<string, Entry> = {
   "POST /api/reports": { access: "public", body: {}, expect: 400 },
   "GET /api/invitations/:token": { access: "public", expect: 404 },
   "GET /api/push/key": { access: "public", expect: 200 },
+  "GET /api/authors/:nickname": { access: "public", expect: 404 },
 
   "GET /api/me": { access: "user", expect: 200 },
   "POST /api/me/age": { access: "user", body: { confirmAge: true }, expect: 200 },
@@ -177,6 +178,10 @@ const MATRIX: Record<string, Entry> = {
   "POST /api/templates/:id/play": { access: "user", body: {}, expect: 404 },
   "POST /api/templates/import": { access: "user", body: {}, expect: 400 },
   "POST /api/custom-games": { access: "user", body: {} },
+  "POST /api/scenarios": { access: "user", body: {}, expect: 400 },
+  "GET /api/scenarios/mine": { access: "user", expect: 200 },
+  "POST /api/scenarios/:id/publish": { access: "user", expect: 404 },
+  "POST /api/scenarios/:id/remix": { access: "user", expect: 404 },
   "POST /api/custom-games/generate": { access: "user", body: {} },
   "POST /api/invitations/:token/join": { access: "user", body: { characterName: "Ada", characterLine: "" }, expect: 404 },
 

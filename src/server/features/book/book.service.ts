@@ -81,7 +81,7 @@ export async function loadBookHeader(db: Db, gameId: string, reader: Reader): Pr
   const game = await db
     .selectFrom("saved_games as g")
     // A template since deleted (no foreign key, migration 0014) reads as none.
-    .leftJoin("saved_games as t", (join) => join.onRef("t.id", "=", "g.template_id").on("t.is_template", "=", 1))
+    .leftJoin("saved_games as t", (join) => join.onRef("t.id", "=", "g.template_id").on("t.is_template", "=", 1).on("t.draft", "=", 0))
     .select(["g.id", "g.title", "g.genre", "t.id as template_id", "g.created_at", "g.updated_at", "g.last_played", "g.cover_image_url", "g.tip_message_id"])
     .where("g.id", "=", gameId)
     .where("g.is_template", "=", 0)

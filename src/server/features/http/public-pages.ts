@@ -13,11 +13,13 @@ import type { Context, Hono } from "hono";
 import { decodePath } from "../../../shared/decode-path";
 import { documentTitle, HOME_TAGLINE } from "../../../shared/document-title";
 import { templatePath } from "../../../shared/slug";
-import { sessionUser } from "../../domain/auth/middleware";
 import type { AppEnv } from "../../domain/context";
 import { AppError } from "../../platform/errors";
+import { creatorPage } from "../templates/creators.service";
 import { getTemplateDetail } from "../templates/templates.service";
+import { assertShownAt } from "../../domain/policies/visibility";
 import { withPageHead } from "./page-head";
+import { sessionViewer } from "./session-viewer";
 import type { PageHtml } from "./prerender";
 import { siteOrigin } from "./site-origin";
 
@@ -56,16 +58,33 @@ export function mountPublicPages(app: Hono<AppEnv>, pageHtml: PageHtml) {
 
   app.get("/", (c) => answer(c, "/", HOME));
   for (const [path, text] of Object.entries(PAGES)) app.get(path, (c) => answer(c, path, text));
+  // Issue 40 §1: a creator page carries the author's name; an unknown author answers 404.
+  app.get("/autore/:nickname", async (c) => {
+    try {
+      const creator = await creatorPage(c.var.deps.db, c.req.param("nickname"));
+      const count = creator.scenarios.length === 1 ? "uno scenario pubblicato" : `${creator.scenarios.length} scenari pubblicati`;
+      return await answer(c, `/autore/${encodeURIComponent(creator.nickname)}`, [creator.nickname, `Le storie di ${creator.nickname} su Storie.ai: ${count}.`]);
+    } catch (error) {
+      if (error instanceof AppError && error.status === 404) return answer(c, new URL(c.req.url).pathname, ["Autore non trovato", HOME[1]], 404);
+      throw error;
+    }
+  });
   app.get("/scopri/:slug/:templateId", async (c) => {
     try {
-      // The viewer: a player's draft (issue 40) and a held template are their author's only (the
-      // session is read here: pages are outside /api, where loadSession runs).
-      const viewer = c.req.header("cookie") ? ((await sessionUser(c.var.deps, c.req.raw.headers))?.id ?? null) : null;
-      const template = await getTemplateDetail(c.var.deps.db, c.req.param("templateId"), viewer);
+      // A draft or a held scenario is shown to its author only (issue 40 §1), never from a shared
+      // cache; the session is read only for such a scenario (session-viewer.ts).
+      const { db } = c.var.deps;
+      const id = c.req.param("templateId");
+      const viewer = sessionViewer(c);
+      const to = await assertShownAt(db, "template", id, viewer, () => AppError.of("TEMPLATE_NOT_FOUND", 404));
+      const viewerId = to === "author" ? await viewer() : null;
+      const template = await getTemplateDetail(db, id, viewerId);
       const canonical = templatePath(template.id, template.title);
       // A wrong or old slug (the title changed) leads to the page's own address.
       if (decodePath(new URL(c.req.url).pathname) !== decodePath(canonical)) return c.redirect(canonical, 301);
-      return answer(c, canonical, [template.title, template.description], 200, template.coverImageUrl);
+      const page = await answer(c, canonical, [template.title, template.description], 200, template.coverImageUrl);
+      if (to === "author") page.headers.set("Cache-Control", "private, no-store");
+      return page;
     } catch (error) {
       if (error instanceof AppError && error.status === 404) return answer(c, new URL(c.req.url).pathname, ["Template non trovato", HOME[1]], 404);
       // Issue 23: a template a moderator removed answers 410; the page shows the notice.

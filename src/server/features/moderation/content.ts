@@ -71,12 +71,13 @@ export async function findContent(db: Db, kind: ContentKindName, id: string): Pr
     case "template": {
       const row = await db
         .selectFrom("saved_games")
-        .select(["id", "title", "moderation_state"])
+        .select(["id", "title", "moderation_state", "user_id"])
         .where("id", "=", id)
         .where("is_template", "=", 1)
         .executeTakeFirst();
       if (!row) return null;
-      return { kind, id: row.id, title: row.title, path: templatePath(row.id, row.title), authorId: null, state: row.moderation_state };
+      // A player's scenario (issue 40 §1) answers to its author; the site's templates to nobody.
+      return { kind, id: row.id, title: row.title, path: templatePath(row.id, row.title), authorId: row.user_id, state: row.moderation_state };
     }
   }
 }

@@ -207,7 +207,7 @@ export async function findPublicShare(db: Db, shareId: string): Promise<PublicSh
     .selectFrom("story_shares as s")
     .innerJoin("saved_games as g", "g.id", "s.game_id")
     .leftJoin("profiles as p", "p.id", "g.user_id")
-    .leftJoin("saved_games as t", (join) => join.onRef("t.id", "=", "g.template_id").on("t.is_template", "=", 1))
+    .leftJoin("saved_games as t", (join) => join.onRef("t.id", "=", "g.template_id").on("t.is_template", "=", 1).on("t.draft", "=", 0))
     .select([
       "s.id", "s.game_id", "s.show_nickname", "s.created_at", "g.title", "g.genre",
       publicName, "t.id as template_id", "t.title as template_title", listedStory("s", "g").as("in_gallery"),

@@ -6,7 +6,8 @@
  * Everyone (visitors included):
  *   GET  /api/templates?limit&cursor       → 200 TemplatePageView      most played first, keyset pages;
  *                                                                      400 for a malformed cursor
- *   GET  /api/templates/:id                → 200 TemplateDetailView    liked/favorited for the caller; 404 'Template non trovato.'
+ *   GET  /api/templates/:id                → 200 ScenarioDetailView    liked/favorited for the caller, author and remix
+ *                                                                      credits (issue 40); 404 'Template non trovato.'
  * Signed-in users (401 otherwise):
  *   GET  /api/templates/saved?limit&cursor → 200 TemplatePageView     the caller's saved templates, newest saved
  *                                                                      first, keyset pages (issue 13); 400 bad cursor
@@ -53,7 +54,8 @@ import {
   templateListQuerySchema,
   toggleSchema,
 } from "../../../shared/schemas/template";
-import type { AdminTemplateView, CoverResultView, GenerateResultView, ImproveResultView } from "../../../shared/template-types";
+import type { AdminTemplateView, CoverResultView, GenerateResultView, ImproveResultView, ScenarioDetailView } from "../../../shared/template-types";
+import { scenarioCredits } from "./scenarios.service";
 import { omitVersion, rejectedDetail, versionDetail } from "../../platform/admin-edit";
 import { auditedChange, auditedEdit } from "../../domain/auth/audit-change";
 import { currentUser, requireAdmin, requireUser } from "../../domain/auth/middleware";
@@ -137,7 +139,11 @@ export const templatesRoutes = new Hono<AppEnv>()
     if (decoded === null) throw AppError.of("VALIDATION", 400);
     return c.json(await listSavedTemplates(c.var.deps.db, currentUser(c).id, { limit, cursor: decoded }));
   })
-  .get("/:id", async (c) => c.json(await getTemplateDetail(c.var.deps.db, c.req.param("id"), c.var.user?.id ?? null)))
+  .get("/:id", async (c) => {
+    // Issue 40 §1: the page also names the author, the original of a remix and the remixes.
+    const detail = await getTemplateDetail(c.var.deps.db, c.req.param("id"), c.var.user?.id ?? null);
+    return c.json({ ...detail, ...(await scenarioCredits(c.var.deps.db, detail.id)) } satisfies ScenarioDetailView);
+  })
   .post("/:id/like", requireUser, zValidator("json", toggleSchema, validationHook), async (c) => {
     const { value } = c.req.valid("json");
     const { db, logger } = c.var.deps;

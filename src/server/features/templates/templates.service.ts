@@ -40,6 +40,7 @@ import { appendMessage } from "../../domain/story/story-tree";
 import { replaceCardMacros } from "../../../shared/card-macros";
 import type { Logger } from "../../platform/ops/logger";
 import { assertShownAt, listedTemplate, reachableTemplate } from "../../domain/policies/visibility";
+import { authorNameOf } from "./scenarios.service";
 
 type Db = Kysely<Database>;
 type TemplateRow = Selectable<SavedGamesTable>;
@@ -55,7 +56,7 @@ export function initialPromptOf(content: string | null): string {
   }
 }
 
-function toCard(row: Pick<TemplateRow, "id" | "title" | "description" | "genre" | "cover_image_url" | "plays" | "likes_count">): TemplateCardView {
+function toCard(row: Pick<TemplateRow, "id" | "title" | "description" | "genre" | "cover_image_url" | "plays" | "likes_count"> & { author?: string | null }): TemplateCardView {
   return {
     id: row.id,
     slug: templateSlug(row.title),
@@ -65,6 +66,7 @@ function toCard(row: Pick<TemplateRow, "id" | "title" | "description" | "genre" 
     coverImageUrl: row.cover_image_url,
     plays: Number(row.plays),
     likes: Number(row.likes_count),
+    author: row.author ?? null,
   };
 }
 
@@ -112,7 +114,7 @@ export function decodeTemplateCursor(value: string): TemplateCursor | null {
  */
 export async function listTemplates(db: Db, options: { limit: number; cursor?: TemplateCursor }): Promise<TemplatePageView> {
   // Issue 23: only templates no moderator restricted, removed or held are listed (policies/visibility.ts).
-  let query = db.selectFrom("saved_games").select([...CARD_COLUMNS, "created_at"]).where(listedTemplate("saved_games"));
+  let query = db.selectFrom("saved_games").select([...CARD_COLUMNS, "created_at", authorNameOf("saved_games")]).where(listedTemplate("saved_games"));
   if (options.cursor) {
     const [plays, createdAt, id] = options.cursor;
     query = query.where(sql<boolean>`(plays, created_at, id) < (${plays}, ${createdAt}, ${id})`);
@@ -141,7 +143,7 @@ export async function listSavedTemplates(db: Db, userId: string, options: { limi
     .selectFrom("user_favorites as f")
     .innerJoin("saved_games as t", (join) => join.onRef("t.id", "=", "f.template_id").on(reachableTemplate("t")))
     .select(CARD_COLUMNS.map((column) => `t.${column}` as const))
-    .select(["f.created_at as saved_at", "f.id as favorite_id"])
+    .select(["f.created_at as saved_at", "f.id as favorite_id", authorNameOf("t")])
     .where("f.user_id", "=", userId);
   if (options.cursor) {
     const [savedAt, favoriteId] = options.cursor;
@@ -187,7 +189,7 @@ export async function getTemplateDetail(db: Db, templateId: string, userId: stri
   await assertTemplateShown(db, templateId, userId);
   const row = await db
     .selectFrom("saved_games")
-    .select([...CARD_COLUMNS, "content"])
+    .select([...CARD_COLUMNS, "content", authorNameOf("saved_games")])
     .where("id", "=", templateId)
     .where("is_template", "=", 1)
     .executeTakeFirst();
@@ -215,7 +217,8 @@ export async function listAdminTemplates(
   db: Db,
   options: { limit: number; cursor?: CursorValues<readonly ["string", "string"]>; search?: string },
 ): Promise<KeysetPage<AdminTemplateView>> {
-  let query = db.selectFrom("saved_games").selectAll().where("is_template", "=", 1);
+  // A player's private draft (issue 40 §1) is theirs only: not in the admin table either.
+  let query = db.selectFrom("saved_games").selectAll().where("is_template", "=", 1).where("draft", "=", 0);
   if (options.search) query = query.where(contains("title", options.search));
   if (options.cursor) query = query.where(sql<boolean>`(created_at, id) < (${options.cursor[0]}, ${options.cursor[1]})`);
   const rows = await query.orderBy("created_at", "desc").orderBy("id", "desc").limit(options.limit + 1).execute();

@@ -1,7 +1,8 @@
 /** /crea-gioco API: create the player's own game, fill its empty fields with AI, import a character card. */
 
 import type { CreateCustomGameValues, CustomGameGeneratable } from "@shared/schemas/create-game";
-import type { CreatedCustomGameView, GenerateResultView } from "@/lib/api-contract";
+import type { ScenarioInput } from "@shared/schemas/scenario";
+import type { CreatedCustomGameView, CreatedScenarioView, GenerateResultView } from "@/lib/api-contract";
 import type { ImportedCardView } from "@shared/schemas/character-card";
 import { ERRORS } from "@shared/errors";
 import { api, ApiError, toApiError } from "@/lib/api";
@@ -32,4 +33,13 @@ export async function importCharacterCard(file: File): Promise<ImportedCardView>
   }
   if (!response.ok) throw await toApiError(response);
   return (await response.json()) as ImportedCardView;
+}
+
+/**
+ * POST /api/scenarios → 201 {id}: 'Pubblica come scenario' (issue 40 §1) makes the premise a
+ * private draft scenario of the player's (title, genre, the premise as description and opening).
+ * Throws ApiError (401; 400 with the schema's Italian message; 429 past the drafts of a day).
+ */
+export function createScenario(values: Pick<ScenarioInput, "title" | "genre" | "description" | "first_message">): Promise<CreatedScenarioView> {
+  return api<CreatedScenarioView>("/scenarios", { body: values });
 }

@@ -4,7 +4,7 @@
  */
 
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
-import type { CreatedGameView, FavoriteResultView, LikeResultView, SavedTemplatePageView, TemplateDetailView, TemplatePageView } from "@/lib/api-contract";
+import type { CreatedGameView, CreatorPageView, FavoriteResultView, PublishedScenarioView, RemixedScenarioView, LikeResultView, SavedTemplatePageView, TemplateDetailView, TemplatePageView } from "@/lib/api-contract";
 import { ApiError, api } from "@/lib/api";
 
 /** Cards per page on /scopri. */
@@ -72,3 +72,27 @@ export function setFavorite(id: string, value: boolean): Promise<FavoriteResultV
 export function playTemplate(id: string): Promise<CreatedGameView> {
   return api<CreatedGameView>(`/templates/${encodeURIComponent(id)}/play`, { body: {} });
 }
+
+/** POST /api/scenarios/:id/publish → {id, state}: the caller's draft, screened ('held' waits for a moderator). */
+export function publishScenario(id: string): Promise<PublishedScenarioView> {
+  return api<PublishedScenarioView>(`/scenarios/${encodeURIComponent(id)}/publish`, { body: {} });
+}
+
+/** POST /api/scenarios/:id/remix → 201 {id} of the caller's new draft copying the scenario (issue 40 §1). */
+export function remixScenario(id: string): Promise<RemixedScenarioView> {
+  return api<RemixedScenarioView>(`/scenarios/${encodeURIComponent(id)}/remix`, { body: {} });
+}
+
+/** Path under /api of a creator page. */
+export const creatorApiPath = (nickname: string) => `/authors/${encodeURIComponent(nickname)}`;
+
+/** GET /api/authors/:nickname → CreatorPageView (issue 40 §1); a 404 ('Autore non trovato.') is not retried. */
+export const creatorQuery = (nickname: string) =>
+  queryOptions({
+    queryKey: ["templates", "creator", nickname] as const,
+    queryFn: ({ signal }) => api<CreatorPageView>(creatorApiPath(nickname), { signal }),
+    retry: (failures, error) => !(error instanceof ApiError && error.status === 404) && failures < 1,
+  });
+
+/** The creator page's address of an author's nickname. */
+export const creatorPath = (nickname: string) => `/autore/${encodeURIComponent(nickname)}`;

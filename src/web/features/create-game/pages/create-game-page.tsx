@@ -4,7 +4,8 @@
  * optional response style, pacing and interaction style. 'Genera con AI' fills the empty fields
  * from title and genre, and says what it costs ('(1 token)' of the daily messages, nothing for
  * admins); with every field filled it is disabled with the reason (issue 22 §5). 'Crea e gioca'
- * creates the game and opens it. Visitors see the form and
+ * creates the game and opens it; 'Pubblica come scenario' (issue 40 §1) makes it a private draft
+ * scenario and opens its page, where the author publishes it. Visitors see the form and
  * are sent to /login ('Accesso richiesto', and back here afterwards) when they submit or generate.
  * Below the form, 'Importa una scheda personaggio' (issue 40 §3).
  */
@@ -21,7 +22,7 @@ import {
 } from "@shared/schemas/create-game";
 import { TEMPLATE_INTERACTION_STYLES, TEMPLATE_RESPONSE_STYLES, TEMPLATE_STORY_PACINGS } from "@shared/schemas/template";
 import { useQueryClient } from "@tanstack/react-query";
-import { Play, Sparkles } from "lucide-react";
+import { BookPlus, Play, Sparkles } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
@@ -37,8 +38,9 @@ import { useLoginRedirect } from "@/lib/login-redirect";
 import { useMe } from "@/lib/session";
 import { ApiError } from "@/lib/api";
 import { capitalise } from "@/lib/format";
-import { createCustomGame, generateCustomGame } from "../api";
 import { ImportCardControl } from "../components/import-card";
+import { templatePath } from "@shared/slug";
+import { createCustomGame, createScenario, generateCustomGame } from "../api";
 import { gamePagePath } from "@/lib/game-path";
 
 function FieldMessage({ id, message }: { id: string; message?: string | undefined }) {
@@ -82,6 +84,25 @@ export function CreateGamePage() {
     }
   });
 
+  // Issue 40 §1 'Pubblica come scenario': the premise becomes a private draft scenario, opened at
+  // once on its page, where its author publishes it.
+  const [drafting, setDrafting] = useState(false);
+  const onScenario = form.handleSubmit(async (values) => {
+    if (requireLogin()) return;
+    setDrafting(true);
+    try {
+      const { id } = await createScenario({ title: values.title, genre: values.genre, description: values.premise, first_message: values.premise });
+      toast.success("Bozza dello scenario creata!", { description: "La vedi solo tu: controllala e premi 'Pubblica' per farla trovare a tutti in Scopri." });
+      navigate(templatePath(id, values.title));
+    } catch (error) {
+      toast.error(error instanceof ApiError ? error.title : "Errore", {
+        description: `Impossibile creare lo scenario. ${error instanceof Error ? error.message : ""}`.trim(),
+      });
+    } finally {
+      setDrafting(false);
+    }
+  });
+
   const onGenerate = async () => {
     const { title, genre } = form.getValues();
     if (!title?.trim() || !genre) {
@@ -113,7 +134,7 @@ export function CreateGamePage() {
     }
   };
 
-  const busy = isSubmitting || generating;
+  const busy = isSubmitting || generating || drafting;
   const optionalSelect = (name: "response_style" | "story_pacing" | "interaction_style", label: string, options: readonly string[]) => (
     <div className="grid gap-2">
       <Label htmlFor={`crea-${name}`}>{label}</Label>
@@ -203,6 +224,10 @@ export function CreateGamePage() {
           >
             {generating ? <Spinner /> : <Sparkles aria-hidden="true" />}
             {generating ? "AI al lavoro..." : me?.isAdmin ? "Genera con AI" : `Genera con AI (${CUSTOM_GAME_GENERATE_COST} token)`}
+          </Button>
+          <Button type="button" variant="outline" size="lg" className="rounded-full" disabled={busy} onClick={() => void onScenario()}>
+            {drafting ? <Spinner /> : <BookPlus aria-hidden="true" />}
+            Pubblica come scenario
           </Button>
           <Button type="submit" size="lg" className="rounded-full shadow-lg shadow-primary/30" disabled={busy}>
             {isSubmitting ? <Spinner /> : <Play aria-hidden="true" className="fill-current" />}

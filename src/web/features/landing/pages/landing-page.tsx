@@ -1,6 +1,7 @@
 import { GENRES, genreSlug } from "@shared/genres";
 import { BookOpen, GraduationCap, ImageIcon, type LucideIcon, Play, Sparkles, Trophy } from "lucide-react";
-import { useNavigate } from "react-router";
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { Link, useNavigate } from "react-router";
 import { GenreCard } from "@/components/genre-card";
 import { Brand } from "@/components/layout/brand";
 import { Badge } from "@/components/ui/badge";
@@ -8,6 +9,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { useGuestSignIn } from "@/lib/guest-sign-in";
+import { discoverQuery, TemplateCard } from "@/features/templates";
 
 const GENRE_GRID_ID = "scegli-genere";
 
@@ -36,6 +38,39 @@ const FEATURES: { title: string; description: string; Icon: LucideIcon; comingSo
 function useTutorial() {
   const navigate = useNavigate();
   return useGuestSignIn(() => navigate("/gioco/fantasy/new"));
+}
+
+/** Stories on the landing page. */
+const LANDING_STORIES = 6;
+
+/**
+ * 'Storie da giocare' (issue 40 §4: a fresh install shows real stories on its first visit): the
+ * first cards of Scopri (the starters by 'Storie.ai' and the players' scenarios), with a link to
+ * Scopri; nothing while none is listed.
+ */
+function StoriesToPlay() {
+  const query = useInfiniteQuery(discoverQuery);
+  const stories = query.data?.pages[0]?.items.slice(0, LANDING_STORIES) ?? [];
+  if (stories.length === 0) return null;
+  return (
+    <section aria-labelledby="storie-da-giocare" className="mx-auto max-w-7xl px-4 py-12 md:px-6 md:py-16">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h2 id="storie-da-giocare" className="text-3xl font-bold tracking-tight md:text-4xl">
+          Storie da giocare
+        </h2>
+        <Link to="/scopri" className="text-violet-300 underline-offset-4 hover:underline">
+          Vedi tutte in Scopri
+        </Link>
+      </div>
+      <ul className="mt-8 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {stories.map((story) => (
+          <li key={story.id}>
+            <TemplateCard template={story} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
 }
 
 /**
@@ -119,6 +154,8 @@ export function LandingPage() {
           ))}
         </div>
       </section>
+
+      <StoriesToPlay />
 
       <section id={GENRE_GRID_ID} aria-labelledby="generi-titolo" className="mx-auto max-w-7xl scroll-mt-20 px-4 py-12 md:px-6 md:py-16">
         <div className="text-center">

@@ -6,12 +6,13 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatCount } from "@/lib/format";
+import { AuthorLine } from "./author-line";
 import { TemplateCover } from "./template-cover";
 
 /**
  * One template on /scopri (spec §2 Discover list): cover or placeholder, title (link to the
- * template page), description, genre, plays, likes and 'Gioca' (to the template page, where the
- * player starts it with 'Gioca Ora').
+ * template page), its author (issue 40 §1), description, genre, plays, likes and 'Gioca' (to the
+ * template page, where the player starts it with 'Gioca Ora').
  */
 export function TemplateCard({ template }: { template: TemplateCardView }) {
   const to = templatePath(template.id, template.title);
@@ -37,6 +38,7 @@ export function TemplateCard({ template }: { template: TemplateCardView }) {
             {template.title}
           </Link>
         </h2>
+        <AuthorLine author={template.author} className="-mt-2" />
         <p className="line-clamp-3 flex-1 text-sm text-muted-foreground">{template.description}</p>
         <Button asChild className="relative z-10 mt-1 w-full rounded-full">
           <Link to={to} aria-label={`Gioca: ${template.title}`}>

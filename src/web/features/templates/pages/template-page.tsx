@@ -2,7 +2,8 @@
  * /scopri/{slug}/{templateId}, the template page (spec §2 Template detail; §4 Starting from a
  * template, Like and favorite; §8 Game 'Accesso richiesto' / 'Impossibile creare la partita.
  * {message}', Like and favorite). Visitors see everything; liking, saving or playing sends them
- * to /login. A wrong slug with a right id is replaced by the canonical slug. 'Esporta scheda'
+ * to /login. A wrong slug with a right id is replaced by the canonical slug. Issue 40 §1: the
+ * author, the remix credit and count, 'Remix', and on the author's own draft 'Pubblica'; 'Esporta scheda'
  * downloads the scenario as a character card, JSON or PNG (issue 40 §3).
  */
 
@@ -21,6 +22,7 @@ import { formatCount } from "@/lib/format";
 import { moderationRefusal, RemovedNotice } from "@/components/removed-notice";
 import { ReportLink } from "@/components/report-link";
 import { savedTemplatesKey, setFavorite, setLike, templateKey, templateQuery } from "../api";
+import { ScenarioActions, ScenarioCredits } from "../components/scenario-credits";
 import { TemplateCover } from "../components/template-cover";
 import { useLoginGate, usePlayTemplate } from "../use-play-template";
 
@@ -124,14 +126,21 @@ function TemplateDetail({ template }: { template: TemplateDetailView }) {
           </span>
         </div>
         <h1 className="text-3xl font-bold tracking-tight md:text-4xl">{template.title}</h1>
+        <ScenarioCredits template={template} />
         <p className="text-lg whitespace-pre-line text-muted-foreground">{template.description}</p>
       </header>
 
+      {template.draft && (
+        <div className="mt-6">
+          <ScenarioActions template={template} />
+        </div>
+      )}
       <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
         <Button size="lg" className="rounded-full shadow-lg shadow-primary/30" disabled={playing} onClick={() => play.start(template.id)}>
           {playing ? <Spinner /> : <Play aria-hidden="true" className="fill-current" />}
           Gioca Ora
         </Button>
+        {!template.draft && <ScenarioActions template={template} />}
         <Button size="lg" variant="outline" className="rounded-full" aria-pressed={template.liked} disabled={like.isPending} onClick={onLike}>
           {template.liked ? <HeartOff aria-hidden="true" /> : <Heart aria-hidden="true" />}
           {template.liked ? "Mh.. no" : "Mi piace"}

@@ -1,0 +1,216 @@
+/**
+ * Scenarios by players (issue 40 §1): a player's premise becomes a private draft template
+ * (saved_games with is_template = 1, draft = 1, user_id = the author), which its author publishes
+ * (screened like any template, issue 23) or anyone remixes from a published one (a new draft with
+ * remix_of). Who may see a draft is owned by policies/visibility.ts (its author only); this file
+ * only writes them and reads the credits a scenario's page shows.
+ */
+
+import { randomUUID } from "node:crypto";
+import { type Kysely, sql } from "kysely";
+import { resolveGenre } from "../../../shared/genres";
+import { SCENARIO_LIMITS, type ScenarioInput } from "../../../shared/schemas/scenario";
+import { templatePath } from "../../../shared/slug";
+import type { ScenarioCreditsView, ScenarioMineView } from "../../../shared/template-types";
+import { DEFAULT_PROMPT_BUDGET } from "../../../shared/schemas/memory";
+import { nowIso } from "../../platform/clock";
+import type { Database } from "../../platform/db/schema";
+import { AppError } from "../../platform/errors";
+import { assertShownAt, reachableTemplate } from "../../domain/policies/visibility";
+
+type Db = Kysely<Database>;
+
+/** 'Storie.ai': the author shown for the site's starter scenarios (issue 40 §4). */
+export const SITE_AUTHOR = "Storie.ai";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Throws 429 SCENARIO_DRAFT_LIMIT when `userId` already created SCENARIO_LIMITS.draftsPerDay
+ * scenarios (drafts and remixes, published since or not) in the last 24 hours.
+ */
+async function assertDraftAllowance(db: Db, userId: string): Promise<void> {
+  const since = new Date(Date.now() - DAY_MS).toISOString();
+  const row = await db
+    .selectFrom("saved_games")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("user_id", "=", userId)
+    .where("is_template", "=", 1)
+    .where("created_at", ">=", since)
+    .executeTakeFirstOrThrow();
+  if (Number(row.n) >= SCENARIO_LIMITS.draftsPerDay) throw AppError.of("SCENARIO_DRAFT_LIMIT", 429);
+}
+
+/** The narrator's instructions of a scenario: its genre's prompt, the title, the description. */
+async function narratorPrompt(db: Db, genre: string, title: string, description: string): Promise<string> {
+  const base = await db.selectFrom("genre_prompts").select("system_prompt").where("genre", "=", resolveGenre(genre)).executeTakeFirstOrThrow();
+  return `${base.system_prompt}\n\nLa storia si intitola «${title}». ${description}`.trim();
+}
+
+/**
+ * Creates a player's private draft scenario (issue 40 §1 'Pubblica come scenario'): the form's
+ * texts, the opening as content.initial_prompt and first_message, the alternative openings as
+ * JSON, the world cards as story_cards, the genre's AI settings.
+ * Input: database, the author, the validated form. Output: {id}.
+ * Throws 429 SCENARIO_DRAFT_LIMIT (drafts per day).
+ */
+export async function createScenarioDraft(db: Db, userId: string, input: ScenarioInput): Promise<{ id: string }> {
+  await assertDraftAllowance(db, userId);
+  const genre = resolveGenre(input.genre);
+  const base = await db.selectFrom("genre_prompts").selectAll().where("genre", "=", genre).executeTakeFirstOrThrow();
+  const id = randomUUID();
+  const now = nowIso();
+  await db
+    .insertInto("saved_games")
+    .values({
+      id,
+      user_id: userId,
+      is_template: 1,
+      draft: 1,
+      title: input.title,
+      genre,
+      description: input.description,
+      content: JSON.stringify({ initial_prompt: input.first_message }),
+      first_message: input.first_message,
+      alternate_openings: input.alternate_openings.length > 0 ? JSON.stringify(input.alternate_openings) : null,
+      system_prompt: await narratorPrompt(db, genre, input.title, input.description),
+      temperature: Number(base.temperature),
+      max_tokens: base.max_tokens,
+      response_style: base.response_style,
+      story_pacing: base.story_pacing,
+      interaction_style: base.interaction_style,
+      context_memory: base.context_memory,
+      special_instructions: base.special_instructions,
+      preferred_vocabulary: base.preferred_vocabulary,
+      forbidden_topics: base.forbidden_topics,
+      cover_image_url: input.cover_image_url,
+      prompt_budget: base.prompt_budget ?? DEFAULT_PROMPT_BUDGET,
+      story_cards: input.story_cards.length > 0 ? JSON.stringify(input.story_cards) : null,
+      last_played: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return { id };
+}
+
+/** The caller's own draft (author in the query). Output: its texts to screen. Throws 404 SCENARIO_NOT_FOUND, 409 SCENARIO_NOT_DRAFT. */
+export async function ownDraft(db: Db, userId: string, id: string): Promise<{ id: string; title: string; texts: string[] }> {
+  const row = await db
+    .selectFrom("saved_games")
+    .select(["id", "title", "description", "first_message", "alternate_openings", "story_cards", "draft"])
+    .where("id", "=", id)
+    .where("user_id", "=", userId)
+    .where("is_template", "=", 1)
+    .executeTakeFirst();
+  if (!row) throw AppError.of("SCENARIO_NOT_FOUND", 404);
+  if (Number(row.draft) !== 1) throw AppError.of("SCENARIO_NOT_DRAFT", 409);
+  const openings = row.alternate_openings ? (JSON.parse(row.alternate_openings) as string[]) : [];
+  const cards = row.story_cards ? (JSON.parse(row.story_cards) as { title: string; text: string }[]).map((card) => `${card.title}: ${card.text}`) : [];
+  return { id: row.id, title: row.title, texts: [row.title, row.description ?? "", row.first_message ?? "", ...openings, ...cards] };
+}
+
+/**
+ * Marks the caller's draft published (draft = 0, inside the publishing transaction: the caller
+ * then holds it when screening flagged it). Output: whether a row changed (false: published meanwhile).
+ */
+export async function markPublished(db: Db, userId: string, id: string): Promise<boolean> {
+  const result = await db
+    .updateTable("saved_games")
+    .set({ draft: 0, updated_at: nowIso() })
+    .where("id", "=", id)
+    .where("user_id", "=", userId)
+    .where("is_template", "=", 1)
+    .where("draft", "=", 1)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * Remix (issue 40 §1): copies a published scenario the caller may see (visible or restricted;
+ * not held, removed or a draft) into a new draft of theirs with remix_of = the original.
+ * Output: {id} of the copy. Throws 404 TEMPLATE_NOT_FOUND / CONTENT_UNDER_REVIEW, 410
+ * CONTENT_REMOVED (as the page), 409 SCENARIO_NOT_REMIXABLE (the caller's own draft), 429
+ * SCENARIO_DRAFT_LIMIT.
+ */
+export async function remixScenario(db: Db, userId: string, templateId: string): Promise<{ id: string }> {
+  await assertShownAt(db, "template", templateId, userId, () => AppError.of("TEMPLATE_NOT_FOUND", 404));
+  const original = await db.selectFrom("saved_games as t").selectAll().where("t.id", "=", templateId).where(reachableTemplate("t")).executeTakeFirst();
+  if (!original) throw AppError.of("SCENARIO_NOT_REMIXABLE", 409);
+  await assertDraftAllowance(db, userId);
+  const id = randomUUID();
+  const now = nowIso();
+  const { id: _id, plays: _plays, likes_count: _likes, version: _version, moderation_state: _state, ...columns } = original;
+  await db
+    .insertInto("saved_games")
+    .values({ ...columns, id, user_id: userId, draft: 1, starter: 0, remix_of: templateId, template_id: null, created_at: now, updated_at: now, last_played: null })
+    .execute();
+  return { id };
+}
+
+/** Nickname of the account `column` names (null: none or not set), as a selection. */
+const nicknameOf = (column: string) => sql<string | null>`(select p.nickname from profiles as p where p.id = ${sql.ref(column)})`;
+
+/** A template's author as cards show it (alias of saved_games): 'Storie.ai' for a starter, else its player's nickname (null: none). */
+export function authorNameOf(alias: string) {
+  return sql<string | null>`(case when ${sql.ref(`${alias}.starter`)} = 1 then ${SITE_AUTHOR} else ${nicknameOf(`${alias}.user_id`)} end)`.as("author");
+}
+
+/**
+ * What a scenario's page shows about its origin (issue 40 §1): the author ('Storie.ai' for a
+ * starter; the nickname for a player's; null for the site's other templates), whether it is a
+ * draft (only its author gets here), the original it remixes ('Basato su «Titolo» di Autore',
+ * with a link when the original is still reachable) and how many remixes it has.
+ * Input: an id the visibility rule already admitted. Output: ScenarioCreditsView.
+ */
+export async function scenarioCredits(db: Db, templateId: string): Promise<ScenarioCreditsView> {
+  const row = await db
+    .selectFrom("saved_games as t")
+    .select(["t.starter", "t.draft", "t.remix_of", nicknameOf("t.user_id").as("nickname")])
+    .select((eb) => eb.selectFrom("saved_games as r").select(eb.fn.countAll<number>().as("n")).whereRef("r.remix_of", "=", "t.id").as("remixes"))
+    .where("t.id", "=", templateId)
+    .executeTakeFirst();
+  if (!row) return { author: null, starter: false, draft: false, remixOf: null, remixes: 0 };
+  let remixOf: ScenarioCreditsView["remixOf"] = null;
+  if (row.remix_of) {
+    const original = await db
+      .selectFrom("saved_games as o")
+      .select(["o.id", "o.title", "o.starter", nicknameOf("o.user_id").as("nickname"), reachableTemplate("o").as("reachable")])
+      .where("o.id", "=", row.remix_of)
+      .executeTakeFirst();
+    if (original) {
+      const reachable = Boolean(original.reachable);
+      remixOf = { title: original.title, author: Number(original.starter) === 1 ? SITE_AUTHOR : original.nickname, path: reachable ? templatePath(original.id, original.title) : null };
+    }
+  }
+  return {
+    author: Number(row.starter) === 1 ? SITE_AUTHOR : row.nickname,
+    starter: Number(row.starter) === 1,
+    draft: Number(row.draft) === 1,
+    remixOf,
+    remixes: Number(row.remixes ?? 0),
+  };
+}
+
+/** The caller's scenarios (drafts and published), newest first, at most 100. */
+export async function listMyScenarios(db: Db, userId: string): Promise<ScenarioMineView[]> {
+  const rows = await db
+    .selectFrom("saved_games")
+    .select(["id", "title", "genre", "draft", "moderation_state", "plays", "created_at"])
+    .where("user_id", "=", userId)
+    .where("is_template", "=", 1)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(100)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    genre: r.genre,
+    path: templatePath(r.id, r.title),
+    draft: Number(r.draft) === 1,
+    state: r.moderation_state,
+    plays: Number(r.plays),
+    createdAt: r.created_at,
+  }));
+}
