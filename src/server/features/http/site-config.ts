@@ -21,6 +21,7 @@ export function siteConfig(env: Env): SiteConfig {
     privacyEmail: env.PRIVACY_EMAIL ?? null,
     authProviders: enabledProviders(socialConfig(env)),
     serverVoice: Boolean(env.TTS_BASE_URL && env.TTS_MODEL),
+    payments: Boolean(env.STRIPE_SECRET_KEY),
   });
 }
 
