@@ -37,9 +37,9 @@ export function SubscriptionCard() {
   const view = subscription.data;
   const line = periodLine(view);
   return (
-    <Card aria-labelledby="abbonamento-titolo">
+    <Card>
       <CardHeader>
-        <ProfileCardTitle icon={CreditCard} id="abbonamento-titolo">
+        <ProfileCardTitle icon={CreditCard}>
           Abbonamento
         </ProfileCardTitle>
         <CardDescription>
