@@ -6,7 +6,7 @@
  */
 
 import type { Kysely } from "kysely";
-import type { SubscriptionView } from "../../../shared/api-types";
+import type { SubscriptionView } from "../../../shared/billing-types";
 import { PLAN_LABELS } from "../../../shared/schemas/admin";
 import type { CheckoutInput } from "../../../shared/schemas/billing";
 import { PAYING_STATUSES } from "../../domain/accounts/plans";
