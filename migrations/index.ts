@@ -29,6 +29,7 @@ import * as m0029 from "./0029_moderation_conflicts";
 import * as m0030 from "./0030_story_style";
 import * as m0031 from "./0031_push_notifications";
 import * as m0032 from "./0032_scenarios";
+import * as m0033 from "./0033_billing";
 
 export const migrations: Record<string, Migration> = {
   "0001_initial": m0001,
@@ -59,4 +60,5 @@ export const migrations: Record<string, Migration> = {
   "0030_story_style": m0030,
   "0031_push_notifications": m0031,
   "0032_scenarios": m0032,
+  "0033_billing": m0033,
 };

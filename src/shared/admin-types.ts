@@ -125,6 +125,12 @@ export interface AdminOrderView {
   amount: number;
   status: OrderStatus | string;
   createdAt: string;
+  /** Issue 41: ISO currency of a Stripe invoice ('eur'); null for an order recorded by hand. */
+  currency: string | null;
+  /** The payment in Stripe's dashboard; null for an order recorded by hand (or Stripe not configured). */
+  stripeUrl: string | null;
+  /** An admin can refund it through Stripe ('Rimborsa'): a completed Stripe order. */
+  refundable: boolean;
 }
 
 /** A genre prompt as stored (spec §3 genre_prompts). */

@@ -19,6 +19,7 @@ export const AUDIT_ACTION_LABELS = {
   "admin.user.factors.delete": "Verifica in due passaggi rimossa",
   "admin.order.create": "Ordine registrato",
   "admin.order.update": "Stato ordine cambiato",
+  "admin.order.refund": "Ordine rimborsato con Stripe",
   "admin.genre_prompt.sync": "Generi sincronizzati",
   "admin.genre_prompt.update": "Prompt di genere aggiornato",
   "admin.genre_prompt.update.conflict": "Prompt di genere: modifica superata rifiutata",

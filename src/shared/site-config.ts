@@ -20,6 +20,7 @@ export const DEFAULT_SITE_CONFIG: SiteConfig = {
   privacyEmail: null,
   authProviders: [],
   serverVoice: false,
+  payments: false,
 };
 
 /** Id of the <script type="application/json"> element holding the configuration in index.html. */

@@ -21,6 +21,7 @@ import { shareAdminRoutes, sharedStoriesRoutes, shareOwnerRoutes } from "../feat
 import { decisionsRoutes, moderationRoutes, reportsRoutes } from "../features/moderation/moderation.routes";
 import { adminNotificationsRoutes, notificationsRoutes } from "../features/notifications/notifications.routes";
 import { plansRoutes } from "../features/plans/plans.routes";
+import { billingRoutes } from "../features/billing/billing.routes";
 import { profileRoutes } from "../features/profile/profile.routes";
 import { pushRoutes } from "../features/push/push.routes";
 import { adminTemplatesRoutes, customGamesRoutes, templatesRoutes } from "../features/templates/templates.routes";
@@ -51,6 +52,7 @@ export const apiRoutes = new Hono<AppEnv>()
   .route("/events", eventsRoutes)
   .route("/profile", profileRoutes)
   .route("/plans", plansRoutes)
+  .route("/billing", billingRoutes)
   .route("/notifications", notificationsRoutes)
   .route("/push", pushRoutes)
   // Character cards in and out (issue 40 §3): POST /templates/import, GET /templates/:id/card.

@@ -129,7 +129,8 @@ export function createApp(deps: AppDeps) {
   app.use("*", limitRequestBodies());
   // Same-origin check for state-changing API calls (DESIGN §5); Better Auth checks its own.
   app.use("/api/*", async (c, next) => {
-    if (!SAFE_METHODS.has(c.req.method) && !c.req.path.startsWith("/api/auth/")) {
+    // Stripe's webhook comes from Stripe, not a browser: its signature is its check (billing.routes.ts).
+    if (!SAFE_METHODS.has(c.req.method) && !c.req.path.startsWith("/api/auth/") && c.req.path !== "/api/billing/webhook") {
       const origin = c.req.header("origin");
       const sameOrigin = origin ? isTrustedOrigin(origin, c) : c.req.header("sec-fetch-site") === "same-origin";
       if (!sameOrigin) {

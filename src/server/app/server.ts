@@ -42,6 +42,7 @@ import { createLogger, type Logger } from "../platform/ops/logger";
 import { createMetrics } from "../platform/ops/metrics";
 import { startDailyBackup } from "../platform/ops/daily-backup";
 import { createPushTransport } from "../platform/push/push-transport";
+import { createBilling } from "../platform/billing/stripe-client";
 import { pushIdle } from "../domain/push/push-notify";
 
 export interface StartOptions {
@@ -203,6 +204,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     media: options.media ?? createMediaStorage(env),
     bus,
     push: createPushTransport(env, options.pushAgent),
+    billing: createBilling(env),
     presence: createDatabasePresence(handle.db, { ...PRESENCE_DEFAULTS, awayMs: env.PRESENCE_AWAY_MS }),
     narrations,
     bounds: createBounds(env),

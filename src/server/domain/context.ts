@@ -15,6 +15,7 @@ import type { EventBus } from "../platform/realtime/event-bus";
 import type { NarrationRegistry } from "../platform/realtime/narration-registry";
 import type { Presence } from "../platform/realtime/presence";
 import type { PushTransport } from "../platform/push/push-transport";
+import type { Billing } from "../platform/billing/stripe-client";
 import type { Bounds } from "./quota/bounds";
 
 /**
@@ -42,6 +43,8 @@ export interface AppDeps extends AppServices {
   /** Web Push to the players' browsers (VAPID keys, allowed push services; issue 39). */
   push: PushTransport;
   presence: Presence;
+  /** Stripe (issue 41), or null when payments are not configured (paid plans 'Presto Disponibile'). */
+  billing: Billing | null;
   /** Narrations running on this instance (issue 11 §4): they outlive their requests; stopping waits for them. */
   narrations: NarrationRegistry;
   /** Per-player and per-instance bounds on work in progress: streams, narrations, AI helpers, pictures (issue 19). */

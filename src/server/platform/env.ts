@@ -221,6 +221,18 @@ const envSchema = z
     TTS_VOICE: z.string().trim().min(1).max(60).default("alloy"),
     /** Longest wait for the speech endpoint's answer to start, ms. */
     TTS_TIMEOUT_MS: milliseconds(30_000),
+    /**
+     * Paid plans with Stripe (issue 41): the secret key, the webhook endpoint's signing secret and
+     * the recurring monthly prices of Premium and Pro; all four or none (none = 'Presto Disponibile').
+     */
+    STRIPE_SECRET_KEY: optionalText,
+    STRIPE_WEBHOOK_SECRET: optionalText,
+    STRIPE_PRICE_PREMIUM: optionalText,
+    STRIPE_PRICE_PRO: optionalText,
+    /** Stripe Tax on Checkout (Italian VAT): on or off. */
+    STRIPE_AUTOMATIC_TAX: z.enum(["on", "off"], { error: "deve essere on o off" }).default("off"),
+    /** Base URL of Stripe's API (stripe-mock, tests); unset = Stripe's own. */
+    STRIPE_API_URL: optionalText.pipe(z.url({ protocol: /^https?$/, message: "deve essere un URL http(s) valido" }).optional()),
     /** S3-compatible bucket for media; unset = local folder DATA_DIR/media. */
     S3_BUCKET: optionalText,
     /** Region of the bucket (any value for MinIO/R2-style services). */
@@ -259,6 +271,12 @@ const envSchema = z
     }
     if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
       ctx.addIssue({ code: "custom", path: ["VAPID_PRIVATE_KEY"], message: "VAPID_PUBLIC_KEY e VAPID_PRIVATE_KEY vanno impostati insieme" });
+    }
+    const stripe = { STRIPE_SECRET_KEY: env.STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: env.STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_PREMIUM: env.STRIPE_PRICE_PREMIUM, STRIPE_PRICE_PRO: env.STRIPE_PRICE_PRO };
+    if (Object.values(stripe).some(Boolean)) {
+      for (const [name, value] of Object.entries(stripe)) {
+        if (!value) ctx.addIssue({ code: "custom", path: [name], message: "è obbligatorio quando una delle variabili STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_PREMIUM, STRIPE_PRICE_PRO è impostata" });
+      }
     }
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
       ctx.addIssue({ code: "custom", path: ["ADMIN_PASSWORD"], message: "ADMIN_EMAIL e ADMIN_PASSWORD vanno impostati insieme" });

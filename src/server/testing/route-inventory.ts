@@ -33,6 +33,8 @@ const OWN_DATA = [
   "POST /api/scenarios", "GET /api/scenarios/mine", "POST /api/scenarios/:id/publish",
   // Issue 39: the caller's own push subscriptions and their kinds.
   "POST /api/push/subscriptions", "DELETE /api/push/subscriptions", "GET /api/push/preferences", "PUT /api/push/preferences",
+  // Issue 41: the caller's own subscription.
+  "POST /api/billing/checkout", "POST /api/billing/portal", "GET /api/billing/subscription",
 ];
 
 /** Routes that show no user content: health, auth, plans, the site's shell and redirects. */
@@ -40,6 +42,8 @@ const NO_CONTENT = [
   "GET /api/auth/*", "POST /api/auth/*", "GET /api/health", "GET /api/ready", "GET /api/plans", "GET /robots.txt",
   // The site's public VAPID key (issue 39).
   "GET /api/push/key",
+  // Stripe's signed events (issue 41).
+  "POST /api/billing/webhook",
   // Legacy English addresses: a 301 to the Italian one, which is probed (shared/legacy-paths.ts).
   "GET /discover", "GET /genres", "GET /create", "GET /game/:genre/:gameId", "GET /gallery", "GET /gallery/:id",
   "GET /gallery/:id/:slug", "GET /pricing", "GET /profile", "GET /admin/games",

@@ -31,6 +31,8 @@ export const siteConfigSchema = z.object({
   authProviders: z.array(authProviderSchema).max(5),
   /** 'Ascolta' can use the server's voice (TTS_BASE_URL and TTS_MODEL set, issue 39): true = read with it. */
   serverVoice: z.boolean(),
+  /** Paid plans can be bought with Stripe (STRIPE_* set, issue 41); false = 'Presto Disponibile'. */
+  payments: z.boolean(),
 });
 
 export type SiteConfig = z.infer<typeof siteConfigSchema>;

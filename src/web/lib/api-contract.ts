@@ -300,3 +300,5 @@ export type UsageTotals = AiUsageView["total"];
 export type PushKeyView = Ok<Client["push"]["key"]["$get"]>;
 /** GET/PUT /api/push/preferences (issue 39). */
 export type PushPreferencesView = Ok<Client["push"]["preferences"]["$get"]>;
+/** GET /api/billing/subscription (issue 41): Profilo → 'Abbonamento'. */
+export type SubscriptionView = Ok<Client["billing"]["subscription"]["$get"]>;

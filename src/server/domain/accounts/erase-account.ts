@@ -12,8 +12,27 @@ import { eraseAccountRows } from "../policies/account-rows";
 import { departEverywhere, type GroupChange } from "../policies/membership";
 import { publishAccountEnded, publishGroupChanges } from "../../platform/realtime/live-events";
 import { assertNotLastAdmin } from "./last-admin";
+import { AppError } from "../../platform/errors";
 
-export type EraseDeps = Pick<AppDeps, "db" | "media" | "env" | "logger" | "bus">;
+export type EraseDeps = Pick<AppDeps, "db" | "media" | "env" | "logger" | "bus" | "billing">;
+
+/**
+ * GDPR with Stripe (issue 41): before the rows go, the account's subscription is cancelled at once
+ * and its Stripe customer deleted, so nothing is charged or kept at Stripe for a person who is gone.
+ * Throws 502 PAYMENT_PROVIDER_ERROR when Stripe fails (then nothing is erased: retry later).
+ */
+async function endStripeCustomer(deps: EraseDeps, userId: string): Promise<void> {
+  const row = await deps.db.selectFrom("billing_customers").select(["customer_id", "subscription_id", "subscription_status"]).where("user_id", "=", userId).executeTakeFirst();
+  if (!row || !deps.billing) return;
+  const { stripe } = deps.billing;
+  try {
+    if (row.subscription_id && row.subscription_status !== "canceled") await stripe.subscriptions.cancel(row.subscription_id);
+    await stripe.customers.del(row.customer_id);
+  } catch (error) {
+    deps.logger.error({ err: error, userId }, "Stripe: abbonamento non annullato, account non cancellato");
+    throw new AppError("PAYMENT_PROVIDER_ERROR", 502, "Non è stato possibile annullare l'abbonamento presso il servizio di pagamento. Riprova tra qualche minuto.", "Pagamento non disponibile");
+  }
+}
 
 export interface EraseResult {
   /** Media files removed from storage. */
@@ -77,6 +96,7 @@ export async function eraseAccount(
   if (!user) return null;
 
   const urls = await imageUrlsOf(db, userId);
+  await endStripeCustomer(deps, userId);
 
   let groups: GroupChange[] = [];
   await db.transaction().execute(async (trx) => {

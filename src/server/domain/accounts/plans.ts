@@ -2,8 +2,8 @@
  * Plan changes (spec §4 Plan change, §6, §9): setting a user's plan also resets the limits to
  * that plan's values, read from the plans table (seeded from src/server/platform/db/plans.ts), so the
  * pricing page, the game and the admin console never disagree. Used by the admin user edit and
- * by recorded subscription orders. A buyer's plan follows their orders (issue 9 finding 9); the
- * admin plan belongs to admins only (finding 10).
+ * by recorded subscription orders. A buyer's plan follows their active Stripe subscription (issue 41),
+ * else their orders recorded by hand (issue 9 finding 9); the admin plan belongs to admins only (finding 10).
  */
 
 import type { Kysely } from "kysely";
@@ -54,17 +54,25 @@ export async function setUserPlan(db: Kysely<Database>, userId: string, plan: Pl
   return { plan, messageLimit: limits.message_limit, visualizeLimit: limits.visualize_limit };
 }
 
+/** Stripe subscription statuses that give the subscription's plan (issue 41). */
+export const PAYING_STATUSES: readonly string[] = ["active", "trialing"];
+
 /**
- * The plan a non-admin's orders give (issue 9 finding 9): the subscription type of their latest
- * completed order (newest created_at, then id), refunded, failed and pending ones ignored; base
- * without any. Input: database or transaction, user id. Output: the plan id.
+ * The plan a non-admin's payments give: the plan of their Stripe subscription while it is active
+ * or trialing (issue 41); otherwise the subscription type of their latest completed order recorded
+ * by hand (issue 9 finding 9; newest created_at, then id; refunded, failed, pending and Stripe's
+ * own orders ignored: a Stripe invoice's plan lasts as long as its subscription); base without any.
+ * Input: database or transaction, user id. Output: the plan id.
  */
 export async function planFromOrders(db: Kysely<Database>, userId: string): Promise<PlanId> {
+  const subscription = await db.selectFrom("billing_customers").select(["plan", "subscription_status"]).where("user_id", "=", userId).executeTakeFirst();
+  if (subscription?.plan && PAYING_STATUSES.includes(subscription.subscription_status ?? "")) return subscription.plan as PlanId;
   const latest = await db
     .selectFrom("subscription_orders")
     .select("subscription_type")
     .where("user_id", "=", userId)
     .where("status", "=", "completed")
+    .where("stripe_invoice_id", "is", null)
     .where("subscription_type", "<>", ADMIN_PLAN)
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")

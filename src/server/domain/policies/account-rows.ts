@@ -111,6 +111,9 @@ export const ACCOUNT_ROWS: readonly AccountRow[] = [
   { table: "subscription_orders", column: "user_id", guest: "move", erase: ANONYMISE, export: true },
   { table: "audit_log", column: "user_id", guest: "move", erase: ANONYMISE, export: true },
   { table: "ai_usage", column: "user_id", guest: "move", erase: ANONYMISE, export: true },
+  // Stripe (issue 41): the account's customer and subscription; erasure first cancels the
+  // subscription and deletes the Stripe customer (domain/accounts/erase-account.ts). Guests never pay.
+  { table: "billing_customers", column: "user_id", guest: "drop", erase: DELETE, export: true },
   // Push notifications (issue 39): the browsers that receive them, and which kinds.
   { table: "push_subscriptions", column: "user_id", guest: "move", erase: DELETE, export: true },
   { table: "push_preferences", column: "user_id", guest: "drop", erase: DELETE, export: true },

@@ -31,6 +31,7 @@
  * GET    /api/admin/orders?cursor&limit&status&search → 200 KeysetPage<AdminOrderView> (search: buyer's e-mail)
  * POST   /api/admin/orders {userEmail, subscriptionType, amount, status} → 201 {order, plan}; 404 unknown e-mail
  * PATCH  /api/admin/orders/:id {status}         → 200 {ok: true, plan}; 404
+ * POST   /api/admin/orders/:id/refund           → 200 {ok: true}: refunded through Stripe, audited (issue 41); 404; 409 not a completed Stripe order; 502
  * GET    /api/admin/genres                      → 200 GenrePromptsView
  * POST   /api/admin/genres/sync                 → 200 {created}
  * PUT    /api/admin/genres/:id GenrePromptForm + version → 200 GenrePromptView; 400 with the §5 message; 404;
@@ -63,7 +64,7 @@ import { auditActor, auditedChange, auditedEdit } from "../../domain/auth/audit-
 import { listAudit } from "./audit.service";
 import { announceGenrePrompts, listGenrePrompts, syncGenrePrompts, updateGenrePrompt } from "./genres.service";
 import { listFactors, removeFactors } from "./factors.service";
-import { createOrder, listOrders, updateOrderStatus } from "./orders.service";
+import { createOrder, listOrders, refundOrder, updateOrderStatus } from "./orders.service";
 import { readStats } from "./stats.service";
 import { createInvitation, sendInvitation } from "./invitations.service";
 import { userDetail } from "./user-detail.service";
@@ -134,7 +135,7 @@ export const adminRoutes = new Hono<AppEnv>()
 
   // Orders (spec §2 Admin orders)
   .get("/orders", zValidator("query", adminOrderListQuerySchema, validationHook), async (c) =>
-    c.json(await listOrders(c.var.deps.db, c.req.valid("query"))),
+    c.json(await listOrders(c.var.deps.db, c.req.valid("query"), c.var.deps.billing?.dashboardUrl)),
   )
   .post("/orders", zValidator("json", adminCreateOrderSchema, validationHook), async (c) =>
     c.json(await createOrder(c.var.deps, auditActor(c), c.req.valid("json")), 201),
@@ -142,6 +143,11 @@ export const adminRoutes = new Hono<AppEnv>()
   .patch("/orders/:id", zValidator("json", adminUpdateOrderSchema, validationHook), async (c) => {
     const { plan } = await updateOrderStatus(c.var.deps, auditActor(c), c.req.param("id"), c.req.valid("json").status);
     return c.json({ ok: true, plan });
+  })
+
+  .post("/orders/:id/refund", async (c) => {
+    await refundOrder(c.var.deps, auditActor(c), c.req.param("id"));
+    return c.json({ ok: true });
   })
 
   // Genre prompts (spec §2 Admin genre prompts)

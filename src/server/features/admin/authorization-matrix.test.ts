@@ -154,6 +154,11 @@ const MATRIX: Record<string, Entry> = {
   "GET /api/invitations/:token": { access: "public", expect: 404 },
   "GET /api/push/key": { access: "public", expect: 200 },
   "GET /api/authors/:nickname": { access: "public", expect: 404 },
+  // Paid plans (issue 41): this server has no Stripe, so the webhook and the portal are 404 (billing.test.ts covers them with Stripe).
+  "POST /api/billing/webhook": { access: "public", body: {}, expect: 404 },
+  "POST /api/billing/checkout": { access: "user", body: {}, expect: 400 },
+  "POST /api/billing/portal": { access: "user", expect: 404 },
+  "GET /api/billing/subscription": { access: "user", expect: 200 },
 
   "GET /api/me": { access: "user", expect: 200 },
   "POST /api/me/age": { access: "user", body: { confirmAge: true }, expect: 200 },
@@ -261,6 +266,7 @@ const MATRIX: Record<string, Entry> = {
     expect: 201,
   },
   "PATCH /api/admin/orders/:id": { access: "admin", body: { status: "refunded" }, expect: 404 },
+  "POST /api/admin/orders/:id/refund": { access: "admin", expect: 404 },
   "GET /api/admin/genres": { access: "admin", expect: 200 },
   "POST /api/admin/genres/sync": { access: "admin", expect: 200 },
   "PUT /api/admin/genres/:id": { access: "admin", body: { system_prompt: "" }, expect: 400 },

@@ -31,11 +31,15 @@ const ORDER_NOT_FOUND = () => new AppError("ORDER_NOT_FOUND", 404, "Ordine non t
  * (search) and an optional buyer id (the user page). Output: KeysetPage<AdminOrderView>, amount in
  * euro. Throws 400 for a malformed cursor.
  */
-export async function listOrders(db: Db, query: Partial<AdminOrderListQuery> & { limit: number; userId?: string }): Promise<KeysetPage<AdminOrderView>> {
+export async function listOrders(
+  db: Db,
+  query: Partial<AdminOrderListQuery> & { limit: number; userId?: string },
+  dashboardUrl?: string,
+): Promise<KeysetPage<AdminOrderView>> {
   let qb = db
     .selectFrom("subscription_orders as o")
     .leftJoin("profiles as p", "p.id", "o.user_id")
-    .select(["o.id", "o.user_id", "o.subscription_type", "o.amount", "o.status", "o.created_at", "p.email"]);
+    .select(["o.id", "o.user_id", "o.subscription_type", "o.amount", "o.status", "o.created_at", "p.email", "o.currency", "o.stripe_payment_intent"]);
   if (query.status) qb = qb.where("o.status", "=", query.status);
   if (query.userId) qb = qb.where("o.user_id", "=", query.userId);
   if (query.search) qb = qb.where(contains("p.email", query.search));
@@ -53,6 +57,10 @@ export async function listOrders(db: Db, query: Partial<AdminOrderListQuery> & {
       amount: Number(r.amount),
       status: r.status,
       createdAt: r.created_at,
+      currency: r.currency,
+      // Issue 41: the payment in Stripe's dashboard (DESIGN: test keys open the test dashboard).
+      stripeUrl: dashboardUrl && r.stripe_payment_intent ? `${dashboardUrl}/payments/${encodeURIComponent(r.stripe_payment_intent)}` : null,
+      refundable: Boolean(dashboardUrl && r.stripe_payment_intent && r.status === "completed"),
     }),
     (r) => [r.created_at, r.id],
   );
@@ -111,6 +119,9 @@ export async function createOrder(
       amount: input.amount,
       status: order.status,
       createdAt: order.created_at,
+      currency: null,
+      stripeUrl: null,
+      refundable: false,
     },
     plan,
   };
@@ -138,4 +149,30 @@ export async function updateOrderStatus(
   });
   await announcePlan(deps, result.userId, result.plan);
   return { previous: result.previous, plan: result.plan };
+}
+
+/**
+ * 'Rimborsa' (issue 41): refunds a completed Stripe order through Stripe's refunds API (its payment
+ * intent, the whole amount), then marks it refunded with the audit entry in one transaction (the
+ * charge.refunded webhook that follows changes nothing more). The plan follows the subscription,
+ * which the admin ends in Stripe's dashboard when they mean to. Throws 404 ORDER_NOT_FOUND, 404
+ * PAYMENTS_OFF (Stripe not configured), 409 NOT_REFUNDABLE (not a completed Stripe order), 502 when
+ * Stripe fails (nothing changed).
+ */
+export async function refundOrder(deps: AppDeps, actor: AuditActor, orderId: string): Promise<void> {
+  if (!deps.billing) throw new AppError("PAYMENTS_OFF", 404, "I pagamenti con Stripe non sono configurati.", "Errore");
+  const order = await deps.db.selectFrom("subscription_orders").select(["status", "stripe_payment_intent", "user_id", "amount", "currency"]).where("id", "=", orderId).executeTakeFirst();
+  if (!order) throw ORDER_NOT_FOUND();
+  const intent = order.stripe_payment_intent;
+  if (!intent || order.status !== "completed") throw new AppError("NOT_REFUNDABLE", 409, "Si può rimborsare solo un ordine completato pagato con Stripe.", "Errore");
+  try {
+    await deps.billing.stripe.refunds.create({ payment_intent: intent }, { idempotencyKey: `refund-${orderId}` });
+  } catch (error) {
+    deps.logger.warn({ err: error, orderId }, "Stripe: rimborso non riuscito");
+    throw new AppError("PAYMENT_PROVIDER_ERROR", 502, "Stripe non ha eseguito il rimborso. Riprova tra qualche minuto.", "Rimborso non riuscito");
+  }
+  await deps.db.transaction().execute(async (trx) => {
+    await trx.updateTable("subscription_orders").set({ status: "refunded" }).where("id", "=", orderId).where("status", "=", "completed").execute();
+    await appendAudit(trx, actor, "admin.order.refund", `${orderId}${order.user_id ? ` (${order.user_id})` : ""}: ${Number(order.amount).toFixed(2)} ${(order.currency ?? "eur").toUpperCase()} rimborsati (${intent})`);
+  });
 }

@@ -229,6 +229,7 @@ describe("runtime site configuration", () => {
       privacyEmail: "privacy@fiabe.example",
       authProviders: [{ id: "oidc", name: "Id</script><script>alert(2)" }],
       serverVoice: false,
+      payments: false,
     });
     expect(page).not.toContain("segreto-oidc");
   });

@@ -22,6 +22,7 @@ export function siteConfig(env: Env): SiteConfig {
     privacyEmail: env.PRIVACY_EMAIL ?? null,
     authProviders: enabledProviders(socialConfig(env)),
     serverVoice: hasServerVoice(env),
+    payments: Boolean(env.STRIPE_SECRET_KEY),
   });
 }
 

@@ -332,6 +332,36 @@ export interface SubscriptionOrdersTable {
   amount: number | string;
   status: string;
   created_at: string;
+  /** Issue 41 (migration 0033): ISO currency of a Stripe invoice ('eur'); null for orders recorded by hand. */
+  currency: Generated<string | null>;
+  /** The Stripe invoice the order records (one order per invoice); null for orders recorded by hand. */
+  stripe_invoice_id: Generated<string | null>;
+  /** The invoice's payment intent (refunds, charge.refunded); null when unknown. */
+  stripe_payment_intent: Generated<string | null>;
+}
+
+/** Issue 41 (migration 0033): an account's Stripe customer and the subscription its plan follows. */
+export interface BillingCustomersTable {
+  user_id: string;
+  customer_id: string;
+  subscription_id: string | null;
+  /** Stripe's status (active, trialing, past_due, canceled…); null before any subscription. */
+  subscription_status: string | null;
+  /** The plan of the subscription's price (premium, pro); null when unknown. */
+  plan: string | null;
+  /** ISO time the current period ends (next renewal, or the end when cancel_at_period_end). */
+  current_period_end: string | null;
+  cancel_at_period_end: Generated<number>;
+  /** `created` (Unix seconds) of the newest subscription event applied; older ones are ignored. */
+  event_created: Generated<number>;
+  updated_at: string;
+}
+
+/** Issue 41 (migration 0033): webhook events already processed, by Stripe's event id. */
+export interface StripeEventsTable {
+  id: string;
+  type: string;
+  received_at: string;
 }
 
 export interface TemplateRelationTable {
@@ -557,6 +587,8 @@ export interface Database {
   notifications: NotificationsTable;
   notification_reads: NotificationReadsTable;
   subscription_orders: SubscriptionOrdersTable;
+  billing_customers: BillingCustomersTable;
+  stripe_events: StripeEventsTable;
   template_likes: TemplateRelationTable;
   user_favorites: TemplateRelationTable;
   audit_log: AuditLogTable;

@@ -190,7 +190,7 @@ export function useInvitationMutations() {
   };
 }
 
-/** Records an order or changes its status; refreshes orders, users and the dashboard. */
+/** Records an order, changes its status or refunds a Stripe order (issue 41); refreshes orders, users and the dashboard. */
 export function useOrderMutations() {
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: ["admin"] });
@@ -202,6 +202,10 @@ export function useOrderMutations() {
     setStatus: useMutation({
       mutationFn: ({ id, status }: { id: string; status: OrderStatus }) =>
         api<OrderStatusResultView>(`/admin/orders/${encodeURIComponent(id)}`, { method: "PATCH", body: { status } }),
+      onSuccess: refresh,
+    }),
+    refund: useMutation({
+      mutationFn: (id: string) => api<{ ok: true }>(`/admin/orders/${encodeURIComponent(id)}/refund`, { method: "POST" }),
       onSuccess: refresh,
     }),
   };

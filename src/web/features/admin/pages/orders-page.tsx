@@ -1,6 +1,6 @@
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from "@shared/schemas/admin";
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { Plus } from "lucide-react";
+import { ExternalLink, Plus } from "lucide-react";
 import { useState } from "react";
 import type { AdminOrderView } from "@/lib/api-contract";
 import { toast } from "@/lib/toast";
@@ -41,7 +41,45 @@ function statusLabel(status: string): string {
   return ORDER_STATUS_LABELS[status as OrderStatus] ?? capitalise(status);
 }
 
-/** The status cell: the coloured badge and a select to change it (refunding returns the user to base). */
+/**
+ * A Stripe order's links (issue 41): the payment in Stripe's dashboard (new tab) and 'Rimborsa'
+ * (the whole amount through Stripe, after a confirmation; audited by the server).
+ */
+function StripeActions({ order }: { order: AdminOrderView }) {
+  const { refund } = useOrderMutations();
+  if (!order.stripeUrl) return null;
+  return (
+    <div className="flex items-center gap-2">
+      <a href={order.stripeUrl} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 text-xs text-violet-200 underline underline-offset-2">
+        Stripe
+        <ExternalLink aria-hidden="true" className="size-3" />
+        <span className="sr-only">: pagamento dell'ordine {order.id.slice(0, 8)} (si apre in una nuova scheda)</span>
+      </a>
+      {order.refundable && (
+        <Button
+          type="button"
+          size="sm"
+          variant="outline"
+          className="h-8 text-xs"
+          disabled={refund.isPending}
+          onClick={async () => {
+            if (!window.confirm(`Rimborsare ${formatEuro(order.amount)} a ${order.userEmail ?? "N/A"} con Stripe?`)) return;
+            try {
+              await refund.mutateAsync(order.id);
+              toast.success("Ordine rimborsato");
+            } catch (error) {
+              toast.error("Rimborso non riuscito", { description: error instanceof ApiError ? error.message : undefined });
+            }
+          }}
+        >
+          Rimborsa
+        </Button>
+      )}
+    </div>
+  );
+}
+
+/** The status cell: the coloured badge and a select to change it (refunding returns the user to base), and a Stripe order's links. */
 function StatusCell({ order }: { order: AdminOrderView }) {
   const { setStatus } = useOrderMutations();
   return (
@@ -70,6 +108,7 @@ function StatusCell({ order }: { order: AdminOrderView }) {
           ))}
         </NativeSelect>
       </div>
+      <StripeActions order={order} />
     </div>
   );
 }

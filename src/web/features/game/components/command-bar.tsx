@@ -7,6 +7,7 @@ import { type ChoiceLetter, CONTINUE_COMMAND, MAX_MESSAGE_LENGTH, NEW_GAME_TEXT,
 import { ERRORS } from "@shared/errors";
 import { FastForward, Image as ImageIcon, SendHorizontal, Square } from "lucide-react";
 import { type FormEvent, type KeyboardEvent, useId, useState } from "react";
+import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
@@ -68,6 +69,9 @@ interface CommandBarProps {
   onStop(): void;
 }
 
+/** What an upgrade gives (issue 41), beside the links to /prezzi: no numbers, so it never disagrees with the plans table. */
+const UPGRADE_GIVES = "Con Premium o Pro hai più messaggi al giorno e le scene illustrate con /visualizza.";
+
 /**
  * '/inizia' (until started), '/visualizza (2 token)' (a scene image; admins may use it before the
  * start; its title tells the images left; with fewer than VISUALIZE_MESSAGE_COST messages left today
@@ -77,7 +81,7 @@ interface CommandBarProps {
  * the lettered buttons show their texts, one per row on a phone (three columns from `sm`), at least
  * 44 px high, and the other commands follow in one compact row above the message box. Sending is disabled until the game has started (typing '/inizia' itself is allowed, as the
  * greeting suggests), while busy, for empty or whitespace-only text, and when the limit is reached
- * (spec §4, §5), in a group story while `blockedReason` says why (issue 24), and offline (issue 39). For a visitor every command and any text can be sent (the page sends them to /login).
+ * (spec §4, §5; the limit notice, and a note when no picture is left, say what an upgrade gives and link to /prezzi: issue 41), in a group story while `blockedReason` says why (issue 24), and offline (issue 39). For a visitor every command and any text can be sent (the page sends them to /login).
  */
 export function CommandBar({ started, busy, streaming, limitReached, canVisualizeBeforeStart = false, visitor = false, imagesLeft, messagesLeft, blockedReason, offline = false, choices, onTyping, onSend, onStop }: CommandBarProps) {
   const [draft, setDraft] = useState("");
@@ -120,7 +124,10 @@ export function CommandBar({ started, busy, streaming, limitReached, canVisualiz
     <div className="space-y-2">
       {limitReached && (
         <p role="status" className="rounded-lg border border-red-400/50 bg-red-950/50 px-3 py-2 text-sm text-red-100">
-          <strong className="font-semibold">{ERRORS.MESSAGE_LIMIT.title}.</strong> {ERRORS.MESSAGE_LIMIT.message}
+          <strong className="font-semibold">{ERRORS.MESSAGE_LIMIT.title}.</strong> {ERRORS.MESSAGE_LIMIT.message} {UPGRADE_GIVES}{" "}
+          <Link to="/prezzi" className="font-semibold underline underline-offset-2">
+            Vedi i piani
+          </Link>
         </p>
       )}
       {/* A player who cannot move the story has no use for the commands: the phone's screen goes to the story. */}
@@ -192,6 +199,14 @@ export function CommandBar({ started, busy, streaming, limitReached, canVisualiz
         <p id={visualizeReasonId} className="text-sm text-amber-200">
           <strong className="font-semibold">{ERRORS.MESSAGE_LIMIT.title}</strong> per /visualizza: servono {VISUALIZE_MESSAGE_COST} messaggi, oggi te ne
           resta {messagesLeft}.
+        </p>
+      )}
+      {!visitor && !blockedReason && imagesLeft === 0 && (
+        <p className="text-sm text-muted-foreground">
+          Nessuna scena illustrata disponibile nel tuo piano questo mese. {UPGRADE_GIVES}{" "}
+          <Link to="/prezzi" className="font-semibold text-violet-200 underline underline-offset-2">
+            Vedi i piani
+          </Link>
         </p>
       )}
       {blockedReason && (

@@ -1,16 +1,18 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Check, Sparkles, X } from "lucide-react";
-import { Link } from "react-router";
+import { useEffect } from "react";
+import { Link, useSearchParams } from "react-router";
 import type { PlanView } from "@/lib/api-contract";
-import { toast } from "@/lib/toast";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { useMe } from "@/lib/session";
+import { meQuery, useMe } from "@/lib/session";
+import { SITE_CONFIG } from "@/lib/site-config";
 import { formatEuroCents } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { plansQuery } from "../api";
+import { PlanButton } from "../components/plan-button";
 
 interface Feature {
   text: string;
@@ -34,12 +36,21 @@ function featuresOf(plan: PlanView): Feature[] {
 /**
  * /prezzi (spec §2 Pricing, §8 Pricing, §9 pricing plans): three plan cards from GET /api/plans.
  * Base is free; its button goes to /login, or to /generi for signed-in users. Premium is 'Più
- * popolare'. Paid plans show 'Presto Disponibile' and their button gives the info toast
- * 'Questa funzionalità sarà disponibile a breve!'. Prices in Italian format (9,99 €).
+ * popolare'. Without Stripe, paid plans show 'Presto Disponibile' and their button gives the info
+ * toast 'Questa funzionalità sarà disponibile a breve!'; with Stripe (issue 41) their button is
+ * 'Passa a …' (PlanButton), and back from Checkout the page says 'Abbonamento attivato'
+ * (?pagamento=ok) or 'Pagamento annullato' (?pagamento=annullato). Prices in Italian format (9,99 €).
  */
 export function PricingPage() {
   const plans = useQuery(plansQuery);
   const { me } = useMe();
+  const [params] = useSearchParams();
+  const outcome = params.get("pagamento");
+  const queryClient = useQueryClient();
+  // Back from Checkout: the plan may have changed meanwhile (the webhook), so the session is read again.
+  useEffect(() => {
+    if (outcome === "ok") void queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
+  }, [outcome, queryClient]);
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 md:px-6 md:py-16">
@@ -47,6 +58,18 @@ export function PricingPage() {
         <h1 className="text-4xl font-bold tracking-tight md:text-5xl">Scegli il tuo piano</h1>
         <p className="mt-4 text-lg text-muted-foreground">Inizia gratis e passa a un piano superiore quando vuoi più storie e più scene illustrate.</p>
       </header>
+      {outcome === "ok" && (
+        <div role="status" className="mx-auto mt-8 max-w-2xl rounded-lg border border-emerald-500/60 bg-emerald-950/40 p-4 text-center">
+          <p className="font-semibold">Abbonamento attivato</p>
+          <p className="text-sm text-muted-foreground">Grazie! Il nuovo piano vale da subito: i limiti sono già aggiornati.</p>
+        </div>
+      )}
+      {outcome === "annullato" && (
+        <div role="status" className="mx-auto mt-8 max-w-2xl rounded-lg border p-4 text-center">
+          <p className="font-semibold">Pagamento annullato</p>
+          <p className="text-sm text-muted-foreground">Non è stato addebitato nulla. Puoi scegliere un piano quando vuoi.</p>
+        </div>
+      )}
 
       {plans.isLoading ? (
         <div role="status" aria-label="Caricamento dei piani" className="mt-12 grid gap-6 md:grid-cols-3">
@@ -75,7 +98,7 @@ export function PricingPage() {
                       <h2 className="text-2xl">{plan.name}</h2>
                     </CardTitle>
                     <CardDescription>
-                      {free ? "Per iniziare a giocare" : <span className="font-medium text-fuchsia-300">Presto Disponibile</span>}
+                      {free ? "Per iniziare a giocare" : SITE_CONFIG.payments ? "Abbonamento mensile, disdici quando vuoi" : <span className="font-medium text-fuchsia-300">Presto Disponibile</span>}
                     </CardDescription>
                   </CardHeader>
                   <CardContent className="flex flex-1 flex-col gap-6">
@@ -105,14 +128,7 @@ export function PricingPage() {
                         <Link to={me ? "/generi" : "/login"}>{me ? "Gioca gratis" : "Inizia gratis"}</Link>
                       </Button>
                     ) : (
-                      <Button
-                        type="button"
-                        className="w-full"
-                        variant={popular ? "default" : "secondary"}
-                        onClick={() => toast.info("Questa funzionalità sarà disponibile a breve!")}
-                      >
-                        Scegli {plan.name}
-                      </Button>
+                      <PlanButton plan={plan} me={me} popular={popular} />
                     )}
                   </CardFooter>
                 </Card>

@@ -1,6 +1,6 @@
 /**
  * The cards of /profilo below its header and stats (spec §2 Profile, §8): personal info,
- * 'Sicurezza' (registered players only, issue 10), linked accounts, 'Notifiche sul telefono' (issue 39), the player's games, their
+ * 'Sicurezza' (registered players only, issue 10), 'Abbonamento' (issue 41), linked accounts, 'Notifiche sul telefono' (issue 39), the player's games, their
  * saved templates and data management. The profile page loads this module on its own (issue 21):
  * their forms, dialogs and the sign-in client are not needed to paint the page the server
  * rendered, and React hydrates the cards once their code has arrived.
@@ -16,6 +16,7 @@ import { LinkedAccounts } from "./linked-accounts";
 import { PersonalInfoCard } from "./personal-info-card";
 import { PushCard } from "./push/push-card";
 import { SecurityCard } from "./security/security-card";
+import { SubscriptionCard } from "./subscription-card";
 
 /**
  * Input: the cards. Output: them in a fieldset, disabled until React has hydrated this part: React
@@ -37,6 +38,7 @@ export default function ProfileSections({ profile }: { profile: ProfileView }) {
   return (
     <DisabledUntilHydrated>
       <PersonalInfoCard profile={profile} />
+      {profile.email && <SubscriptionCard />}
       {profile.email && <SecurityCard email={profile.email} />}
       <LinkedAccounts />
       <PushCard />
