@@ -28,19 +28,27 @@ export const BODY_LIMITS = {
   /**
    * POST /api/templates/import: a card file (PNG ≤ MAX_CARD_PNG_BYTES, JSON ≤ MAX_CARD_JSON_BYTES) in
    * a multipart form. Twice the PNG limit, so a file somewhat over its limit still gets the route's
-   * 400 naming the limit; beyond, the 413 here.
+   * own 400 naming its format's limit; beyond, the 400 here naming the PNG limit (issue 40 §3: a
+   * file over the size limit is a 400 with an Italian message naming the problem).
    */
   cardImport: 2 * MAX_CARD_PNG_BYTES,
 } as const;
 
+const CARD_IMPORT_PATH = "/api/templates/import";
 const CHAT_PATH = /^\/api\/games\/[^/]+\/messages(?:\/[^/]+\/renarrate)?\/?$/;
 
 /** The limit of a request path. Input: URL path. Output: bytes (BODY_LIMITS). */
 export function bodyLimitFor(path: string): number {
   if (path.startsWith("/api/auth/")) return BODY_LIMITS.auth;
   if (CHAT_PATH.test(path)) return BODY_LIMITS.chat;
-  if (path === "/api/templates/import") return BODY_LIMITS.cardImport;
+  if (path === CARD_IMPORT_PATH) return BODY_LIMITS.cardImport;
   return BODY_LIMITS.json;
+}
+
+/** The refusal of an oversized body: 400 CARD_INVALID naming the limit for a card import (issue 40 §3), else 413 PAYLOAD_TOO_LARGE. */
+function refusalFor(path: string): AppError {
+  if (path === CARD_IMPORT_PATH) return AppError.of("CARD_INVALID", 400, `Il file supera il limite di ${MAX_CARD_PNG_BYTES / (1024 * 1024)} MB: importa una scheda più leggera.`);
+  return AppError.of("PAYLOAD_TOO_LARGE", 413);
 }
 
 /**
@@ -49,12 +57,13 @@ export function bodyLimitFor(path: string): number {
  * route that never reads it leaves it to the server's drain, and the connection stays usable.
  * A chunked body is counted by Hono's bodyLimit as it streams. The 413 closes the connection
  * (Connection: close): the rest of an oversized body is never read.
- * Errors: AppError 413 PAYLOAD_TOO_LARGE ('I dati inviati sono troppo grandi.').
+ * Errors: AppError 413 PAYLOAD_TOO_LARGE ('I dati inviati sono troppo grandi.'); on
+ * /api/templates/import 400 CARD_INVALID ('Il file supera il limite di 2 MB: …').
  */
 export function limitRequestBodies(): MiddlewareHandler {
   const refuse = (c: Context) => {
     c.header("Connection", "close");
-    throw AppError.of("PAYLOAD_TOO_LARGE", 413);
+    throw refusalFor(c.req.path);
   };
   const streamed = new Map(Object.values(BODY_LIMITS).map((maxSize) => [maxSize, bodyLimit({ maxSize, onError: refuse })]));
   return async (c, next) => {

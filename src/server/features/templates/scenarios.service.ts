@@ -7,14 +7,14 @@
  */
 
 import { randomUUID } from "node:crypto";
-import { type Kysely, sql } from "kysely";
+import { type Insertable, type Kysely, sql } from "kysely";
 import { resolveGenre } from "../../../shared/genres";
 import { SCENARIO_LIMITS, type ScenarioInput } from "../../../shared/schemas/scenario";
 import { templatePath } from "../../../shared/slug";
 import type { ScenarioCreditsView, ScenarioMineView } from "../../../shared/template-types";
 import { DEFAULT_PROMPT_BUDGET } from "../../../shared/schemas/memory";
 import { nowIso } from "../../platform/clock";
-import type { Database } from "../../platform/db/schema";
+import type { Database, SavedGamesTable } from "../../platform/db/schema";
 import { AppError } from "../../platform/errors";
 import { assertShownAt, reachableTemplate } from "../../domain/policies/visibility";
 
@@ -47,6 +47,29 @@ async function narratorPrompt(db: Db, genre: string, title: string, description:
   return `${base.system_prompt}\n\nLa storia si intitola «${title}». ${description}`.trim();
 }
 
+/** A new draft's columns that depend on where it comes from (the form, a card, a remix); the rest is the author's and the moment's. */
+export type DraftColumns = Omit<Insertable<SavedGamesTable>, "id" | "user_id" | "is_template" | "draft" | "created_at" | "updated_at" | "last_played">;
+
+/**
+ * The one way a player's private draft scenario is made (issue 40 §1: 'Pubblica come scenario',
+ * a remix, an imported card, §3): checks the drafts-per-day allowance first, then resolves the
+ * cover (a callback, so that no file is stored for a refused draft) and inserts the row
+ * (is_template = 1, draft = 1, user_id = the author).
+ * Input: database, the author, the columns, optionally the cover to store (→ its URL or null).
+ * Output: {id}. Throws 429 SCENARIO_DRAFT_LIMIT past SCENARIO_LIMITS.draftsPerDay.
+ */
+export async function saveDraft(db: Db, userId: string, columns: DraftColumns, cover?: () => Promise<string | null>): Promise<{ id: string }> {
+  await assertDraftAllowance(db, userId);
+  const id = randomUUID();
+  const now = nowIso();
+  const coverUrl = cover ? await cover() : columns.cover_image_url;
+  await db
+    .insertInto("saved_games")
+    .values({ ...columns, cover_image_url: coverUrl ?? null, id, user_id: userId, is_template: 1, draft: 1, created_at: now, updated_at: now, last_played: null })
+    .execute();
+  return { id };
+}
+
 /**
  * Creates a player's private draft scenario (issue 40 §1 'Pubblica come scenario'): the form's
  * texts, the opening as content.initial_prompt and first_message, the alternative openings as
@@ -55,43 +78,29 @@ async function narratorPrompt(db: Db, genre: string, title: string, description:
  * Throws 429 SCENARIO_DRAFT_LIMIT (drafts per day).
  */
 export async function createScenarioDraft(db: Db, userId: string, input: ScenarioInput): Promise<{ id: string }> {
-  await assertDraftAllowance(db, userId);
   const genre = resolveGenre(input.genre);
   const base = await db.selectFrom("genre_prompts").selectAll().where("genre", "=", genre).executeTakeFirstOrThrow();
-  const id = randomUUID();
-  const now = nowIso();
-  await db
-    .insertInto("saved_games")
-    .values({
-      id,
-      user_id: userId,
-      is_template: 1,
-      draft: 1,
-      title: input.title,
-      genre,
-      description: input.description,
-      content: JSON.stringify({ initial_prompt: input.first_message }),
-      first_message: input.first_message,
-      alternate_openings: input.alternate_openings.length > 0 ? JSON.stringify(input.alternate_openings) : null,
-      system_prompt: await narratorPrompt(db, genre, input.title, input.description),
-      temperature: Number(base.temperature),
-      max_tokens: base.max_tokens,
-      response_style: base.response_style,
-      story_pacing: base.story_pacing,
-      interaction_style: base.interaction_style,
-      context_memory: base.context_memory,
-      special_instructions: base.special_instructions,
-      preferred_vocabulary: base.preferred_vocabulary,
-      forbidden_topics: base.forbidden_topics,
-      cover_image_url: input.cover_image_url,
-      prompt_budget: base.prompt_budget ?? DEFAULT_PROMPT_BUDGET,
-      story_cards: input.story_cards.length > 0 ? JSON.stringify(input.story_cards) : null,
-      last_played: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
-  return { id };
+  return saveDraft(db, userId, {
+    title: input.title,
+    genre,
+    description: input.description,
+    content: JSON.stringify({ initial_prompt: input.first_message }),
+    first_message: input.first_message,
+    alternate_openings: input.alternate_openings.length > 0 ? JSON.stringify(input.alternate_openings) : null,
+    system_prompt: await narratorPrompt(db, genre, input.title, input.description),
+    temperature: Number(base.temperature),
+    max_tokens: base.max_tokens,
+    response_style: base.response_style,
+    story_pacing: base.story_pacing,
+    interaction_style: base.interaction_style,
+    context_memory: base.context_memory,
+    special_instructions: base.special_instructions,
+    preferred_vocabulary: base.preferred_vocabulary,
+    forbidden_topics: base.forbidden_topics,
+    cover_image_url: input.cover_image_url,
+    prompt_budget: base.prompt_budget ?? DEFAULT_PROMPT_BUDGET,
+    story_cards: input.story_cards.length > 0 ? JSON.stringify(input.story_cards) : null,
+  });
 }
 
 /** The caller's own draft (author in the query). Output: its texts to screen. Throws 404 SCENARIO_NOT_FOUND, 409 SCENARIO_NOT_DRAFT. */
@@ -137,15 +146,8 @@ export async function remixScenario(db: Db, userId: string, templateId: string):
   await assertShownAt(db, "template", templateId, userId, () => AppError.of("TEMPLATE_NOT_FOUND", 404));
   const original = await db.selectFrom("saved_games as t").selectAll().where("t.id", "=", templateId).where(reachableTemplate("t")).executeTakeFirst();
   if (!original) throw AppError.of("SCENARIO_NOT_REMIXABLE", 409);
-  await assertDraftAllowance(db, userId);
-  const id = randomUUID();
-  const now = nowIso();
-  const { id: _id, plays: _plays, likes_count: _likes, version: _version, moderation_state: _state, ...columns } = original;
-  await db
-    .insertInto("saved_games")
-    .values({ ...columns, id, user_id: userId, draft: 1, starter: 0, remix_of: templateId, template_id: null, created_at: now, updated_at: now, last_played: null })
-    .execute();
-  return { id };
+  const { id: _id, user_id: _author, is_template: _kind, draft: _draft, created_at: _created, updated_at: _updated, last_played: _played, plays: _plays, likes_count: _likes, version: _version, moderation_state: _state, ...columns } = original;
+  return saveDraft(db, userId, { ...columns, starter: 0, remix_of: templateId, template_id: null });
 }
 
 /** Nickname of the account `column` names (null: none or not set), as a selection. */

@@ -14,11 +14,11 @@ import { TEMPLATE_FORM_DEFAULTS } from "../../../../shared/schemas/template";
 import type { AppDeps } from "../../../domain/context";
 import { parseStoryCards } from "../../../domain/memory/cards";
 import { assertShownAt, type Viewer } from "../../../domain/policies/visibility";
-import { nowIso } from "../../../platform/clock";
 import { parseStoredTopics } from "../../../platform/db/topics";
 import type { Database } from "../../../platform/db/schema";
 import { AppError } from "../../../platform/errors";
 import { keyFromMediaUrl, siteOriginOf } from "../../../platform/media/media-storage";
+import { saveDraft } from "../scenarios.service";
 import { initialPromptOf } from "../templates.service";
 import { cardError, cardV2Of, cardV3Of, type DraftFields, draftFromCardText, parseRawCard } from "./card-format";
 import { cardTextOfPng, isPng, plainPng, pngWithCard } from "./card-png";
@@ -67,26 +67,23 @@ export async function readCardUpload(upload: CardUpload): Promise<{ fields: Draf
 }
 
 /**
- * Saves an imported card as the player's private draft. Input: the services (database, media),
- * the player, the fields and the PNG's image (stored as the cover under covers/…). Output: the
- * draft's id. The draft carries the site's default narration settings.
+ * Saves an imported card as the player's private draft through the one draft maker
+ * (scenarios.service.ts saveDraft: the drafts-per-day allowance is checked before the cover is
+ * stored). Input: the services (database, media), the player, the fields and the PNG's image
+ * (stored as the cover under covers/…). Output: the draft's id. The draft carries the site's
+ * default narration settings. Throws 429 SCENARIO_DRAFT_LIMIT.
  */
 export async function insertDraft(deps: Pick<AppDeps, "db" | "media">, userId: string, fields: DraftFields, image: Buffer | null): Promise<string> {
-  const id = randomUUID();
-  const now = nowIso();
-  let cover: string | null = null;
-  if (image) {
-    const date = new Date();
-    cover = (await deps.media.put(`covers/${date.getUTCFullYear()}/${String(date.getUTCMonth() + 1).padStart(2, "0")}/${randomUUID()}.png`, image, "image/png")).url;
-  }
   const d = TEMPLATE_FORM_DEFAULTS;
-  await deps.db
-    .insertInto("saved_games")
-    .values({
-      id,
-      user_id: userId,
-      is_template: 1,
-      draft: 1,
+  const storeCover = async () => {
+    if (!image) return null;
+    const date = new Date();
+    return (await deps.media.put(`covers/${date.getUTCFullYear()}/${String(date.getUTCMonth() + 1).padStart(2, "0")}/${randomUUID()}.png`, image, "image/png")).url;
+  };
+  const { id } = await saveDraft(
+    deps.db,
+    userId,
+    {
       title: fields.title,
       genre: fields.genre,
       description: fields.description,
@@ -100,17 +97,15 @@ export async function insertDraft(deps: Pick<AppDeps, "db" | "media">, userId: s
       context_memory: d.context_memory,
       special_instructions: fields.special_instructions,
       forbidden_topics: JSON.stringify([]),
-      cover_image_url: cover,
+      cover_image_url: null,
       prompt_budget: DEFAULT_PROMPT_BUDGET,
       story_cards: fields.story_cards.length > 0 ? JSON.stringify(fields.story_cards) : null,
       first_message: fields.first_message,
       alternate_openings: fields.alternate_openings.length > 0 ? JSON.stringify(fields.alternate_openings) : null,
       raw_card: JSON.stringify(fields.raw_card),
-      last_played: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
+    },
+    storeCover,
+  );
   return id;
 }
 

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import encodeChunks from "png-chunks-encode";
 import extractChunks from "png-chunks-extract";
 import { CARD_IMPORTS_PER_HOUR } from "../../../../shared/schemas/character-card";
+import { SCENARIO_LIMITS } from "../../../../shared/schemas/scenario";
 import { FAKE_REPLY, type FakeOpenAI, startFakeOpenAI } from "../../../testing/fake-openai";
 import { DIALECTS, readEvents, registerPlayer, startTestServer, TestClient, type TestServer } from "../../../testing/harness";
 import { tempWebRoot } from "../../../testing/web-root";
@@ -244,6 +245,8 @@ describe.each(DIALECTS)("character cards on %s", (dialect) => {
     const bigText = "x".repeat(600 * 1024);
     const cases: [string, () => Promise<{ status: number; body: any }>, string][] = [
       ["a PNG over 2 MB", () => upload(player.client, Buffer.from(encodeChunks([...extractChunks(png(V2_CARD)).slice(0, -1), { name: "zzZz", data: new Uint8Array(2.2 * 1024 * 1024) }, { name: "IEND", data: new Uint8Array(0) }])), "big.png", "image/png"), "supera il limite di 2048 KB"],
+      // Past the import route's request limit (twice the PNG limit): refused before the body is read, still a 400 naming the limit.
+      ["a file of 5 MB", () => upload(player.client, Buffer.alloc(5 * 1024 * 1024, 1), "enorme.png", "image/png"), "Il file supera il limite di 2 MB"],
       ["a JSON file over 512 KB", () => upload(player.client, Buffer.from(JSON.stringify({ ...V2_CARD, padding: bigText })), "big.json", "application/json"), "supera il limite di 512 KB"],
       ["neither PNG nor JSON", () => upload(player.client, Buffer.from("GIF89a non una scheda"), "x.gif", "image/gif"), "né un'immagine PNG né un file JSON"],
       ["a PNG without a card", () => upload(player.client, plainPng(4, 4), "vuota.png", "image/png"), "non contiene una scheda personaggio"],
@@ -270,6 +273,16 @@ describe.each(DIALECTS)("character cards on %s", (dialect) => {
       expect(res.body.error.message).toContain(message);
       expect(await templates()).toBe(before);
     });
+  });
+
+  it("an import is a draft like any other: past the drafts of the day (SCENARIO_LIMITS.draftsPerDay) it gets 429 and saves nothing", async () => {
+    const prolific = await registerPlayer(server);
+    for (let i = 0; i < SCENARIO_LIMITS.draftsPerDay; i++) expect((await prolific.client.json("POST", "/api/templates/import", V2_CARD)).status).toBe(201);
+    const before = await templates();
+    const refused = await upload(prolific.client, png(V2_CARD), "eroe.png", "image/png");
+    expect(refused.status, JSON.stringify(refused.body)).toBe(429);
+    expect(refused.body.error.code).toBe("SCENARIO_DRAFT_LIMIT");
+    expect(await templates()).toBe(before);
   });
 
   it("visitors get 401; the 31st import of the hour gets 429 with Retry-After", async () => {
