@@ -27,28 +27,48 @@ export function useAutoScroll(contentRef: RefObject<HTMLElement | null>, endRef:
   // at the end by VirtualStory, or left where the reader took it.
   const [hydrating] = useState(!useHydrated());
   const listLate = useRef(false);
+  // The measure-and-scroll waiting for the next frame, and whether a turn started since it was asked.
+  const frame = useRef<number | null>(null);
+  const startPending = useRef(false);
 
   useEffect(() => {
-    const list = contentRef.current;
-    const end = endRef.current;
-    if (!list || !end) {
+    if (!contentRef.current || !endRef.current) {
       listLate.current = true;
       return;
     }
-    const height = list.offsetHeight;
-    const growth = lastHeight.current === null ? 0 : height - lastHeight.current;
-    const first = lastHeight.current === null;
-    lastHeight.current = height;
     const turnStarted = turnActive && !wasActive.current;
     wasActive.current = turnActive;
-
-    // Where the end was before this growth, relative to the bottom of the viewport.
-    const distanceBefore = end.getBoundingClientRect().bottom - growth - window.innerHeight;
-    if (first && hydrating && !listLate.current) return;
-    if (!first && !turnStarted && distanceBefore > FOLLOW_THRESHOLD_PX) return;
-    const reduceMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-    const smooth = turnStarted && !reduceMotion;
-    // Next frame: the layout's scroll-to-top on a route change runs after this (child) effect.
-    requestAnimationFrame(() => end.scrollIntoView({ block: "end", behavior: smooth ? "smooth" : "auto" }));
+    startPending.current ||= turnStarted;
+    // Measuring here would force a layout on every streamed word (issue 39 §1, the typing
+    // stutter): the list is measured once per frame instead, when the browser lays it out anyway,
+    // however many words arrived. Next frame also lets the layout's scroll-to-top on a route
+    // change (after this child effect) run first.
+    if (frame.current !== null) return;
+    frame.current = requestAnimationFrame(() => {
+      frame.current = null;
+      const list = contentRef.current;
+      const end = endRef.current;
+      const started = startPending.current;
+      startPending.current = false;
+      if (!list || !end) return;
+      const height = list.offsetHeight;
+      const first = lastHeight.current === null;
+      const growth = first ? 0 : height - lastHeight.current!;
+      lastHeight.current = height;
+      // Where the end was before this growth, relative to the bottom of the viewport.
+      const distanceBefore = end.getBoundingClientRect().bottom - growth - window.innerHeight;
+      if (first && hydrating && !listLate.current) return;
+      if (!first && !started && distanceBefore > FOLLOW_THRESHOLD_PX) return;
+      const smooth = started && !window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+      end.scrollIntoView({ block: "end", behavior: smooth ? "smooth" : "auto" });
+    });
   }, [contentRef, endRef, content, turnActive, hydrating]);
+
+  useEffect(
+    () => () => {
+      if (frame.current !== null) cancelAnimationFrame(frame.current);
+      frame.current = null;
+    },
+    [],
+  );
 }

@@ -6,7 +6,7 @@
 import { parsePlayerAction } from "@shared/commands";
 import { ERRORS } from "@shared/errors";
 import { notifyManager, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { startTransition, useCallback, useEffect, useRef, useState } from "react";
 import type { GameView, LiveNarrationView, MeView, MessageView, TokensView } from "@/lib/api-contract";
 import { toast } from "@/lib/toast";
 import { meQuery, sessionEnded } from "@/lib/session";
@@ -192,8 +192,12 @@ export function useGameChat(gameId: string) {
       const replaces = replacedBy(request, query.data?.messages ?? []);
       // A resumed narration is already charged and shows what was written so far.
       let text = request.kind === "resume" ? request.live.text : "";
-      setLiveTurn({ id, pendingContent: visualizing ? null : written, text, visualizing, replaces });
-      setAnnouncement("");
+      // A transition: the tap's own feedback (the pressed button, the emptied box) paints first,
+      // and the new bubble's render may yield to the player's next keystroke (issue 39 §1).
+      startTransition(() => {
+        setLiveTurn({ id, pendingContent: visualizing ? null : written, text, visualizing, replaces });
+        setAnnouncement("");
+      });
 
       const key = gameKey(gameId);
       // Query observers are notified on a later tick: scheduling the live-turn update in the same
