@@ -2,13 +2,15 @@
  * Request body limits (DESIGN §5 "every request body is bounded before it is read"; issue 9
  * finding 4). Hono's bodyLimit refuses a declared Content-Length over the limit without reading
  * a byte, and counts a streamed (chunked) body as it arrives, stopping at the limit. Every body is
- * JSON but a character card's import (issue 40 §3), a PNG or JSON file.
+ * JSON but a character card's import (issue 40 §3), a PNG or JSON file, and a draft's cover
+ * (issue 40 §1), an image.
  */
 
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { MAX_MESSAGE_LENGTH } from "../../../shared/commands";
 import { MAX_CARD_PNG_BYTES } from "../../../shared/schemas/character-card";
+import { SCENARIO_LIMITS } from "../../../shared/schemas/scenario";
 import { AppError } from "../../platform/errors";
 
 /** Worst-case bytes of one UTF-16 unit of a string inside JSON ("\uXXXX"). */
@@ -31,15 +33,22 @@ export const BODY_LIMITS = {
    * 400 naming the limit; beyond, the 413 here.
    */
   cardImport: 2 * MAX_CARD_PNG_BYTES,
+  /**
+   * POST /api/scenarios/:id/cover: a draft's cover (≤ SCENARIO_LIMITS.coverBytes) in a multipart
+   * form; twice the limit, as cardImport, so a file somewhat over it gets the route's Italian 400.
+   */
+  coverUpload: 2 * SCENARIO_LIMITS.coverBytes,
 } as const;
 
 const CHAT_PATH = /^\/api\/games\/[^/]+\/messages(?:\/[^/]+\/renarrate)?\/?$/;
+const COVER_UPLOAD_PATH = /^\/api\/scenarios\/[^/]+\/cover\/?$/;
 
 /** The limit of a request path. Input: URL path. Output: bytes (BODY_LIMITS). */
 export function bodyLimitFor(path: string): number {
   if (path.startsWith("/api/auth/")) return BODY_LIMITS.auth;
   if (CHAT_PATH.test(path)) return BODY_LIMITS.chat;
   if (path === "/api/templates/import") return BODY_LIMITS.cardImport;
+  if (COVER_UPLOAD_PATH.test(path)) return BODY_LIMITS.coverUpload;
   return BODY_LIMITS.json;
 }
 
