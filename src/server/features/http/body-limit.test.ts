@@ -87,6 +87,11 @@ describe("body limits by route", () => {
     expect(bodyLimitFor("/api/auth/sign-in/email")).toBe(BODY_LIMITS.auth);
     expect(bodyLimitFor(`/api/games/${randomUUID()}/messages`)).toBe(BODY_LIMITS.chat);
     expect(bodyLimitFor("/api/admin/templates")).toBe(BODY_LIMITS.json);
+    // A draft's cover (issue 40 §1): room for the image, on that one path only.
+    expect(bodyLimitFor(`/api/scenarios/${randomUUID()}/cover`)).toBe(BODY_LIMITS.coverUpload);
+    expect(bodyLimitFor(`/api/scenarios/${randomUUID()}`)).toBe(BODY_LIMITS.json);
+    expect(bodyLimitFor(`/api/scenarios/${randomUUID()}/cover/ai`)).toBe(BODY_LIMITS.json);
+    expect(bodyLimitFor("/api/scenarios/a/b/cover")).toBe(BODY_LIMITS.json);
     // A chat message of the longest length, every character escaped, still fits.
     expect(JSON.stringify({ content: "\u0001".repeat(2000) }).length).toBeLessThanOrEqual(BODY_LIMITS.chat);
     expect(BODY_LIMITS.json).toBeLessThanOrEqual(512 * 1024);
