@@ -177,6 +177,7 @@ export const ERRORS = {
   SCENARIO_DRAFT_LIMIT: { title: "Troppi scenari", message: "Hai creato troppi scenari oggi: potrai crearne altri domani." },
   SCENARIO_PUBLISH_LIMIT: { title: "Troppe pubblicazioni", message: "Hai pubblicato troppi scenari oggi: potrai pubblicarne altri domani." },
   SCENARIO_NOT_DRAFT: { title: "Già pubblicato", message: "Questo scenario è già pubblicato." },
+  COVER_INVALID: { title: "Copertina non valida", message: "Il file non è un'immagine JPEG, PNG o WebP leggibile." },
   SCENARIO_NOT_REMIXABLE: { title: "Remix non possibile", message: "Si può fare il remix solo di uno scenario pubblicato." },
   AUTHOR_NOT_FOUND: { title: "Errore", message: "Autore non trovato." },
 } as const;

@@ -119,6 +119,21 @@ export interface ScenarioCreditsView {
 /** A template's page: the template and its credits. */
 export type ScenarioDetailView = TemplateDetailView & ScenarioCreditsView;
 
+/**
+ * The caller's own draft as its editor ('Modifica bozza', issue 40 §1) fills the form: the
+ * scenario form's fields (ScenarioInput), world cards with their defaults, and the id.
+ */
+export interface ScenarioEditView {
+  id: string;
+  title: string;
+  genre: string;
+  description: string;
+  first_message: string;
+  alternate_openings: string[];
+  story_cards: { title: string; text: string; keywords: string[]; constant: boolean; enabled: boolean; order: number }[];
+  cover_image_url: string | null;
+}
+
 /** One of the caller's scenarios ('I miei scenari'). */
 export interface ScenarioMineView {
   id: string;

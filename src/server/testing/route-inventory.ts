@@ -31,6 +31,8 @@ const OWN_DATA = [
   "POST /api/templates/import",
   // Issue 40 §1: the caller's own scenarios (drafts are theirs only; publishing is screened).
   "POST /api/scenarios", "GET /api/scenarios/mine", "POST /api/scenarios/:id/publish",
+  // 'Modifica bozza': the caller's own draft only (user_id = caller and draft = 1 in the query).
+  "GET /api/scenarios/:id", "PUT /api/scenarios/:id", "POST /api/scenarios/:id/cover", "POST /api/scenarios/:id/cover/ai",
   // Issue 39: the caller's own push subscriptions and their kinds.
   "POST /api/push/subscriptions", "DELETE /api/push/subscriptions", "GET /api/push/preferences", "PUT /api/push/preferences",
   // Issue 41: the caller's own subscription.

@@ -23,6 +23,8 @@ export const SCENARIO_LIMITS = {
   draftsPerDay: 20,
   /** Scenarios one player may publish in 24 hours. */
   publicationsPerDay: 10,
+  /** Bytes of an uploaded cover (JPEG, PNG or WebP; POST /api/scenarios/:id/cover). */
+  coverBytes: 5 * 1024 * 1024,
 } as const;
 
 const opening = (what: string) =>

@@ -183,6 +183,12 @@ export type CreatedScenarioView = Created<Client["scenarios"]["$post"]>;
 export type PublishedScenarioView = Ok<Client["scenarios"][":id"]["publish"]["$post"]>;
 /** POST /api/scenarios/:id/remix */
 export type RemixedScenarioView = Created<Client["scenarios"][":id"]["remix"]["$post"]>;
+/** GET /api/scenarios/:id: the caller's draft as 'Modifica bozza' fills its form. */
+export type ScenarioEditView = Ok<Client["scenarios"][":id"]["$get"]>;
+/** PUT /api/scenarios/:id → {id}. */
+export type SavedScenarioView = Ok<Client["scenarios"][":id"]["$put"]>;
+/** POST /api/scenarios/:id/cover and /cover/ai → {url}. */
+export type DraftCoverView = Ok<Client["scenarios"][":id"]["cover"]["$post"]>;
 /** GET /api/authors/:nickname: the creator page. */
 export type CreatorPageView = Ok<Client["authors"][":nickname"]["$get"]>;
 /** POST /api/custom-games */

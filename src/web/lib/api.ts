@@ -29,16 +29,18 @@ export async function toApiError(response: Response): Promise<ApiError> {
 }
 
 /**
- * Calls the API. Input: path under /api, optional method and JSON body. Output: the parsed JSON
- * (undefined for a 204 No Content). Throws ApiError on any non-2xx answer or network failure.
+ * Calls the API. Input: path under /api, optional method and body: JSON, or a FormData sent as
+ * multipart as it is (a file upload). Output: the parsed JSON (undefined for a 204 No Content).
+ * Throws ApiError on any non-2xx answer or network failure.
  */
 export async function api<T>(path: string, options: { method?: string; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
   let response: Response;
+  const multipart = options.body instanceof FormData;
   try {
     response = await fetch(`/api${path}`, {
       method: options.method ?? (options.body === undefined ? "GET" : "POST"),
-      headers: options.body === undefined ? undefined : { "Content-Type": "application/json" },
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      headers: options.body === undefined || multipart ? undefined : { "Content-Type": "application/json" },
+      body: options.body === undefined ? undefined : multipart ? (options.body as FormData) : JSON.stringify(options.body),
       credentials: "same-origin",
       signal: options.signal,
     });

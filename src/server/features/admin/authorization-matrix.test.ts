@@ -187,6 +187,10 @@ const MATRIX: Record<string, Entry> = {
   "GET /api/scenarios/mine": { access: "user", expect: 200 },
   "POST /api/scenarios/:id/publish": { access: "user", expect: 404 },
   "POST /api/scenarios/:id/remix": { access: "user", expect: 404 },
+  "GET /api/scenarios/:id": { access: "user", expect: 404 },
+  "PUT /api/scenarios/:id": { access: "user", body: {}, expect: 400 },
+  "POST /api/scenarios/:id/cover": { access: "user", expect: 404 },
+  "POST /api/scenarios/:id/cover/ai": { access: "user", expect: 404 },
   "POST /api/custom-games/generate": { access: "user", body: {} },
   "POST /api/invitations/:token/join": { access: "user", body: { characterName: "Ada", characterLine: "" }, expect: 404 },
 

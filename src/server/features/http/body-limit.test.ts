@@ -87,6 +87,11 @@ describe("body limits by route", () => {
     expect(bodyLimitFor("/api/auth/sign-in/email")).toBe(BODY_LIMITS.auth);
     expect(bodyLimitFor(`/api/games/${randomUUID()}/messages`)).toBe(BODY_LIMITS.chat);
     expect(bodyLimitFor("/api/admin/templates")).toBe(BODY_LIMITS.json);
+    // A draft's cover (issue 40 §1): room for the image, on that one path only.
+    expect(bodyLimitFor(`/api/scenarios/${randomUUID()}/cover`)).toBe(BODY_LIMITS.coverUpload);
+    expect(bodyLimitFor(`/api/scenarios/${randomUUID()}`)).toBe(BODY_LIMITS.json);
+    expect(bodyLimitFor(`/api/scenarios/${randomUUID()}/cover/ai`)).toBe(BODY_LIMITS.json);
+    expect(bodyLimitFor("/api/scenarios/a/b/cover")).toBe(BODY_LIMITS.json);
     // A chat message of the longest length, every character escaped, still fits.
     expect(JSON.stringify({ content: "\u0001".repeat(2000) }).length).toBeLessThanOrEqual(BODY_LIMITS.chat);
     expect(BODY_LIMITS.json).toBeLessThanOrEqual(512 * 1024);
@@ -117,12 +122,17 @@ describe.each(DIALECTS)("request bodies on %s", (dialect) => {
 
   // Measured by the bytes the server let in before answering, not by this process's memory: the
   // resident size of a test process swings by tens of MB with the garbage collector.
-  it("answers 413 in Italian to a declared 50 MB body on every JSON route (a card import: 400 naming its limit), before reading it", async () => {
+  /** File uploads name their file's limit instead (issue 40 §3: 400 with an Italian message naming the problem). */
+  const FILE_LIMITS: Record<string, [number, string]> = {
+    "POST /api/templates/import": [400, "Il file supera il limite di 2 MB"],
+    "POST /api/scenarios/:id/cover": [400, "L'immagine supera il limite di 5 MB."],
+  };
+
+  it("answers 413 in Italian to a declared 50 MB body on every JSON route (a file upload: 400 naming its limit), before reading it", async () => {
     const failures: string[] = [];
     for (const route of routes) {
       const { status, text, accepted } = await sendLargeBody(server.url, route.method, routePath(route, randomUUID()), FIFTY_MB, true);
-      // A card import names its file's limit instead (issue 40 §3: 400 with an Italian message naming the problem).
-      const [wanted, message] = label(route) === "POST /api/templates/import" ? [400, "Il file supera il limite di 2 MB"] : [413, "I dati inviati sono troppo grandi."];
+      const [wanted, message] = FILE_LIMITS[label(route)] ?? [413, "I dati inviati sono troppo grandi."];
       if (status !== wanted || !text.includes(message) || accepted > SOCKET_BUFFERS) {
         failures.push(`${label(route)} → ${status} after ${accepted} bytes ${text.slice(0, 120)}`);
       }

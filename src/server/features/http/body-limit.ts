@@ -2,13 +2,15 @@
  * Request body limits (DESIGN §5 "every request body is bounded before it is read"; issue 9
  * finding 4). Hono's bodyLimit refuses a declared Content-Length over the limit without reading
  * a byte, and counts a streamed (chunked) body as it arrives, stopping at the limit. Every body is
- * JSON but a character card's import (issue 40 §3), a PNG or JSON file.
+ * JSON but a character card's import (issue 40 §3), a PNG or JSON file, and a draft's cover
+ * (issue 40 §1), an image.
  */
 
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { MAX_MESSAGE_LENGTH } from "../../../shared/commands";
 import { MAX_CARD_PNG_BYTES } from "../../../shared/schemas/character-card";
+import { SCENARIO_LIMITS } from "../../../shared/schemas/scenario";
 import { AppError } from "../../platform/errors";
 
 /** Worst-case bytes of one UTF-16 unit of a string inside JSON ("\uXXXX"). */
@@ -32,22 +34,36 @@ export const BODY_LIMITS = {
    * file over the size limit is a 400 with an Italian message naming the problem).
    */
   cardImport: 2 * MAX_CARD_PNG_BYTES,
+  /**
+   * POST /api/scenarios/:id/cover: a draft's cover (≤ SCENARIO_LIMITS.coverBytes) in a multipart
+   * form; twice the limit, as cardImport, so a file somewhat over it gets the route's Italian 400.
+   */
+  coverUpload: 2 * SCENARIO_LIMITS.coverBytes,
 } as const;
 
 const CARD_IMPORT_PATH = "/api/templates/import";
 const CHAT_PATH = /^\/api\/games\/[^/]+\/messages(?:\/[^/]+\/renarrate)?\/?$/;
+const COVER_UPLOAD_PATH = /^\/api\/scenarios\/[^/]+\/cover\/?$/;
 
 /** The limit of a request path. Input: URL path. Output: bytes (BODY_LIMITS). */
 export function bodyLimitFor(path: string): number {
   if (path.startsWith("/api/auth/")) return BODY_LIMITS.auth;
   if (CHAT_PATH.test(path)) return BODY_LIMITS.chat;
   if (path === CARD_IMPORT_PATH) return BODY_LIMITS.cardImport;
+  if (COVER_UPLOAD_PATH.test(path)) return BODY_LIMITS.coverUpload;
   return BODY_LIMITS.json;
 }
 
-/** The refusal of an oversized body: 400 CARD_INVALID naming the limit for a card import (issue 40 §3), else 413 PAYLOAD_TOO_LARGE. */
+const megabytes = (bytes: number) => `${bytes / (1024 * 1024)} MB`;
+
+/**
+ * The refusal of an oversized body: a file upload names its file's limit (issue 40 §3: a file over
+ * the size limit is a 400 with an Italian message naming the problem): 400 CARD_INVALID for a card
+ * import, 400 COVER_INVALID for a draft's cover; any other body 413 PAYLOAD_TOO_LARGE.
+ */
 function refusalFor(path: string): AppError {
-  if (path === CARD_IMPORT_PATH) return AppError.of("CARD_INVALID", 400, `Il file supera il limite di ${MAX_CARD_PNG_BYTES / (1024 * 1024)} MB: importa una scheda più leggera.`);
+  if (path === CARD_IMPORT_PATH) return AppError.of("CARD_INVALID", 400, `Il file supera il limite di ${megabytes(MAX_CARD_PNG_BYTES)}: importa una scheda più leggera.`);
+  if (COVER_UPLOAD_PATH.test(path)) return AppError.of("COVER_INVALID", 400, `L'immagine supera il limite di ${megabytes(SCENARIO_LIMITS.coverBytes)}.`);
   return AppError.of("PAYLOAD_TOO_LARGE", 413);
 }
 
@@ -58,7 +74,8 @@ function refusalFor(path: string): AppError {
  * A chunked body is counted by Hono's bodyLimit as it streams. The 413 closes the connection
  * (Connection: close): the rest of an oversized body is never read.
  * Errors: AppError 413 PAYLOAD_TOO_LARGE ('I dati inviati sono troppo grandi.'); on
- * /api/templates/import 400 CARD_INVALID ('Il file supera il limite di 2 MB: …').
+ * /api/templates/import 400 CARD_INVALID ('Il file supera il limite di 2 MB: …'), on
+ * /api/scenarios/:id/cover 400 COVER_INVALID ('L'immagine supera il limite di 5 MB.').
  */
 export function limitRequestBodies(): MiddlewareHandler {
   const refuse = (c: Context) => {

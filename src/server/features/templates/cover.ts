@@ -3,11 +3,14 @@
  * description and genre; §7 generate-image: a 16:9 picture with no text; §8 'Immagine generata!'
  * / 'Non è stato possibile generare l'immagine.'). The picture comes from the configured
  * illustrator (images API, or the offline illustrator) and is kept in our media storage, since
- * provider URLs expire (DESIGN §2 media).
+ * provider URLs expire (DESIGN §2 media). Also the cover a player uploads for a draft scenario
+ * (issue 40 §1), and the one key layout of stored covers (newCoverKey).
  */
 
 import { randomUUID } from "node:crypto";
+import sharp from "sharp";
 import { resolveGenre } from "../../../shared/genres";
+import { SCENARIO_LIMITS } from "../../../shared/schemas/scenario";
 import type { GenerateCoverInput } from "../../../shared/schemas/template";
 import type { CoverResultView } from "../../../shared/template-types";
 import { buildImagePrompt } from "../../domain/ai/illustrator";
@@ -16,6 +19,15 @@ import { AppError } from "../../platform/errors";
 import { extensionOfContentType } from "../../platform/media/media-storage";
 import type { SpendingPass } from "../../domain/policies/spending";
 import { knownGenre } from "./ai-helpers";
+
+/**
+ * The media key of a new cover: covers/YYYY/MM/<uuid>.<ext> (UTC month), the one layout of every
+ * stored cover (drawn, uploaded for a draft, taken from an imported card's PNG).
+ * Input: the file extension without the dot ('png', 'webp', 'jpg'). Output: the key.
+ */
+export function newCoverKey(extension: string, now: Date = new Date()): string {
+  return `covers/${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, "0")}/${randomUUID()}.${extension}`;
+}
 
 /**
  * Draws and stores a cover.
@@ -34,12 +46,40 @@ export async function generateCover(deps: Pick<AppDeps, "illustrator" | "media" 
       genre,
       signal: AbortSignal.timeout(deps.env.IMAGE_TIMEOUT_MS),
     });
-    const now = new Date();
-    const key = `covers/${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, "0")}/${randomUUID()}.${extensionOfContentType(image.contentType)}`;
-    const stored = await deps.media.put(key, image.bytes, image.contentType);
+    const stored = await deps.media.put(newCoverKey(extensionOfContentType(image.contentType)), image.bytes, image.contentType);
     return { url: stored.url, source: deps.illustrator.label };
   } catch (error) {
     deps.logger.warn({ err: error }, "Copertina non generata");
     throw AppError.of("COVER_FAILED", 502);
   }
+}
+
+/** Formats a player may upload as a cover, as sharp names them (issue 40 §1). */
+const UPLOADABLE_COVER_FORMATS: ReadonlySet<string> = new Set(["jpeg", "png", "webp"]);
+
+/** Widest stored uploaded cover, in pixels (a larger picture is scaled down). */
+const COVER_MAX_WIDTH = 1600;
+
+/**
+ * Stores a cover a player uploaded for their draft (issue 40 §1 'copertina'): a JPEG, PNG or WebP
+ * of at most SCENARIO_LIMITS.coverBytes, re-encoded with sharp (turned upright by its EXIF
+ * orientation, at most COVER_MAX_WIDTH wide, first frame only, metadata dropped) as WebP under
+ * newCoverKey. Input: media storage, the file's bytes. Output: {url: '/media/covers/…'}.
+ * Throws 400 COVER_INVALID with the Italian reason (empty, too big, not an image of those
+ * formats, unreadable); nothing is stored then.
+ */
+export async function storeUploadedCover(media: AppDeps["media"], bytes: Uint8Array): Promise<{ url: string }> {
+  if (bytes.length === 0) throw AppError.of("COVER_INVALID", 400, "Il file è vuoto.");
+  if (bytes.length > SCENARIO_LIMITS.coverBytes) throw AppError.of("COVER_INVALID", 400, `L'immagine supera il limite di ${SCENARIO_LIMITS.coverBytes / (1024 * 1024)} MB.`);
+  let encoded: Buffer;
+  try {
+    const image = sharp(bytes, { limitInputPixels: 40_000_000, animated: false });
+    const { format } = await image.metadata();
+    if (!format || !UPLOADABLE_COVER_FORMATS.has(format)) throw new Error(`format ${format ?? "unknown"}`);
+    encoded = await image.rotate().resize({ width: COVER_MAX_WIDTH, withoutEnlargement: true }).webp({ quality: 82 }).toBuffer();
+  } catch {
+    throw AppError.of("COVER_INVALID", 400);
+  }
+  const stored = await media.put(newCoverKey("webp"), encoded, "image/webp");
+  return { url: stored.url };
 }

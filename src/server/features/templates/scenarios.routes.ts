@@ -12,12 +12,23 @@
  *                                                            the caller's); 409 SCENARIO_NOT_DRAFT; 429 SCENARIO_PUBLISH_LIMIT
  *   POST /api/scenarios/:id/remix          → 201 {id}       a new draft copying a published scenario (remix_of);
  *                                                            as its page: 404 / 410; 409 SCENARIO_NOT_REMIXABLE (a draft)
+ *   GET  /api/scenarios/:id                → 200 ScenarioEditView  the caller's draft for 'Modifica bozza'
+ *   PUT  /api/scenarios/:id ScenarioForm   → 200 {id}       saves the caller's draft (its old cover file goes when
+ *                                                            nothing shows it any more); 400 as POST, nothing saved
+ *   POST /api/scenarios/:id/cover (multipart `file`) → 200 {url}  a JPEG/PNG/WebP ≤ 5 MB for the draft, re-encoded
+ *                                                            and stored (the PUT then names it); 400 COVER_INVALID
+ *                                                            in Italian, nothing stored; 413 far past the limit
+ *   POST /api/scenarios/:id/cover/ai       → 200 CoverResultView  drawn by the illustrator from the draft's title,
+ *                                                            description and genre; one visualization token (429
+ *                                                            VISUALIZE_LIMIT), through the spending gate (503 budget)
+ *   These four answer 404 SCENARIO_NOT_FOUND for anything but the caller's own draft scenario and
+ *   409 SCENARIO_NOT_DRAFT once it is published (issue 40 §1 'Modifica bozza').
  * Everyone:
  *   GET  /api/authors/:nickname            → 200 CreatorPageView; 404 AUTHOR_NOT_FOUND
  */
 
 import { zValidator } from "@hono/zod-validator";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { RateLimiterRes } from "rate-limiter-flexible";
 import { SCENARIO_LIMITS, scenarioSchema } from "../../../shared/schemas/scenario";
 import { currentUser, requireUser } from "../../domain/auth/middleware";
@@ -29,7 +40,12 @@ import { validationHook } from "../../platform/validation";
 import { assertMayPublish } from "../moderation/content";
 import { screenPublication } from "../moderation/screening";
 import { creatorPage } from "./creators.service";
-import { createScenarioDraft, listMyScenarios, markPublished, ownDraft, remixScenario } from "./scenarios.service";
+import { draftForEdit, createScenarioDraft, listMyScenarios, markPublished, ownDraft, remixScenario, updateScenarioDraft } from "./scenarios.service";
+import { generateCover, storeUploadedCover } from "./cover";
+import { deleteUnreferencedMedia } from "../../domain/media-references";
+import { refundVisualization, takeVisualization } from "../../domain/quota/quota";
+import { withSpending } from "../../domain/policies/spending";
+import type { CoverResultView } from "../../../shared/template-types";
 
 /** Publications per player per day (SCENARIO_LIMITS.publicationsPerDay), shared by instances on PostgreSQL. */
 const publishLimiter = (deps: Pick<AppDeps, "db" | "dialect">) =>
@@ -66,6 +82,51 @@ export const scenariosRoutes = new Hono<AppEnv>()
     await publication.announce();
     return c.json({ id: draft.id, state: held ? ("held" as const) : ("visible" as const) });
   })
-  .post("/:id/remix", async (c) => c.json(await remixScenario(c.var.deps.db, currentUser(c).id, c.req.param("id")), 201));
+  .post("/:id/remix", async (c) => c.json(await remixScenario(c.var.deps.db, currentUser(c).id, c.req.param("id")), 201))
+  .get("/:id", async (c) => c.json(await draftForEdit(c.var.deps.db, currentUser(c).id, c.req.param("id"))))
+  .put("/:id", zValidator("json", scenarioSchema, validationHook), async (c) => {
+    const { deps } = c.var;
+    const { id, replacedCover } = await updateScenarioDraft(deps.db, currentUser(c).id, c.req.param("id"), c.req.valid("json"));
+    if (replacedCover) {
+      // The draft's previous cover goes unless another row still shows it.
+      await deleteUnreferencedMedia(deps, [replacedCover]).catch((error: unknown) => deps.logger.error({ err: error }, "Copertina non eliminata"));
+    }
+    return c.json({ id });
+  })
+  .post("/:id/cover", async (c) => {
+    await ownDraft(c.var.deps.db, currentUser(c).id, c.req.param("id"));
+    return c.json(await storeUploadedCover(c.var.deps.media, await coverUpload(c)));
+  })
+  .post("/:id/cover/ai", async (c) => {
+    const { deps } = c.var;
+    const userId = currentUser(c).id;
+    const draft = await draftForEdit(deps.db, userId, c.req.param("id"));
+    const chargedAt = new Date();
+    const result = await withSpending(deps, { actorId: userId, purpose: "picture", slots: deps.bounds.pictures }, async (pass) => {
+      if (!(await takeVisualization(deps.db, userId, chargedAt))) throw AppError.of("VISUALIZE_LIMIT", 429);
+      try {
+        return await generateCover(deps, pass, { title: draft.title, description: draft.description, genre: draft.genre });
+      } catch (error) {
+        await refundVisualization(deps.db, userId, chargedAt);
+        throw error;
+      }
+    });
+    return c.json(result satisfies CoverResultView);
+  });
+
+/** The uploaded cover's bytes: the multipart field `file`; 400 COVER_INVALID in Italian otherwise. */
+async function coverUpload(c: Context<AppEnv>): Promise<Uint8Array> {
+  if (!(c.req.header("content-type") ?? "").toLowerCase().startsWith("multipart/form-data")) {
+    throw AppError.of("COVER_INVALID", 400, "Invia l'immagine come file nel campo «file».");
+  }
+  let file: unknown;
+  try {
+    file = (await c.req.formData()).get("file");
+  } catch {
+    throw AppError.of("COVER_INVALID", 400, "Il modulo inviato non è leggibile.");
+  }
+  if (!(file instanceof File)) throw AppError.of("COVER_INVALID", 400, "Allega l'immagine nel campo «file».");
+  return new Uint8Array(await file.arrayBuffer());
+}
 
 export const authorsRoutes = new Hono<AppEnv>().get("/:nickname", async (c) => c.json(await creatorPage(c.var.deps.db, c.req.param("nickname"))));

@@ -11,12 +11,14 @@ import { type Insertable, type Kysely, sql } from "kysely";
 import { resolveGenre } from "../../../shared/genres";
 import { SCENARIO_LIMITS, type ScenarioInput } from "../../../shared/schemas/scenario";
 import { templatePath } from "../../../shared/slug";
-import type { ScenarioCreditsView, ScenarioMineView } from "../../../shared/template-types";
+import type { ScenarioCreditsView, ScenarioEditView, ScenarioMineView } from "../../../shared/template-types";
 import { DEFAULT_PROMPT_BUDGET } from "../../../shared/schemas/memory";
 import { nowIso } from "../../platform/clock";
+import { parseStoredTopics } from "../../platform/db/topics";
 import type { Database, SavedGamesTable } from "../../platform/db/schema";
 import { AppError } from "../../platform/errors";
 import { assertShownAt, reachableTemplate } from "../../domain/policies/visibility";
+import { parseStoryCards } from "../../domain/memory/cards";
 
 type Db = Kysely<Database>;
 
@@ -105,16 +107,8 @@ export async function createScenarioDraft(db: Db, userId: string, input: Scenari
 
 /** The caller's own draft (author in the query). Output: its texts to screen. Throws 404 SCENARIO_NOT_FOUND, 409 SCENARIO_NOT_DRAFT. */
 export async function ownDraft(db: Db, userId: string, id: string): Promise<{ id: string; title: string; texts: string[] }> {
-  const row = await db
-    .selectFrom("saved_games")
-    .select(["id", "title", "description", "first_message", "alternate_openings", "story_cards", "draft"])
-    .where("id", "=", id)
-    .where("user_id", "=", userId)
-    .where("is_template", "=", 1)
-    .executeTakeFirst();
-  if (!row) throw AppError.of("SCENARIO_NOT_FOUND", 404);
-  if (Number(row.draft) !== 1) throw AppError.of("SCENARIO_NOT_DRAFT", 409);
-  const openings = row.alternate_openings ? (JSON.parse(row.alternate_openings) as string[]) : [];
+  const row = await ownDraftRow(db, userId, id);
+  const openings = parseStoredTopics(row.alternate_openings);
   const cards = row.story_cards ? (JSON.parse(row.story_cards) as { title: string; text: string }[]).map((card) => `${card.title}: ${card.text}`) : [];
   return { id: row.id, title: row.title, texts: [row.title, row.description ?? "", row.first_message ?? "", ...openings, ...cards] };
 }
@@ -215,4 +209,96 @@ export async function listMyScenarios(db: Db, userId: string): Promise<ScenarioM
     plays: Number(r.plays),
     createdAt: r.created_at,
   }));
+}
+
+/**
+ * The row of the caller's own draft scenario: author and kind in the query (user_id = caller,
+ * is_template = 1). Throws 404 SCENARIO_NOT_FOUND (no such scenario of the caller), 409
+ * SCENARIO_NOT_DRAFT (published).
+ */
+async function ownDraftRow(db: Db, userId: string, id: string) {
+  const row = await db.selectFrom("saved_games").selectAll().where("id", "=", id).where("user_id", "=", userId).where("is_template", "=", 1).executeTakeFirst();
+  if (!row) throw AppError.of("SCENARIO_NOT_FOUND", 404);
+  if (Number(row.draft) !== 1) throw AppError.of("SCENARIO_NOT_DRAFT", 409);
+  return row;
+}
+
+/**
+ * The caller's own draft as its editor shows it (issue 40 §1 'Modifica bozza'; GET /api/scenarios/:id):
+ * the editable fields in the form's shape (ScenarioEditView), the world cards with their defaults.
+ * Author and state in the query. Throws 404 SCENARIO_NOT_FOUND (not the caller's draft scenario),
+ * 409 SCENARIO_NOT_DRAFT (published).
+ */
+export async function draftForEdit(db: Db, userId: string, id: string): Promise<ScenarioEditView> {
+  const row = await ownDraftRow(db, userId, id);
+  return {
+    id: row.id,
+    title: row.title,
+    genre: resolveGenre(row.genre),
+    description: row.description ?? "",
+    first_message: row.first_message ?? String(storedObject(row.content).initial_prompt ?? ""),
+    // A stored JSON string[], read like the forbidden topics.
+    alternate_openings: parseStoredTopics(row.alternate_openings),
+    story_cards: parseStoryCards(row.story_cards),
+    cover_image_url: row.cover_image_url,
+  };
+}
+
+/** A stored JSON text parsed; null when missing or malformed. */
+function storedJson(stored: string | null): unknown {
+  if (!stored) return null;
+  try {
+    return JSON.parse(stored);
+  } catch {
+    return null;
+  }
+}
+
+/** A stored JSON object's own keys ({} for anything else). */
+function storedObject(stored: string | null): Record<string, unknown> {
+  const value = storedJson(stored);
+  return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+/**
+ * Saves the author's edit of their draft (issue 40 §1; PUT /api/scenarios/:id): title, genre,
+ * description, the opening (first_message and content.initial_prompt), the alternative openings,
+ * the world cards, the cover, updated_at. The narrator's instructions follow the new title, genre
+ * and description when they are still the ones the site wrote for the draft (a player's premise);
+ * instructions of another origin (an imported card's) and raw_card stay as they are.
+ * The update names the author and the state (user_id = caller, is_template = 1, draft = 1).
+ * Input: database, the author, the draft's id, the validated form. Output: {id, replacedCover}:
+ * the previous cover URL when the edit stopped showing it (the caller deletes the file unless
+ * another row shows it), else null.
+ * Throws 404 SCENARIO_NOT_FOUND (not the caller's draft scenario), 409 SCENARIO_NOT_DRAFT (published).
+ */
+export async function updateScenarioDraft(db: Db, userId: string, id: string, input: ScenarioInput): Promise<{ id: string; replacedCover: string | null }> {
+  return db.transaction().execute(async (trx) => {
+    const row = await ownDraftRow(trx, userId, id);
+    const genre = resolveGenre(input.genre);
+    const siteWritten = row.system_prompt !== null && row.system_prompt === (await narratorPrompt(trx, row.genre, row.title, row.description ?? ""));
+    const result = await trx
+      .updateTable("saved_games")
+      .set({
+        title: input.title,
+        genre,
+        description: input.description,
+        first_message: input.first_message,
+        content: JSON.stringify({ ...storedObject(row.content), initial_prompt: input.first_message }),
+        alternate_openings: input.alternate_openings.length > 0 ? JSON.stringify(input.alternate_openings) : null,
+        story_cards: input.story_cards.length > 0 ? JSON.stringify(input.story_cards) : null,
+        cover_image_url: input.cover_image_url,
+        ...(siteWritten ? { system_prompt: await narratorPrompt(trx, genre, input.title, input.description) } : {}),
+        updated_at: nowIso(),
+      })
+      .where("id", "=", id)
+      .where("user_id", "=", userId)
+      .where("is_template", "=", 1)
+      .where("draft", "=", 1)
+      .executeTakeFirst();
+    // Published between the read and the write.
+    if (Number(result.numUpdatedRows) === 0) throw AppError.of("SCENARIO_NOT_DRAFT", 409);
+    const replacedCover = row.cover_image_url && row.cover_image_url !== input.cover_image_url ? row.cover_image_url : null;
+    return { id, replacedCover };
+  });
 }

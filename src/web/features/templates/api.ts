@@ -4,7 +4,20 @@
  */
 
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
-import type { CreatedGameView, CreatorPageView, FavoriteResultView, PublishedScenarioView, RemixedScenarioView, LikeResultView, SavedTemplatePageView, TemplateDetailView, TemplatePageView } from "@/lib/api-contract";
+import type {
+  CreatedGameView,
+  CreatorPageView,
+  DraftCoverView,
+  FavoriteResultView,
+  PublishedScenarioView,
+  RemixedScenarioView,
+  LikeResultView,
+  SavedScenarioView,
+  SavedTemplatePageView,
+  ScenarioEditView,
+  TemplateDetailView,
+  TemplatePageView,
+} from "@/lib/api-contract";
 import { ApiError, api } from "@/lib/api";
 
 /** Cards per page on /scopri. */
@@ -96,3 +109,35 @@ export const creatorQuery = (nickname: string) =>
 
 /** The creator page's address of an author's nickname. */
 export const creatorPath = (nickname: string) => `/autore/${encodeURIComponent(nickname)}`;
+
+/** Path under /api of the caller's draft scenario ('Modifica bozza', issue 40 §1). */
+const draftApiPath = (id: string) => `/scenarios/${encodeURIComponent(id)}`;
+
+/** GET /api/scenarios/:id → the caller's draft as its editor fills the form; 404 / 409 are not retried. */
+export const draftQuery = (id: string) =>
+  queryOptions({
+    queryKey: ["templates", "draft", id] as const,
+    queryFn: ({ signal }) => api<ScenarioEditView>(draftApiPath(id), { signal }),
+    retry: (failures, error) => !(error instanceof ApiError && (error.status === 404 || error.status === 409)) && failures < 1,
+    staleTime: 0,
+  });
+
+/**
+ * PUT /api/scenarios/:id with the scenario form → {id}. Throws ApiError: 400 with the schema's
+ * Italian message, 404 not the caller's draft, 409 already published.
+ */
+export function saveDraft(id: string, body: unknown): Promise<SavedScenarioView> {
+  return api<SavedScenarioView>(draftApiPath(id), { method: "PUT", body });
+}
+
+/** POST /api/scenarios/:id/cover (multipart `file`) → {url} of the stored cover; 400 COVER_INVALID / 413 in Italian. */
+export function uploadDraftCover(id: string, file: File): Promise<DraftCoverView> {
+  const form = new FormData();
+  form.set("file", file);
+  return api<DraftCoverView>(`${draftApiPath(id)}/cover`, { body: form });
+}
+
+/** POST /api/scenarios/:id/cover/ai → {url} of a cover drawn from the draft's saved title, description and genre (one visualization token). */
+export function drawDraftCover(id: string): Promise<DraftCoverView> {
+  return api<DraftCoverView>(`${draftApiPath(id)}/cover/ai`, { body: {} });
+}

@@ -5,7 +5,6 @@
  * may see (policies/visibility.ts) back as a V3 card, as JSON or inside a PNG.
  */
 
-import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import sharp from "sharp";
 import { MAX_CARD_JSON_BYTES, MAX_CARD_PNG_BYTES } from "../../../../shared/schemas/character-card";
@@ -18,6 +17,7 @@ import { parseStoredTopics } from "../../../platform/db/topics";
 import type { Database } from "../../../platform/db/schema";
 import { AppError } from "../../../platform/errors";
 import { keyFromMediaUrl, siteOriginOf } from "../../../platform/media/media-storage";
+import { newCoverKey } from "../cover";
 import { saveDraft } from "../scenarios.service";
 import { initialPromptOf } from "../templates.service";
 import { cardError, cardV2Of, cardV3Of, type DraftFields, draftFromCardText, parseRawCard } from "./card-format";
@@ -77,8 +77,7 @@ export async function insertDraft(deps: Pick<AppDeps, "db" | "media">, userId: s
   const d = TEMPLATE_FORM_DEFAULTS;
   const storeCover = async () => {
     if (!image) return null;
-    const date = new Date();
-    return (await deps.media.put(`covers/${date.getUTCFullYear()}/${String(date.getUTCMonth() + 1).padStart(2, "0")}/${randomUUID()}.png`, image, "image/png")).url;
+    return (await deps.media.put(newCoverKey("png"), image, "image/png")).url;
   };
   const { id } = await saveDraft(
     deps.db,

@@ -23,6 +23,7 @@ import { moderationRefusal, RemovedNotice } from "@/components/removed-notice";
 import { ReportLink } from "@/components/report-link";
 import { savedTemplatesKey, setFavorite, setLike, templateKey, templateQuery } from "../api";
 import { ScenarioActions, ScenarioCredits } from "../components/scenario-credits";
+import { DraftEditor } from "../components/draft-editor";
 import { TemplateCover } from "../components/template-cover";
 import { useLoginGate, usePlayTemplate } from "../use-play-template";
 
@@ -133,6 +134,7 @@ function TemplateDetail({ template }: { template: TemplateDetailView }) {
       {template.draft && (
         <div className="mt-6">
           <ScenarioActions template={template} />
+          <DraftEditor template={template} />
         </div>
       )}
       <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
