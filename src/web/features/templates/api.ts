@@ -93,6 +93,3 @@ export const creatorQuery = (nickname: string) =>
     queryFn: ({ signal }) => api<CreatorPageView>(creatorApiPath(nickname), { signal }),
     retry: (failures, error) => !(error instanceof ApiError && error.status === 404) && failures < 1,
   });
-
-/** The creator page's address of an author's nickname. */
-export const creatorPath = (nickname: string) => `/autore/${encodeURIComponent(nickname)}`;
