@@ -2,8 +2,9 @@
  * The narrator's memory (issue 11 §1) in a real Chromium with the offline narrator: after a few
  * turns the 'Memoria' panel lists the facts the narrator found; the player adds, pins, unpins and
  * deletes one, edits 'La storia finora' (kept after a reload) and reads 'Cosa ricorda il
- * narratore' with its token counts. An admin gives a template 'Schede del mondo' and a prompt
- * budget; a game from that template shows the card and the budget. axe with the panel open;
+ * narratore' with its token counts. An admin gives a template 'Schede del mondo' (one read on its
+ * keywords, one 'Sempre attiva' with its 'Ordine', one not 'Attiva': issue 40 §2) and a prompt
+ * budget; they are kept, and a game from that template shows the cards and the budget. axe with the panel open;
  * screenshots at phone and desktop size.
  */
 
@@ -151,10 +152,30 @@ test("an admin gives a template story cards and a prompt budget; its games carry
   await card.getByLabel("Titolo della scheda").fill("Il Custode del Sale");
   await card.getByLabel("Testo della scheda").fill("Un vecchio cieco che sente il sale parlare; protegge la torre.");
   await card.getByLabel("Parole chiave").fill("custode, torre, sale");
-  // A second card, removed again.
+  // A new card is on, read on its keywords, at order 100 (issue 40 §2).
+  await expect(card.getByRole("checkbox", { name: "Attiva", exact: true })).toBeChecked();
+  await expect(card.getByRole("checkbox", { name: "Sempre attiva" })).not.toBeChecked();
+  await expect(card.getByLabel("Ordine")).toHaveValue("100");
+  // A second card always on, with no keyword, first in order; a third one switched off.
   await dialog.getByRole("button", { name: "Aggiungi una scheda" }).click();
-  await dialog.getByRole("button", { name: "Rimuovi la scheda 2" }).click();
-  await expect(dialog.getByRole("listitem", { name: "Scheda 2" })).toHaveCount(0);
+  const always = dialog.getByRole("listitem", { name: "Scheda 2" });
+  await always.getByLabel("Titolo della scheda").fill("La marea");
+  await always.getByLabel("Testo della scheda").fill("Ogni sei ore il mare sale fino alla porta della torre.");
+  await always.getByRole("checkbox", { name: "Sempre attiva" }).check();
+  await always.getByLabel("Ordine").fill("1.5");
+  await dialog.getByRole("button", { name: "Aggiungi una scheda" }).click();
+  const off = dialog.getByRole("listitem", { name: "Scheda 3" });
+  await off.getByLabel("Titolo della scheda").fill("Il faro spento");
+  await off.getByLabel("Testo della scheda").fill("Un faro che nessuno accende più.");
+  await off.getByLabel("Parole chiave").fill("faro");
+  await off.getByRole("checkbox", { name: "Attiva", exact: true }).uncheck();
+  await dialog.getByRole("button", { name: "Salva Template" }).click();
+  await expect(always.getByText("L'ordine della voce deve essere un numero intero.")).toBeVisible();
+  await always.getByLabel("Ordine").fill("5");
+  // A fourth card, removed again.
+  await dialog.getByRole("button", { name: "Aggiungi una scheda" }).click();
+  await dialog.getByRole("button", { name: "Rimuovi la scheda 4" }).click();
+  await expect(dialog.getByRole("listitem", { name: "Scheda 4" })).toHaveCount(0);
   await expectAccessible(page);
   await screenshots(page, "memory-template-cards");
   await dialog.getByRole("button", { name: "Salva Template" }).click();
@@ -163,7 +184,14 @@ test("an admin gives a template story cards and a prompt budget; its games carry
   // Kept: the dialog of the saved template shows them.
   await page.getByRole("row").filter({ hasText: title }).getByRole("button", { name: /Modifica/ }).click();
   const saved = page.getByRole("dialog", { name: "Modifica Template" });
-  await expect(saved.getByLabel("Parole chiave")).toHaveValue("custode, torre, sale");
+  const [first, second, third] = [1, 2, 3].map((n) => saved.getByRole("listitem", { name: `Scheda ${n}` }));
+  await expect(first!.getByLabel("Parole chiave")).toHaveValue("custode, torre, sale");
+  await expect(first!.getByLabel("Ordine")).toHaveValue("100");
+  await expect(second!.getByRole("checkbox", { name: "Sempre attiva" })).toBeChecked();
+  await expect(second!.getByRole("checkbox", { name: "Attiva", exact: true })).toBeChecked();
+  await expect(second!.getByLabel("Ordine")).toHaveValue("5");
+  await expect(third!.getByRole("checkbox", { name: "Attiva", exact: true })).not.toBeChecked();
+  await expect(third!.getByRole("checkbox", { name: "Sempre attiva" })).not.toBeChecked();
   await saved.getByRole("button", { name: "Annulla" }).click();
 
   // A game from the template has the card and the budget.
@@ -174,6 +202,8 @@ test("an admin gives a template story cards and a prompt budget; its games carry
   const panel = await openMemory(page, "Schede del mondo");
   await expect(panel.getByRole("heading", { name: "Il Custode del Sale" })).toBeVisible();
   await expect(panel.getByText("Parole chiave: custode, torre, sale")).toBeVisible();
+  await expect(panel.getByRole("listitem").filter({ hasText: "La marea" })).toContainText("Sempre attiva");
+  await expect(panel.getByRole("listitem").filter({ hasText: "Il faro spento" })).toContainText("Disattivata: il narratore non la legge.");
   await panel.getByRole("tab", { name: "Cosa ricorda il narratore" }).click();
   await expect(panel.getByText(/token su 4000 token/)).toBeVisible();
   // Admins read the system prompt too.

@@ -73,6 +73,11 @@ export interface MessageImageView {
   slug: string;
   /** Creator's nickname, else first name (issue 22 §3); null = 'Utente anonimo'. */
   creator: string | null;
+  /**
+   * The creator's nickname when their creator page /autore/{nickname} exists (issue 40 §1: a
+   * listed scenario of theirs): the name then links there. null: plain text (a first name, 'Utente anonimo').
+   */
+  creatorNickname: string | null;
   /** Drawn by the offline illustrator (no image provider configured). */
   offline: boolean;
 }
@@ -91,6 +96,11 @@ export interface GalleryImageView {
   createdAt: string;
   /** Creator's nickname, else first name (issue 22 §3); null = 'Utente anonimo'. */
   creator: string | null;
+  /**
+   * The creator's nickname when their creator page /autore/{nickname} exists (issue 40 §1: a
+   * listed scenario of theirs): the name then links there. null: plain text (a first name, 'Utente anonimo').
+   */
+  creatorNickname: string | null;
   offline: boolean;
   /** Pixel size, when known. */
   width: number | null;

@@ -29,6 +29,14 @@ export function templatePath(id: string, title: string | null | undefined): stri
   return `/scopri/${encodeURIComponent(templateSlug(title))}/${encodeURIComponent(id)}`;
 }
 
+/**
+ * The creator page's address of an author's nickname (issue 40 §1): /autore/{nickname}, the
+ * nickname percent-encoded (a nickname may hold spaces, accents, '/' or '?').
+ */
+export function creatorPath(nickname: string): string {
+  return `/autore/${encodeURIComponent(nickname)}`;
+}
+
 /** Slug of a story's title for its link ("Il faro!" → "il-faro"); "storia" when nothing is left. */
 export function storySlug(title: string): string {
   const slug = templateSlug(title);

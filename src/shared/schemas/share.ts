@@ -52,8 +52,13 @@ export interface SharedStoryCardView {
   genre: GenreName;
   /** The opening lines of the story, plain text. */
   excerpt: string;
-  /** The owner's nickname when they chose to show it. */
+  /** The owner's nickname (else first name) when they chose to show it. */
   nickname: string | null;
+  /**
+   * The owner's nickname when they chose to show it and their creator page /autore/{nickname}
+   * exists (issue 40 §1): the name then links there; else null (plain text).
+   */
+  creatorNickname: string | null;
   sharedAt: string;
 }
 

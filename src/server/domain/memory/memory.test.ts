@@ -232,6 +232,32 @@ describe.each(DIALECTS)("narrator memory on %s", (dialect) => {
     expect(section.text).not.toContain("Confraternita");
   });
 
+  it("keeps a card's 'Attiva', 'Sempre attiva' and 'Ordine' (issue 40 §2) through the admin's create, edit and reload", async () => {
+    const admin = await signIn(server, ADMIN.email, ADMIN.password);
+    const cards = [
+      { title: "Il Custode", text: "Un guardiano che non dorme mai.", keywords: [], constant: true, enabled: true, order: 5 },
+      { title: "La vecchia mappa", text: "Una mappa che mente.", keywords: ["mappa"], constant: false, enabled: false, order: -3 },
+      { title: "Il porto", text: "Un porto di pescatori.", keywords: ["porto"], constant: false, enabled: true, order: 100 },
+    ];
+    const form = { ...TEMPLATE_FORM_DEFAULTS, title: "La torre del Custode", description: "Una torre sul mare.", genre: "Avventura", initial_prompt: "La torre ti aspetta.", story_cards: cards };
+    const created = await admin.json<{ id: string; version: number; story_cards: unknown }>("POST", "/api/admin/templates", form);
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.story_cards).toEqual(cards);
+    // Edited: the switches flipped and the order changed are what the dialog shows again.
+    const edited = cards.map((card, i) => (i === 0 ? { ...card, constant: false, keywords: ["custode"], order: 200 } : i === 1 ? { ...card, enabled: true } : card));
+    const saved = await admin.json("PUT", `/api/admin/templates/${created.body.id}`, { ...form, story_cards: edited, version: created.body.version });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const list = (await admin.json("GET", `/api/admin/templates?search=${encodeURIComponent("La torre del Custode")}`)).body.items;
+    expect(list.find((t: { id: string }) => t.id === created.body.id).story_cards).toEqual(edited);
+    // Hostile: an order that is not a whole number, or far out of range, is refused and saves nothing.
+    for (const order of [1.5, 10_000_000, "5"]) {
+      const bad = await admin.json("PUT", `/api/admin/templates/${created.body.id}`, { ...form, story_cards: [{ ...cards[0], order }], version: created.body.version + 1 });
+      expect(bad.status, String(order)).toBe(400);
+    }
+    const after = (await admin.json("GET", `/api/admin/templates?search=${encodeURIComponent("La torre del Custode")}`)).body.items;
+    expect(after.find((t: { id: string }) => t.id === created.body.id).story_cards).toEqual(edited);
+  });
+
   it("finds facts in the narrations and carries the recap on every 4 turns, keeping the player's edit", async () => {
     const player = await registerPlayer(server);
     const gameId = await newGame(player.client);

@@ -115,6 +115,16 @@ export function listedTemplate(alias: string): RawBuilder<boolean> {
   return sql<boolean>`(${publishedTemplate(alias)} and ${sql.ref(`${alias}.moderation_state`)} = 'visible')`;
 }
 
+/**
+ * A player whose creator page /autore/{nickname} exists (issue 40 §1; features/templates/creators.service.ts):
+ * at least one listed scenario of theirs (listedTemplate, which also asks that they be active).
+ * Input: the column of the player's id. Shared stories and gallery pictures link their author's
+ * name only then, so no link leads to 'Autore non trovato'. One probe of saved_games_user_idx.
+ */
+export function hasCreatorPage(userColumn: string): RawBuilder<boolean> {
+  return sql<boolean>`exists (select 1 from ${sql.table("saved_games")} as cp where cp.user_id = ${sql.ref(userColumn)} and ${listedTemplate("cp")})`;
+}
+
 /** Templates reachable by their address (a player's 'Salvati' keeps the restricted ones; never a draft). */
 export function reachableTemplate(alias: string): RawBuilder<boolean> {
   return sql<boolean>`(${publishedTemplate(alias)} and ${sql.ref(`${alias}.moderation_state`)} in ('visible', 'restricted'))`;

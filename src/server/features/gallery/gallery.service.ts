@@ -2,7 +2,7 @@
  * The public gallery (spec §2 Gallery and Image detail, §3 generated_images; issue 3).
  * Pages are read with a keyset on (created_at, id), newest first, so a page costs the same at
  * any depth and the table is never loaded whole. Only public fields leave this module: picture,
- * title, creator's nickname, date (plus slug, size and the offline flag) — never a user id or
+ * title, creator's nickname (and whether it links to their creator page, issue 40 §1), date (plus slug, size and the offline flag) — never a user id or
  * an e-mail. What a list shows and who may open an image's page is the visibility rule's
  * (policies/visibility.ts: issue 23 moderation, issue 22 §10 deactivated authors, issue 36).
  */
@@ -13,7 +13,7 @@ import { imagePath, looksLikeImageId } from "../../../shared/image-slug";
 import { FALLBACK_TITLE } from "../../domain/ai/illustrator/types";
 import type { Database } from "../../platform/db/schema";
 import { decodeCursor, encodeCursor } from "../../platform/keyset-cursor";
-import { publicName } from "../../domain/accounts/public-name";
+import { creatorNickname, publicName } from "../../domain/accounts/public-name";
 import { listedImage, ownerActive } from "../../domain/policies/visibility";
 
 type Db = Kysely<Database>;
@@ -37,7 +37,7 @@ function publicImages(db: Db) {
   return db
     .selectFrom("generated_images as g")
     .leftJoin("profiles as p", "p.id", "g.user_id")
-    .select(["g.id", "g.prompt", "g.slug", "g.image_url", "g.created_at", "g.offline", "g.width", "g.height", publicName]);
+    .select(["g.id", "g.prompt", "g.slug", "g.image_url", "g.created_at", "g.offline", "g.width", "g.height", publicName, creatorNickname]);
 }
 
 type Row = {
@@ -50,6 +50,7 @@ type Row = {
   width: number | null;
   height: number | null;
   nickname: string | null;
+  creator_nickname: string | null;
 };
 
 function toView(r: Row): GalleryImageView {
@@ -60,6 +61,7 @@ function toView(r: Row): GalleryImageView {
     imageUrl: r.image_url,
     createdAt: r.created_at,
     creator: r.nickname ?? null,
+    creatorNickname: r.creator_nickname ?? null,
     offline: Number(r.offline) === 1,
     width: r.width === null ? null : Number(r.width),
     height: r.height === null ? null : Number(r.height),

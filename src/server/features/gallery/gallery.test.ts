@@ -80,8 +80,8 @@ describe.each(DIALECTS)("gallery on %s", (dialect) => {
     const page = await visitor.json("GET", "/api/images?limit=1");
     const one = await visitor.json("GET", `/api/images/${id}`);
     expect(page.body.items[0]).toEqual(one.body);
-    expect(Object.keys(one.body).sort()).toEqual(["createdAt", "creator", "height", "id", "imageUrl", "offline", "slug", "title", "width"]);
-    expect(one.body).toMatchObject({ id, title: "La torre d'avorio", slug: "la-torre-davorio", creator: "narratrice" });
+    expect(Object.keys(one.body).sort()).toEqual(["createdAt", "creator", "creatorNickname", "height", "id", "imageUrl", "offline", "slug", "title", "width"]);
+    expect(one.body).toMatchObject({ id, title: "La torre d'avorio", slug: "la-torre-davorio", creator: "narratrice", creatorNickname: null });
     for (const body of [JSON.stringify(page.body), JSON.stringify(one.body)]) {
       expect(body).not.toContain(player.id);
       expect(body).not.toContain(player.email);

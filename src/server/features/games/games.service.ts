@@ -18,7 +18,7 @@ import { isStorableId } from "../../platform/validation";
 import { insertPlayerGame } from "../../domain/player-games";
 import { currentPath, latestPlayerMessage } from "../../domain/story/story-tree";
 import { liveNarrationOf } from "./narration-runs.service";
-import { publicName } from "../../domain/accounts/public-name";
+import { creatorNickname, publicName } from "../../domain/accounts/public-name";
 import { type GameAccess, readableBy } from "../../domain/policies/membership";
 import { groupOfGame, messageAuthors } from "./group.service";
 
@@ -255,10 +255,10 @@ async function imagesOf(db: Db, urls: string[]): Promise<Map<string, MessageImag
   const rows = await db
     .selectFrom("generated_images as g")
     .leftJoin("profiles as p", "p.id", "g.user_id")
-    .select(["g.id", "g.image_url", "g.slug", "g.offline", publicName])
+    .select(["g.id", "g.image_url", "g.slug", "g.offline", publicName, creatorNickname])
     .where("g.image_url", "in", urls)
     .execute();
-  return new Map(rows.map((r) => [r.image_url, { id: r.id, slug: r.slug, creator: r.nickname ?? null, offline: r.offline === 1 }]));
+  return new Map(rows.map((r) => [r.image_url, { id: r.id, slug: r.slug, creator: r.nickname ?? null, creatorNickname: r.creator_nickname ?? null, offline: r.offline === 1 }]));
 }
 
 /**

@@ -39,7 +39,7 @@ import { isPublishingSuspended } from "../moderation/content";
 import { screenPublication } from "../moderation/screening";
 import { findReadableGame, type OwnedGame } from "./games.service";
 import { isGameStarted } from "./turn.service";
-import { publicName } from "../../domain/accounts/public-name";
+import { creatorNickname, publicName } from "../../domain/accounts/public-name";
 import type { SpendingPass } from "../../domain/policies/spending";
 
 type Db = Kysely<Database>;
@@ -143,7 +143,7 @@ export async function runVisualization(
     const slug = imageSlug(title);
     // Issue 23: the picture enters the gallery screened (held when flagged), or out of it when the author's publishing is suspended.
     const [publication, suspended] = await Promise.all([screenPublication(deps, [title, prompt]), isPublishingSuspended(db, userId)]);
-    const { tokens, creator, messageId } = await db.transaction().execute(async (trx) => {
+    const { tokens, creator, creatorNickname: creatorLink, messageId } = await db.transaction().execute(async (trx) => {
       const charged = await takeMessages(trx, userId, VISUALIZE_MESSAGE_COST, prepared.chargedAt);
       if (!charged) throw AppError.of("MESSAGE_LIMIT", 429);
       await trx
@@ -160,8 +160,8 @@ export async function runVisualization(
         { game_id: game.id, user_id: userId, role: "assistant", content: title, image_url: url, created_at: createdAt },
         { gameChanges: { last_played: createdAt, updated_at: createdAt } },
       );
-      const profile = await trx.selectFrom("profiles as p").select(publicName).where("p.id", "=", userId).executeTakeFirst();
-      return { tokens: charged, creator: profile?.nickname ?? null, messageId: stored.id };
+      const profile = await trx.selectFrom("profiles as p").select([publicName, creatorNickname]).where("p.id", "=", userId).executeTakeFirst();
+      return { tokens: charged, creator: profile?.nickname ?? null, creatorNickname: profile?.creator_nickname ?? null, messageId: stored.id };
     });
     await publication.announce();
     const image: GalleryImageView = {
@@ -171,6 +171,7 @@ export async function runVisualization(
       imageUrl: url,
       createdAt,
       creator,
+      creatorNickname: creatorLink,
       offline: illustrator.offline,
       width: drawn.width,
       height: drawn.height,
@@ -181,7 +182,7 @@ export async function runVisualization(
       content: title,
       imageUrl: url,
       createdAt,
-      image: { id, slug, creator, offline: illustrator.offline },
+      image: { id, slug, creator, creatorNickname: creatorLink, offline: illustrator.offline },
     };
     return { message, image, tokens };
   } catch (error) {

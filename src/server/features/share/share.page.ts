@@ -19,7 +19,8 @@
  *   or held is left out of the page and of its Open Graph image;
  * - an unlisted story carries `noindex` (the link is unlisted, search engines should not list it).
  * Everything from players, templates or the model is escaped. Nothing private is shown: no
- * e-mail, no user id; the owner's nickname only when they chose to show it.
+ * e-mail, no user id; the owner's nickname only when they chose to show it (a link to their
+ * creator page when they have one, issue 40 §1).
  * Registered in app.ts before the SPA fallback.
  */
 
@@ -27,6 +28,7 @@ import type { Context, Hono } from "hono";
 import { LRUCache } from "lru-cache";
 import { decodePath } from "../../../shared/decode-path";
 import { genreSlug } from "../../../shared/genres";
+import { creatorPath } from "../../../shared/slug";
 import { renditionSrcSet, renditionUrl } from "../../../shared/media-renditions";
 import type { AppEnv } from "../../domain/context";
 import { escapeHtml, pageHeadTags } from "../http/page-head";
@@ -130,6 +132,16 @@ ${options.main}
 `;
 }
 
+/**
+ * The owner's name in the byline, escaped: a link to their creator page /autore/{nickname} when
+ * it exists (issue 40 §1: PublicShare.creatorNickname), else plain text (a first name only).
+ */
+function ownerName(share: PublicShare): string {
+  const name = escapeHtml(share.nickname ?? "");
+  if (!share.creatorNickname) return `<span class="text-foreground">${name}</span>`;
+  return `<a class="${LINK} text-foreground" href="${escapeHtml(creatorPath(share.creatorNickname))}">${name}</a>`;
+}
+
 /** Path messages on one page of the reading page (about 20 turns: a chapter of the PDF book). */
 export const PAGE_MESSAGES = 40;
 
@@ -176,7 +188,7 @@ export function renderStoryPage(share: PublicShare, book: BookHeader & BookPage,
   });
   const byline = [
     `Una storia ${escapeHtml(share.genre)}`,
-    share.nickname ? ` di <span class="text-foreground">${escapeHtml(share.nickname)}</span>` : "",
+    share.nickname ? ` di ${ownerName(share)}` : "",
     ` · condivisa il <time datetime="${escapeHtml(share.sharedAt)}">${italianDay(new Date(share.sharedAt))}</time>`,
   ].join("");
   const main = [

@@ -33,7 +33,7 @@ import { AppError } from "../../platform/errors";
 import { decodeCursor, keysetPage } from "../../platform/keyset-cursor";
 import { narrationParagraphs } from "../book/book.service";
 import { findOwnedGame } from "../games/games.service";
-import { publicName } from "../../domain/accounts/public-name";
+import { creatorNickname, publicName } from "../../domain/accounts/public-name";
 import { listedStory, liveStory } from "../../domain/policies/visibility";
 import { followStoryToLink } from "../moderation/content";
 
@@ -188,12 +188,23 @@ export interface PublicShare {
   gameId: string;
   title: string;
   genre: GenreName;
-  /** The owner's nickname when they chose to show it and have one. */
+  /** The owner's nickname (else first name) when they chose to show it and have one. */
   nickname: string | null;
+  /** The owner's nickname when they chose to show it and their creator page exists (issue 40 §1). */
+  creatorNickname: string | null;
   listed: boolean;
   sharedAt: string;
   /** The template the game was copied from, when it still exists. */
   template: { title: string; path: string } | null;
+}
+
+/**
+ * The owner's names a shared story shows: none unless the owner chose to show them (show_nickname);
+ * then the public name, and the nickname that links to their creator page when it exists (issue 40 §1).
+ */
+function ownerNames(row: { show_nickname: number; nickname: string | null; creator_nickname: string | null }): Pick<PublicShare, "nickname" | "creatorNickname"> {
+  const shown = Number(row.show_nickname) === 1;
+  return { nickname: shown ? (row.nickname ?? null) : null, creatorNickname: shown ? (row.creator_nickname ?? null) : null };
 }
 
 /**
@@ -210,7 +221,7 @@ export async function findPublicShare(db: Db, shareId: string): Promise<PublicSh
     .leftJoin("saved_games as t", (join) => join.onRef("t.id", "=", "g.template_id").on("t.is_template", "=", 1).on("t.draft", "=", 0))
     .select([
       "s.id", "s.game_id", "s.show_nickname", "s.created_at", "g.title", "g.genre",
-      publicName, "t.id as template_id", "t.title as template_title", listedStory("s", "g").as("in_gallery"),
+      publicName, creatorNickname, "t.id as template_id", "t.title as template_title", listedStory("s", "g").as("in_gallery"),
     ])
     .where("s.id", "=", shareId)
     .where(liveStory("s", "g"))
@@ -221,7 +232,7 @@ export async function findPublicShare(db: Db, shareId: string): Promise<PublicSh
     gameId: row.game_id,
     title: row.title,
     genre: resolveGenre(row.genre),
-    nickname: Number(row.show_nickname) === 1 ? (row.nickname ?? null) : null,
+    ...ownerNames(row),
     listed: Boolean(row.in_gallery),
     sharedAt: row.created_at,
     template: row.template_id && row.template_title ? { title: row.template_title, path: templatePath(row.template_id, row.template_title) } : null,
@@ -235,7 +246,7 @@ function sharesWithStory(db: Db) {
     .innerJoin("saved_games as g", "g.id", "s.game_id")
     .leftJoin("profiles as p", "p.id", "g.user_id")
     .select((eb) => [
-      "s.id", "s.show_nickname", "s.listed", "s.created_at", "s.taken_down_at", "g.title", "g.genre", publicName,
+      "s.id", "s.show_nickname", "s.listed", "s.created_at", "s.taken_down_at", "g.title", "g.genre", publicName, creatorNickname,
       // The opening: the game's first narration in text (the first lines of every branch).
       eb
         .selectFrom("chat_messages as m")
@@ -257,6 +268,7 @@ type CardRow = {
   title: string;
   genre: string;
   nickname: string | null;
+  creator_nickname: string | null;
   created_at: string;
   opening: string | null;
 };
@@ -268,7 +280,7 @@ function toCard(r: CardRow): SharedStoryCardView {
     title: r.title,
     genre: resolveGenre(r.genre),
     excerpt: excerptOf(narrationParagraphs(r.opening ?? "").join(" ")),
-    nickname: Number(r.show_nickname) === 1 ? (r.nickname ?? null) : null,
+    ...ownerNames(r),
     sharedAt: r.created_at,
   };
 }

@@ -232,7 +232,7 @@ describe.each(DIALECTS)("shared stories on %s", (dialect) => {
     expect(first).toMatchObject({ title: "Elencata 0", genre: "Horror", excerpt: "La nebbia sale dal porto. «Chi va là?» chiede il guardiano…" });
     expect(first.nickname).toMatch(/^Autore/);
     expect(seen.find((s) => s.id === listedIds[1]).nickname).toBeNull();
-    expect(Object.keys(first).sort()).toEqual(["excerpt", "genre", "id", "nickname", "path", "sharedAt", "title"]);
+    expect(Object.keys(first).sort()).toEqual(["creatorNickname", "excerpt", "genre", "id", "nickname", "path", "sharedAt", "title"]);
     expect(JSON.stringify(seen)).not.toContain(owner!.email);
     expect(JSON.stringify(seen)).not.toContain(owner!.id);
     expect((await visitor.json("GET", "/api/shares?cursor=nonvalido")).status).toBe(400);

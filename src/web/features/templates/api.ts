@@ -107,9 +107,6 @@ export const creatorQuery = (nickname: string) =>
     retry: (failures, error) => !(error instanceof ApiError && error.status === 404) && failures < 1,
   });
 
-/** The creator page's address of an author's nickname. */
-export const creatorPath = (nickname: string) => `/autore/${encodeURIComponent(nickname)}`;
-
 /** Path under /api of the caller's draft scenario ('Modifica bozza', issue 40 §1). */
 const draftApiPath = (id: string) => `/scenarios/${encodeURIComponent(id)}`;
 
@@ -130,7 +127,7 @@ export function saveDraft(id: string, body: unknown): Promise<SavedScenarioView>
   return api<SavedScenarioView>(draftApiPath(id), { method: "PUT", body });
 }
 
-/** POST /api/scenarios/:id/cover (multipart `file`) → {url} of the stored cover; 400 COVER_INVALID / 413 in Italian. */
+/** POST /api/scenarios/:id/cover (multipart `file`) → {url} of the stored cover; 400 COVER_INVALID / a file far over its limit too. */
 export function uploadDraftCover(id: string, file: File): Promise<DraftCoverView> {
   const form = new FormData();
   form.set("file", file);

@@ -1,7 +1,8 @@
 /**
  * 'Storie condivise' on /galleria (issue 13, "A public reading page"): the stories their owners
  * chose to list, newest first, each with its title, genre, first lines, the owner's nickname when
- * shown, and a link to its reading page (a server page: a plain link, not a client route).
+ * shown (a link to their creator page when they have one, issue 40 §1), and a link to its reading
+ * page (a server page: a plain link, not a client route).
  * Pages of 12 with 'Carica altre'. Loaded only when the visitor opens the section.
  */
 
@@ -13,6 +14,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { italianDate } from "@/lib/format";
 import { sharedStoriesQuery } from "../shares-api";
 import { LoadMoreButton } from "@/components/load-more-button";
+import { CreatorName } from "@/components/creator-name";
 
 /** The section. States: loading, error ('Riprova'), empty, the list and 'Carica altre'. */
 export default function SharedStories() {
@@ -51,20 +53,26 @@ export default function SharedStories() {
       <ul className="grid gap-5 md:grid-cols-2">
         {items.map((story) => (
           <li key={story.id}>
-            <a
-              href={story.path}
-              className="flex h-full flex-col rounded-xl border bg-card p-5 shadow-sm outline-none transition hover:border-violet-400/60 focus-visible:ring-[3px] focus-visible:ring-ring/60"
-            >
+            <article className="relative flex h-full flex-col rounded-xl border bg-card p-5 shadow-sm transition hover:border-violet-400/60 has-[a:focus-visible]:border-violet-400/60">
               <div className="flex items-start justify-between gap-3">
-                <h2 className="font-semibold text-balance">{story.title}</h2>
+                <h2 className="font-semibold text-balance">
+                  {/* The whole card opens the story (the link's area covers it); the author's link sits above it. */}
+                  <a href={story.path} className="rounded-sm outline-none after:absolute after:inset-0 after:rounded-xl focus-visible:underline focus-visible:after:ring-[3px] focus-visible:after:ring-ring/60">
+                    {story.title}
+                  </a>
+                </h2>
                 <Badge variant="secondary">{story.genre}</Badge>
               </div>
               {story.excerpt && <p className="mt-3 line-clamp-4 font-serif text-muted-foreground">{story.excerpt}</p>}
               <p className="mt-auto pt-4 text-sm text-muted-foreground">
-                {story.nickname ? <>di {story.nickname} · </> : null}
+                {story.nickname ? (
+                  <>
+                    di <CreatorName name={story.nickname} nickname={story.creatorNickname} /> ·{" "}
+                  </>
+                ) : null}
                 <time dateTime={story.sharedAt}>{italianDate(story.sharedAt)}</time>
               </p>
-            </a>
+            </article>
           </li>
         ))}
       </ul>

@@ -1,6 +1,7 @@
 /**
  * /galleria (spec §2 Gallery; issue 3): every generated image, newest first, each with its title,
- * the creation date in Italian and a link to its page. Pages of 24 come from the server (keyset
+ * the creation date in Italian, a link to its page and its author (a link to their creator page
+ * when they have one, issue 40 §1). Pages of 24 come from the server (keyset
  * cursor) with 'Carica altre'; the whole table is never loaded. ?vista=storie shows 'Storie
  * condivise' instead (issue 13: the stories their owners listed).
  */
@@ -10,6 +11,7 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { ImageIcon } from "lucide-react";
 import { lazy, Suspense } from "react";
 import { Link } from "react-router";
+import { CreatorName } from "@/components/creator-name";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -68,10 +70,10 @@ export function GalleryPage() {
         <>
           <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
             {items.map((image, index) => (
-              <li key={image.id}>
+              <li key={image.id} className="overflow-hidden rounded-xl border bg-card shadow-sm transition hover:border-violet-400/60">
                 <Link
                   to={imagePath(image.id, image.title)}
-                  className="group block overflow-hidden rounded-xl border bg-card shadow-sm outline-none transition hover:border-violet-400/60 focus-visible:ring-[3px] focus-visible:ring-ring/60"
+                  className="group block overflow-hidden rounded-t-xl outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:ring-inset"
                 >
                   <GalleryPicture
                     src={image.imageUrl}
@@ -93,6 +95,12 @@ export function GalleryPage() {
                     {image.offline && <Badge variant="secondary">Offline</Badge>}
                   </div>
                 </Link>
+                {/* Issue 40 §1: the author, a link to their creator page when they have one (outside the card's link). */}
+                {image.creator && (
+                  <p className="-mt-2 truncate px-4 pb-4 text-sm text-muted-foreground">
+                    di <CreatorName name={image.creator} nickname={image.creatorNickname} className="font-medium text-foreground" />
+                  </p>
+                )}
               </li>
             ))}
           </ul>

@@ -20,6 +20,7 @@ import { currentYear } from "@shared/italian-date";
 import { italianDate } from "@/lib/format";
 import { moderationRefusal, RemovedNotice } from "@/components/removed-notice";
 import { ReportLink } from "@/components/report-link";
+import { CreatorName } from "@/components/creator-name";
 import { downloadUrl, imageQuery } from "../api";
 import { GalleryPicture } from "../components/gallery-picture";
 
@@ -36,7 +37,8 @@ function BackToGallery() {
 
 /**
  * The image page: the picture with a copyright overlay of the current year, the title, the
- * creator's nickname or 'Utente anonimo', the date in Italian, 'Scarica' (PNG named from the
+ * creator's nickname or 'Utente anonimo' (a link to their creator page when they have one, issue
+ * 40 §1), the date in Italian, 'Scarica' (PNG named from the
  * id), back to the gallery, and for visitors a call to action with 'Accedi' and 'Registrati'
  * (both to /login). A missing image shows 'Immagine non trovata'.
  */
@@ -89,7 +91,7 @@ export function ImagePage() {
       <h1 className="text-2xl font-bold tracking-tight break-words md:text-4xl">{image.title}</h1>
       <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-muted-foreground">
         <span>
-          Creata da <span className="font-medium text-foreground">{image.creator ?? "Utente anonimo"}</span>
+          Creata da <CreatorName name={image.creator} nickname={image.creatorNickname} className="font-medium text-foreground" />
         </span>
         <span aria-hidden>·</span>
         <time dateTime={image.createdAt}>{italianDate(image.createdAt)}</time>

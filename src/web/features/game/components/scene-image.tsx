@@ -11,6 +11,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import type { MessageImageView } from "@/lib/api-contract";
 import { Badge } from "@/components/ui/badge";
+import { CreatorName } from "@/components/creator-name";
 
 interface SceneImageProps {
   /** The generated title (the message's content). */
@@ -56,7 +57,9 @@ export function SceneImage({ title, imageUrl, image }: SceneImageProps) {
             </Badge>
           )}
         </p>
-        <p className="text-sm text-muted-foreground">Creata da {image?.creator ?? "Utente anonimo"}</p>
+        <p className="text-sm text-muted-foreground">
+          Creata da <CreatorName name={image?.creator ?? null} nickname={image?.creatorNickname ?? null} />
+        </p>
         {image && (
           <Link
             to={imagePath(image.id, title)}

@@ -1,8 +1,10 @@
 /**
  * 'Schede del mondo' of the template dialog (issue 11 §1, story cards / world info): entries of
- * title, text and keywords (typed comma-separated, kept as a list), added and removed here and
+ * title, text, keywords (typed comma-separated, kept as a list) and, issue 40 §2, 'Attiva'
+ * (enabled), 'Sempre attiva' (constant) and 'Ordine' (order), added and removed here and
  * validated with storyCardSchema through the template form. An entry enters the narrator's prompt
- * when one of its keywords appears in the recent turns; a game created from the template gets a copy.
+ * when one of its keywords appears in the recent turns (always when 'Sempre attiva', never when not
+ * 'Attiva'; lower 'Ordine' first); a game created from the template gets a copy.
  */
 
 import { MAX_CARD_TEXT_LENGTH, MAX_FACT_TITLE_LENGTH, MAX_STORY_CARDS } from "@shared/schemas/memory";
@@ -13,6 +15,7 @@ import { useState } from "react";
 import { type Control, Controller, type FieldErrors, type UseFormRegister, useFieldArray } from "react-hook-form";
 import { FieldError, FormField, TextAreaField } from "@/components/form-field";
 import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 
@@ -40,6 +43,32 @@ function KeywordsInput({ id, value, onChange, onBlur, invalid }: { id: string; v
         onChange(splitForbiddenTopics(event.target.value));
       }}
     />
+  );
+}
+
+/** A new card: on, read on its keywords, at the default order (storyCardSchema's defaults). */
+const NEW_CARD = { title: "", text: "", constant: false, enabled: true, order: 100 } as const;
+
+/**
+ * One of a card's switches ('Attiva', 'Sempre attiva'), a checkbox with its label and hint.
+ * Input: the form's control, the field's name, the checkbox id, the texts and the value a card
+ * saved before issue 40 §2 (without the field) stands for.
+ */
+function CardCheckbox({ control, name, id, label, hint, fallback }: { control: Control<TemplateFormValues>; name: `story_cards.${number}.enabled` | `story_cards.${number}.constant`; id: string; label: string; hint: string; fallback: boolean }) {
+  return (
+    <div className="flex max-w-56 items-start gap-2">
+      <Controller
+        control={control}
+        name={name}
+        render={({ field }) => <Checkbox id={id} className="mt-0.5" aria-describedby={`${id}-aiuto`} checked={field.value ?? fallback} onCheckedChange={(checked) => field.onChange(checked === true)} onBlur={field.onBlur} />}
+      />
+      <div className="grid gap-1">
+        <Label htmlFor={id}>{label}</Label>
+        <p id={`${id}-aiuto`} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      </div>
+    </div>
   );
 }
 
@@ -78,12 +107,29 @@ export function StoryCardsField({ control, register, errors, disabled }: StoryCa
                       <Label htmlFor={`${id}-parole`}>Parole chiave</Label>
                       <KeywordsInput id={`${id}-parole`} value={field.value ?? []} onChange={field.onChange} onBlur={field.onBlur} invalid={Boolean(keywordsError)} />
                       <p id={`${id}-parole-aiuto`} className="text-xs text-muted-foreground">
-                        Separate da virgole.
+                        Separate da virgole. Non servono a una scheda sempre attiva.
                       </p>
                       {keywordsError && <FieldError id={`${id}-parole-errore`} message={keywordsError} />}
                     </div>
                   )}
                 />
+                <div className="flex flex-wrap items-start gap-x-6 gap-y-3">
+                  <CardCheckbox control={control} name={`story_cards.${index}.enabled`} id={`${id}-attiva`} label="Attiva" hint="Spenta, il narratore non la legge mai." fallback={true} />
+                  <CardCheckbox control={control} name={`story_cards.${index}.constant`} id={`${id}-sempre`} label="Sempre attiva" hint="Il narratore la legge a ogni turno, senza parole chiave." fallback={false} />
+                  <div className="w-32">
+                    <FormField
+                      id={`${id}-ordine`}
+                      label="Ordine"
+                      type="number"
+                      inputMode="numeric"
+                      step={1}
+                      min={-100000}
+                      max={100000}
+                      error={cardErrors?.order?.message}
+                      {...register(`story_cards.${index}.order`, { valueAsNumber: true })}
+                    />
+                  </div>
+                </div>
               </li>
             );
           })}
@@ -91,7 +137,7 @@ export function StoryCardsField({ control, register, errors, disabled }: StoryCa
       )}
       {listError && <FieldError id="tpl-schede-errore" message={listError} />}
       <div>
-        <Button type="button" variant="outline" size="sm" disabled={disabled || cards.fields.length >= MAX_STORY_CARDS} onClick={() => cards.append({ title: "", text: "", keywords: [] })}>
+        <Button type="button" variant="outline" size="sm" disabled={disabled || cards.fields.length >= MAX_STORY_CARDS} onClick={() => cards.append({ ...NEW_CARD, keywords: [] })}>
           <Plus aria-hidden="true" />
           Aggiungi una scheda
         </Button>
