@@ -47,7 +47,7 @@ for (const width of [390, 1280]) {
     await editor.getByRole("button", { name: "Aggiungi un'apertura" }).click();
     await editor.getByRole("textbox", { name: "Apertura alternativa 1" }).fill(ALTERNATIVE);
     await editor.getByRole("button", { name: "Aggiungi una scheda" }).click();
-    const card = editor.getByRole("group", { name: "Scheda 1" });
+    const card = editor.getByRole("listitem", { name: "Scheda 1" });
     await card.getByLabel("Titolo della scheda").fill("La custode");
     await card.getByLabel("Parole chiave").fill("custode, gabbiani");
     await card.getByLabel("Testo della scheda").fill("Una donna che parla con i gabbiani e conosce ogni scala della torre.");
@@ -71,7 +71,7 @@ for (const width of [390, 1280]) {
     await page.getByRole("button", { name: "Modifica bozza" }).click();
     const reopened = page.getByRole("form", { name: "Modifica della bozza" });
     await expect(reopened.getByRole("textbox", { name: "Apertura alternativa 1" })).toHaveValue(ALTERNATIVE);
-    const saved = reopened.getByRole("group", { name: "Scheda 1" });
+    const saved = reopened.getByRole("listitem", { name: "Scheda 1" });
     await expect(saved.getByLabel("Titolo della scheda")).toHaveValue("La custode");
     await expect(saved.getByLabel("Parole chiave")).toHaveValue("custode, gabbiani");
     await expect(saved.getByLabel("Sempre attiva")).toBeChecked();

@@ -1,7 +1,7 @@
 /**
  * The form of 'Modifica bozza' (issue 40 §1), loaded lazily by draft-editor.tsx: title, genre,
  * description, opening, up to SCENARIO_LIMITS.alternateOpenings alternative openings, the world
- * cards ('Schede del mondo', draft-world-cards.tsx) and the cover (uploaded, or drawn by the
+ * cards ('Schede del mondo', components/world-cards-field.tsx) and the cover (uploaded, or drawn by the
  * illustrator), validated with the server's scenarioSchema. 'Salva bozza' → PUT
  * /api/scenarios/:id, toast 'Bozza salvata' and the page's data refreshed; server errors in Italian.
  */
@@ -14,6 +14,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { ImagePlus, Plus, Save, Sparkles, Trash2 } from "lucide-react";
 import { type ChangeEvent, useState } from "react";
 import { type Control, Controller, type FieldErrors, useForm } from "react-hook-form";
+import type { z } from "zod";
 import type { ScenarioEditView } from "@/lib/api-contract";
 import { FieldError, FormField, SelectField, TextAreaField } from "@/components/form-field";
 import { Button } from "@/components/ui/button";
@@ -22,11 +23,14 @@ import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
 import { ApiError } from "@/lib/api";
 import { toast } from "@/lib/toast";
+import { WorldCardsField, worldCardsForm } from "@/components/world-cards-field";
 import { drawDraftCover, draftQuery, saveDraft, templateKey, uploadDraftCover } from "../api";
-import { type DraftFormValues, WorldCardsField } from "./draft-world-cards";
 
 const GENRE_OPTIONS = GENRES.map((genre) => ({ value: genre, label: genre }));
 const COVER_TYPES = "image/jpeg,image/png,image/webp";
+
+/** The values the draft's form holds (the schema's input: world card fields with defaults may be missing). */
+type DraftFormValues = z.input<typeof scenarioSchema>;
 
 /** Shows a failed call in Italian: the server's title and message, or `fallback`. */
 function showFailure(error: unknown, fallback: string) {
@@ -85,7 +89,7 @@ function DraftForm({ draft, onDone }: { draft: ScenarioEditView; onDone(): void 
         {...register("first_message")}
       />
       <OpeningsField control={control} errors={errors} disabled={isSubmitting} />
-      <WorldCardsField control={control} register={register} errors={errors} disabled={isSubmitting} />
+      <WorldCardsField {...worldCardsForm(form)} disabled={isSubmitting} idPrefix="bozza-scheda" maxCards={SCENARIO_LIMITS.cards} />
       <Controller
         control={control}
         name="cover_image_url"

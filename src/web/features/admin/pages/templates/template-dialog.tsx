@@ -18,7 +18,7 @@ import {
   type TemplateFormValues,
   templateFormSchema,
 } from "@shared/schemas/template";
-import { MAX_PROMPT_BUDGET, MIN_PROMPT_BUDGET } from "@shared/schemas/memory";
+import { MAX_PROMPT_BUDGET, MAX_STORY_CARDS, MIN_PROMPT_BUDGET } from "@shared/schemas/memory";
 import { useQueryClient } from "@tanstack/react-query";
 import { ChevronDown, ImageIcon, ImagePlus, Sparkles, Trash2, Wand2 } from "lucide-react";
 import { type ReactNode, useState } from "react";
@@ -37,8 +37,8 @@ import { Textarea } from "@/components/ui/textarea";
 import { ApiError } from "@/lib/api";
 import { capitalise, formatDecimal } from "@/lib/format";
 import { StaleEditNotice, useEditVersion } from "@/components/stale-edit-notice";
+import { WorldCardsField, worldCardsForm } from "@/components/world-cards-field";
 import { adminTemplatesKey, cachedTemplate, generateCover, generateEmptyFields, improveField, saveTemplate } from "./api";
-import { StoryCardsField } from "./story-cards-field";
 
 /** Form values of an existing template (lists as comma-separated text, nulls as ""). */
 function valuesOf(template: AdminTemplateView | null): TemplateFormValues {
@@ -374,7 +374,7 @@ export function TemplateDialog({ open, onOpenChange, template }: Props) {
             </CollapsibleContent>
           </Collapsible>
 
-          <StoryCardsField control={form.control} register={form.register} errors={errors} disabled={busy} />
+          <WorldCardsField {...worldCardsForm(form)} disabled={busy} idPrefix="tpl-scheda" maxCards={MAX_STORY_CARDS} />
         </form>
 
         <DialogFooter>

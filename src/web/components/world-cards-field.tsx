@@ -1,15 +1,16 @@
 /**
- * 'Schede del mondo' of the template dialog (issue 11 §1, story cards / world info): entries of
- * title, text, keywords (typed comma-separated, kept as a list) and, issue 40 §2, 'Attiva'
- * (enabled), 'Sempre attiva' (constant) and 'Ordine' (order), added and removed here and
- * validated with storyCardSchema through the template form. An entry enters the narrator's prompt
- * when one of its keywords appears in the recent turns (always when 'Sempre attiva', never when not
+ * 'Schede del mondo' (issue 11 §1, story cards / world info; issue 40 §1–§2), the one editor of a
+ * form's world cards: the admin's template dialog and a player's 'Modifica bozza'. Entries of
+ * title, text, keywords (typed comma-separated, kept as a list), 'Attiva' (enabled), 'Sempre
+ * attiva' (constant) and 'Ordine' (order), added and removed here and validated with
+ * storyCardSchema through the form that holds them. An entry enters the narrator's prompt when one
+ * of its keywords appears in the recent turns (always when 'Sempre attiva', never when not
  * 'Attiva'; lower 'Ordine' first); a game created from the template gets a copy.
+ * Loaded only with those forms (both lazily), never on a first load.
  */
 
-import { MAX_CARD_TEXT_LENGTH, MAX_FACT_TITLE_LENGTH, MAX_STORY_CARDS } from "@shared/schemas/memory";
+import { MAX_CARD_TEXT_LENGTH, MAX_FACT_TITLE_LENGTH, type StoryCardInput } from "@shared/schemas/memory";
 import { splitForbiddenTopics } from "@shared/schemas/template";
-import type { TemplateFormValues } from "@shared/schemas/template";
 import { Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { type Control, Controller, type FieldErrors, type UseFormRegister, useFieldArray } from "react-hook-form";
@@ -19,11 +20,33 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 
-interface StoryCardsFieldProps {
-  control: Control<TemplateFormValues>;
-  register: UseFormRegister<TemplateFormValues>;
-  errors: FieldErrors<TemplateFormValues>;
+/** The part of a form this editor sees: its world cards (react-hook-form types paths per form, so a caller passes its form seen as this). */
+export interface WorldCardsValues {
+  story_cards: StoryCardInput[];
+}
+
+/**
+ * A form's methods as this editor takes them. react-hook-form types field paths per form, so a
+ * form whose `story_cards` follow storyCardSchema (a template's, a scenario's) is seen as a form of
+ * world cards. Input: the form (useForm's result). Output: {control, register, errors}.
+ */
+export function worldCardsForm(form: { control: object; register: object; formState: { errors: object } }) {
+  return {
+    control: form.control as Control<WorldCardsValues>,
+    register: form.register as UseFormRegister<WorldCardsValues>,
+    errors: form.formState.errors as FieldErrors<WorldCardsValues>,
+  };
+}
+
+interface WorldCardsFieldProps {
+  control: Control<WorldCardsValues>;
+  register: UseFormRegister<WorldCardsValues>;
+  errors: FieldErrors<WorldCardsValues>;
   disabled: boolean;
+  /** Prefix of the fields' ids, unique in the page (e.g. 'tpl-scheda'). */
+  idPrefix: string;
+  /** How many cards the form takes (MAX_STORY_CARDS for a template, SCENARIO_LIMITS.cards for a scenario). */
+  maxCards: number;
 }
 
 /** The keywords as one comma-separated text box; the form holds the list (split, trimmed, no blanks). */
@@ -54,7 +77,7 @@ const NEW_CARD = { title: "", text: "", constant: false, enabled: true, order: 1
  * Input: the form's control, the field's name, the checkbox id, the texts and the value a card
  * saved before issue 40 §2 (without the field) stands for.
  */
-function CardCheckbox({ control, name, id, label, hint, fallback }: { control: Control<TemplateFormValues>; name: `story_cards.${number}.enabled` | `story_cards.${number}.constant`; id: string; label: string; hint: string; fallback: boolean }) {
+function CardCheckbox({ control, name, id, label, hint, fallback }: { control: Control<WorldCardsValues>; name: `story_cards.${number}.enabled` | `story_cards.${number}.constant`; id: string; label: string; hint: string; fallback: boolean }) {
   return (
     <div className="flex max-w-56 items-start gap-2">
       <Controller
@@ -72,8 +95,8 @@ function CardCheckbox({ control, name, id, label, hint, fallback }: { control: C
   );
 }
 
-/** Input: the template form's control, register and errors. Output: the section with its entries. */
-export function StoryCardsField({ control, register, errors, disabled }: StoryCardsFieldProps) {
+/** Input: the form's control, register and errors (seen as WorldCardsValues), ids' prefix, the cards' limit. Output: the section with its entries. */
+export function WorldCardsField({ control, register, errors, disabled, idPrefix, maxCards }: WorldCardsFieldProps) {
   const cards = useFieldArray({ control, name: "story_cards" });
   const listError = errors.story_cards?.message ?? errors.story_cards?.root?.message;
   return (
@@ -86,7 +109,7 @@ export function StoryCardsField({ control, register, errors, disabled }: StoryCa
         <ol className="grid gap-3">
           {cards.fields.map((card, index) => {
             const cardErrors = errors.story_cards?.[index];
-            const id = `tpl-scheda-${index}`;
+            const id = `${idPrefix}-${index}`;
             const keywordsError = cardErrors?.keywords?.message ?? cardErrors?.keywords?.find?.((e) => e?.message)?.message;
             return (
               <li key={card.id} aria-label={`Scheda ${index + 1}`} className="grid gap-3 rounded-md border border-border/70 bg-muted/20 p-3">
@@ -135,9 +158,9 @@ export function StoryCardsField({ control, register, errors, disabled }: StoryCa
           })}
         </ol>
       )}
-      {listError && <FieldError id="tpl-schede-errore" message={listError} />}
+      {listError && <FieldError id={`${idPrefix}-elenco-errore`} message={listError} />}
       <div>
-        <Button type="button" variant="outline" size="sm" disabled={disabled || cards.fields.length >= MAX_STORY_CARDS} onClick={() => cards.append({ ...NEW_CARD, keywords: [] })}>
+        <Button type="button" variant="outline" size="sm" disabled={disabled || cards.fields.length >= maxCards} onClick={() => cards.append({ ...NEW_CARD, keywords: [] })}>
           <Plus aria-hidden="true" />
           Aggiungi una scheda
         </Button>
