@@ -86,7 +86,9 @@ function TemplateDetail({ template }: { template: TemplateDetailView }) {
   const play = usePlayTemplate();
   const playing = play.pendingId === template.id;
   // Issue 40 §1: the opening the story starts with (0 = the first message).
-  const [opening, setOpening] = useState(0);
+  const [picked, setOpening] = useState(0);
+  // An edited draft may have fewer openings now: back to the first one.
+  const opening = picked < template.openings.length ? picked : 0;
   const openingText = template.openings[opening] ?? template.initialPrompt;
   const onLike = () => {
     if (gate("Devi effettuare il login per mettere mi piace")) return;
