@@ -4,6 +4,8 @@
  * private draft's page (its HTML-looking texts shown as text), finds 'Esporta scheda' (JSON and
  * PNG) there, plays it, and the story opens with the card's first_mes with {{user}} replaced by
  * their nickname and {{char}} by the character's name. Screenshots of both pages at both widths.
+ * A card with alternate_greetings: the draft's page offers 'Scegli l'inizio' (and no 'Mi piace',
+ * 'Salva' or 'Segnala' on a private draft); the story opens with the chosen greeting.
  */
 
 import { randomUUID } from "node:crypto";
@@ -82,6 +84,54 @@ for (const width of [390, 1280]) {
     await panel.getByRole("tab", { name: "Cosa ricorda il narratore" }).click();
     await expect(panel.getByRole("list", { name: "Schede nel prompt" }).getByRole("listitem")).toHaveText(["Il clima — sempre attiva"]);
     await page.screenshot({ path: `e2e-artifacts/screenshots/cards-memory-${width}.png` });
+  });
+}
+
+const GREETINGS = [
+  "{{user}}, ti svegli su una nave senza equipaggio mentre {{char}} ti osserva dall'albero maestro: la rotta segna un'isola che nessuno ha mai visto.",
+  "La mappa brucia tra le mani di {{char}}, {{user}}: restano solo due parole, «torna indietro», scritte con un inchiostro che sa di sale. Il vento cambia e la nave punta a nord da sola.",
+];
+
+for (const width of [390, 1280]) {
+  test(`at ${width} px a card's alternative opening is chosen on its draft's page and the story opens with it`, async ({ page, baseURL }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const suffix = randomUUID().slice(0, 4);
+    const nickname = `Volpe${suffix}`;
+    const name = `Nera ${suffix}`;
+    await signedInPlayer(page);
+    const headers = { origin: baseURL! };
+    expect((await page.request.put("/api/profile", { headers, data: { nickname, firstName: "", lastName: "" } })).ok()).toBe(true);
+    const card = CARD(name);
+    const imported = await page.request.post("/api/templates/import", { headers, data: { ...card, data: { ...card.data, alternate_greetings: GREETINGS } } });
+    expect(imported.status()).toBe(201);
+    const { id } = (await imported.json()) as { id: string };
+
+    await page.goto(`/scopri/x/${id}`);
+    await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+    // A private draft: 'Pubblica' and play, nothing to like, save or report.
+    await expect(page.getByRole("button", { name: "Pubblica" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Gioca Ora" })).toBeVisible();
+    for (const label of ["Mi piace", "Salva", "Segnala"]) await expect(page.getByText(label, { exact: true })).toHaveCount(0);
+
+    const choice = page.getByRole("group", { name: "Scegli l'inizio" });
+    await expect(choice.getByRole("radio")).toHaveCount(3);
+    await expect(choice.getByRole("radio", { name: /Inizio principale/ })).toBeChecked();
+    // Each option shows the first ~140 characters, the macros as stored.
+    const second = choice.getByRole("radio", { name: /Inizio alternativo 2/ });
+    await expect(choice.getByText("la nave punta a nord")).toHaveCount(0);
+    await expect(choice.getByText(/^La mappa brucia tra le mani di \{\{char\}\}, \{\{user\}\}: .*…$/)).toBeVisible();
+    await second.check();
+    await expect(second).toBeChecked();
+    // The whole chosen opening is quoted under 'L'inizio della storia'.
+    await expect(page.locator("blockquote")).toContainText("la nave punta a nord da sola");
+    await expectAccessible(page);
+    await page.screenshot({ path: `e2e-artifacts/screenshots/cards-openings-${width}.png`, fullPage: true });
+
+    await page.getByRole("button", { name: "Gioca Ora" }).click();
+    await expect(conversation(page).first()).toContainText(
+      `La mappa brucia tra le mani di ${name}, ${nickname}: restano solo due parole, «torna indietro», scritte con un inchiostro che sa di sale. Il vento cambia e la nave punta a nord da sola.`,
+    );
+    await page.screenshot({ path: `e2e-artifacts/screenshots/cards-openings-game-${width}.png` });
   });
 }
 

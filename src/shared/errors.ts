@@ -122,6 +122,8 @@ export const ERRORS = {
   NOTIFICATION_ALREADY_PUBLISHED: { title: "Errore", message: "La notifica è già pubblicata." },
   // Templates and AI helpers (issue 4; spec §8 AI helpers and templates, Like and favorite, Game)
   TEMPLATE_NOT_FOUND: { title: "Errore", message: "Template non trovato." },
+  /** Issue 40 §1: the chosen opening is not one of the scenario's. */
+  OPENING_NOT_FOUND: { title: "Inizio non valido", message: "Scegli uno degli inizi proposti." },
   EMPTY_FIELD: { title: "Campo vuoto", message: "Scrivi qualcosa nel campo prima di migliorarlo." },
   MISSING_FIELDS: { title: "Campi mancanti", message: "Inserisci almeno titolo e genere per generare i contenuti." },
   MISSING_COVER_FIELDS: { title: "Campi mancanti", message: "Inserisci titolo, descrizione e genere per generare l'immagine." },

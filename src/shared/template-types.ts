@@ -32,6 +32,12 @@ export interface TemplatePageView {
 export interface TemplateDetailView extends TemplateCardView {
   /** The story opening quoted on the page (content.initial_prompt). */
   initialPrompt: string;
+  /**
+   * The openings a player may start with (issue 40 §1 'Scegli l'inizio'): the first (the first
+   * message, else the initial prompt) then the alternative ones, as stored ({{user}}/{{char}} kept).
+   * Its index is the body's `opening` of POST /api/templates/:id/play.
+   */
+  openings: string[];
   liked: boolean;
   favorited: boolean;
 }

@@ -32,6 +32,8 @@ export interface ContentItem {
   state: ModerationState;
   /** A story's 'Mostra nella galleria' (story_shares.listed); undefined for other kinds. */
   listed?: boolean;
+  /** True for a player's private draft scenario (issue 40 §1): not public, so nobody reports it. */
+  draft?: boolean;
 }
 
 /** The public page of a shared story (as share.service's sharePath). */
@@ -71,13 +73,14 @@ export async function findContent(db: Db, kind: ContentKindName, id: string): Pr
     case "template": {
       const row = await db
         .selectFrom("saved_games")
-        .select(["id", "title", "moderation_state", "user_id"])
+        .select(["id", "title", "moderation_state", "user_id", "draft"])
         .where("id", "=", id)
         .where("is_template", "=", 1)
         .executeTakeFirst();
       if (!row) return null;
       // A player's scenario (issue 40 §1) answers to its author; the site's templates to nobody.
-      return { kind, id: row.id, title: row.title, path: templatePath(row.id, row.title), authorId: row.user_id, state: row.moderation_state };
+      const draft = Number(row.draft) === 1;
+      return { kind, id: row.id, title: row.title, path: templatePath(row.id, row.title), authorId: row.user_id, state: row.moderation_state, draft };
     }
   }
 }

@@ -85,11 +85,12 @@ async function takeReportAllowance(deps: Pick<AppDeps, "db" | "dialect">, ip: st
 
 /**
  * GET /api/reports/target/:kind/:id: the item the report page names. Output: ReportTargetView.
- * Throws 404 CONTENT_NOT_FOUND (unknown or held: not public), 410 CONTENT_REMOVED.
+ * Throws 404 CONTENT_NOT_FOUND (unknown, held or a private draft scenario: not public, issue 40
+ * §1; its title is never told), 410 CONTENT_REMOVED.
  */
 export async function reportTarget(db: Db, kind: ContentKindName, id: string): Promise<ReportTargetView> {
   const item = await findContent(db, kind, id);
-  if (!item || item.state === "held") throw AppError.of("CONTENT_NOT_FOUND", 404);
+  if (!item || item.state === "held" || item.draft) throw AppError.of("CONTENT_NOT_FOUND", 404);
   if (item.state === "removed") throw AppError.of("CONTENT_REMOVED", 410);
   return { kind, id: item.id, title: item.title, path: item.path };
 }

@@ -13,7 +13,10 @@
  *                                                                      first, keyset pages (issue 13); 400 bad cursor
  *   POST /api/templates/:id/like {value?}  → 200 LikeResultView        {liked, likes}; value = wanted state (idempotent), none = toggle
  *   POST /api/templates/:id/favorite {value?} → 200 FavoriteResultView
- *   POST /api/templates/:id/play           → 201 CreatedGameView       plays + 1, the player's copy, the opening message
+ *   POST /api/templates/:id/play {opening?} → 201 CreatedGameView      plays + 1, the player's copy, the opening message:
+ *                                                                      the chosen one (0 = first, default; issue 40 §1);
+ *                                                                      400 'Scegli uno degli inizi proposti.' for a
+ *                                                                      non-integer or an index past its openings
  *   POST /api/custom-games CreateCustomGame → 201 CreatedGameView      /crea-gioco
  *   POST /api/custom-games/generate {title, genre, fields} → 200 GenerateResultView  empty fields only;
  *     it costs one message of the daily quota (429 'Limite messaggi raggiunto', given back on failure);
@@ -41,6 +44,7 @@ import type { Kysely } from "kysely";
 import { CUSTOM_GAME_GENERATE_COST, createCustomGameSchema, emptyGeneratableFields, generateCustomGameSchema } from "../../../shared/schemas/create-game";
 import { adminKeysetQuerySchema } from "../../../shared/schemas/admin";
 import { versioned } from "../../../shared/schemas/version";
+import { openingChoiceSchema } from "../../../shared/schemas/opening-choice";
 import {
   GENERATABLE_FIELDS,
   generateContentSchema,
@@ -154,8 +158,9 @@ export const templatesRoutes = new Hono<AppEnv>()
     const { db, logger } = c.var.deps;
     return c.json(await orFail(toggleFavorite(db, currentUser(c).id, c.req.param("id"), value), "FAVORITE_FAILED", logger));
   })
-  .post("/:id/play", requireUser, async (c) => {
-    const game = await playTemplate(c.var.deps.db, currentUser(c).id, c.req.param("id"), c.var.deps.logger);
+  .post("/:id/play", requireUser, zValidator("json", openingChoiceSchema, validationHook), async (c) => {
+    const { opening } = c.req.valid("json");
+    const game = await playTemplate(c.var.deps.db, currentUser(c).id, c.req.param("id"), c.var.deps.logger, opening);
     return c.json(game, 201);
   });
 

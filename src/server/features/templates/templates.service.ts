@@ -56,6 +56,15 @@ export function initialPromptOf(content: string | null): string {
   }
 }
 
+/**
+ * A template's openings (issue 40 §1 'Scegli l'inizio'): index 0 is the first message (the
+ * scenario's first_message, else content.initial_prompt), then the alternative openings in their
+ * stored order. Texts as stored: the card macros are replaced only when the story is played.
+ */
+function openingsOf(row: Pick<TemplateRow, "content" | "first_message" | "alternate_openings">): string[] {
+  return [row.first_message ?? initialPromptOf(row.content), ...parseStoredTopics(row.alternate_openings)];
+}
+
 function toCard(row: Pick<TemplateRow, "id" | "title" | "description" | "genre" | "cover_image_url" | "plays" | "likes_count"> & { author?: string | null }): TemplateCardView {
   return {
     id: row.id,
@@ -189,7 +198,7 @@ export async function getTemplateDetail(db: Db, templateId: string, userId: stri
   await assertTemplateShown(db, templateId, userId);
   const row = await db
     .selectFrom("saved_games")
-    .select([...CARD_COLUMNS, "content", authorNameOf("saved_games")])
+    .select([...CARD_COLUMNS, "content", "first_message", "alternate_openings", authorNameOf("saved_games")])
     .where("id", "=", templateId)
     .where("is_template", "=", 1)
     .executeTakeFirst();
@@ -204,7 +213,7 @@ export async function getTemplateDetail(db: Db, templateId: string, userId: stri
     liked = Boolean(like);
     favorited = Boolean(favorite);
   }
-  return { ...toCard(row), initialPrompt: initialPromptOf(row.content), liked, favorited };
+  return { ...toCard(row), initialPrompt: initialPromptOf(row.content), openings: openingsOf(row), liked, favorited };
 }
 
 /**
@@ -302,7 +311,8 @@ export async function deleteTemplate(db: Db, templateId: string): Promise<{ cove
  * Locks the template's row for the rest of the transaction (a no-op update takes the row lock on
  * PostgreSQL; SQLite transactions are serialised), so toggles of one template run one at a time,
  * then asks the visibility rule as the template's page does (issue 36 finding 16b: a removed or
- * held template takes no like or favourite, and the transaction changes nothing).
+ * held template takes no like or favourite, and the transaction changes nothing). A player's
+ * private draft takes none either, not even from its author (issue 40 §1: 404 as for an unknown one).
  * Throws 404 TEMPLATE_NOT_FOUND, 410 CONTENT_REMOVED, 404 CONTENT_UNDER_REVIEW.
  */
 async function lockTemplate(trx: Transaction<Database>, userId: string, templateId: string): Promise<void> {
@@ -311,6 +321,8 @@ async function lockTemplate(trx: Transaction<Database>, userId: string, template
     .set({ likes_count: sql<number>`likes_count` })
     .where("id", "=", templateId)
     .where("is_template", "=", 1)
+    // Issue 40 §1: a private draft is nobody's to like or save, its author's included.
+    .where("draft", "=", 0)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) throw templateNotFound();
   await assertTemplateShown(trx, templateId, userId);
@@ -413,16 +425,19 @@ async function playerName(db: Db, userId: string): Promise<string> {
 /**
  * Starting from a template (spec §4): 1. plays + 1 (atomic), 2. the player's copy (is_template 0,
  * progress 0) carrying the template's whole AI configuration, title, description, content and
- * cover, its story cards and prompt budget (issue 11 §1), 3. the opening as the first assistant message (the scenario's
- * first_message when it has one, else the initial prompt; a card's {{user}}/{{char}} replaced, issue 40 §3), 4. the caller opens the game.
+ * cover, its story cards and prompt budget (issue 11 §1), 3. the opening as the first assistant message: the one the
+ * player chose, `opening` (issue 40 §1: 0, the default, is the scenario's first_message when it
+ * has one, else the initial prompt; 1..n its alternative openings), a card's {{user}}/{{char}}
+ * replaced (issue 40 §3), 4. the caller opens the game.
  * A template without its own system prompt gets the genre prompt plus the story's title and
  * description, so the copy always narrates with its own configuration.
  * Output: {id, genre} of the copy. Throws 404 TEMPLATE_NOT_FOUND, 410 CONTENT_REMOVED, 404
- * CONTENT_UNDER_REVIEW (as the template's page; nothing is counted or copied).
+ * CONTENT_UNDER_REVIEW (as the template's page), 400 OPENING_NOT_FOUND for an index past the
+ * template's openings; in every case nothing is counted or copied.
  */
-export async function playTemplate(db: Db, userId: string, templateId: string, logger: Logger): Promise<CreatedGameView> {
+export async function playTemplate(db: Db, userId: string, templateId: string, logger: Logger, opening = 0): Promise<CreatedGameView> {
   const gameId = randomUUID();
-  const { genre, opening } = await db.transaction().execute(async (trx) => {
+  const { genre, text } = await db.transaction().execute(async (trx) => {
     const bumped = await trx
       .updateTable("saved_games")
       .set({ plays: sql<number>`plays + 1` })
@@ -432,6 +447,9 @@ export async function playTemplate(db: Db, userId: string, templateId: string, l
     if (Number(bumped.numUpdatedRows) === 0) throw templateNotFound();
     await assertTemplateShown(trx, templateId, userId);
     const t = await trx.selectFrom("saved_games").selectAll().where("id", "=", templateId).executeTakeFirstOrThrow();
+    const chosen = openingsOf(t)[opening];
+    // Thrown inside the transaction: the play counted above is rolled back with it.
+    if (chosen === undefined) throw AppError.of("OPENING_NOT_FOUND", 400);
     const genre = resolveGenre(t.genre);
     // Issue 40 §3: a card's {{user}} and {{char}} become the player's nickname and the character's name.
     const names = { user: await playerName(trx, userId), char: t.title };
@@ -468,10 +486,11 @@ export async function playTemplate(db: Db, userId: string, templateId: string, l
       },
       gameId,
     );
-    // A scenario's opening is its stored first message (issue 40 §3), never a model call.
-    return { genre, opening: t.first_message !== null ? replaceCardMacros(t.first_message, names) : initialPromptOf(t.content) };
+    // A scenario's opening is one of its stored texts (issue 40 §1 and §3), never a model call;
+    // an admin template's initial prompt (no first message) is no card and keeps its text.
+    return { genre, text: t.first_message !== null || opening > 0 ? replaceCardMacros(chosen, names) : chosen };
   });
-  await insertOpening(db, gameId, userId, opening, logger);
+  await insertOpening(db, gameId, userId, text, logger);
   return { id: gameId, genre };
 }
 

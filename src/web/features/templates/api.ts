@@ -81,9 +81,13 @@ export function setFavorite(id: string, value: boolean): Promise<FavoriteResultV
   return api<FavoriteResultView>(`/templates/${encodeURIComponent(id)}/favorite`, { body: { value } });
 }
 
-/** POST /api/templates/:id/play → 201 {id, genre} of the player's new copy. */
-export function playTemplate(id: string): Promise<CreatedGameView> {
-  return api<CreatedGameView>(`/templates/${encodeURIComponent(id)}/play`, { body: {} });
+/**
+ * POST /api/templates/:id/play {opening} → 201 {id, genre} of the player's new copy, opening with
+ * the chosen opening (issue 40 §1: 0, the default, is the first message; 400 'Scegli uno degli
+ * inizi proposti.' past the scenario's openings).
+ */
+export function playTemplate(id: string, opening = 0): Promise<CreatedGameView> {
+  return api<CreatedGameView>(`/templates/${encodeURIComponent(id)}/play`, { body: { opening } });
 }
 
 /** POST /api/scenarios/:id/publish → {id, state}: the caller's draft, screened ('held' waits for a moderator). */

@@ -28,9 +28,10 @@ export function useLoginGate() {
 }
 
 /**
- * Output: {start(templateId), pendingId}. start() sends a visitor to /login ('Devi effettuare il
- * login per iniziare una nuova partita'); for a player it calls POST /api/templates/:id/play
- * (plays + 1, the player's copy) and opens /gioco/{genre lower-cased}/{new game id}; a failure
+ * Output: {start(templateId, opening?), pendingId}. start() sends a visitor to /login ('Devi
+ * effettuare il login per iniziare una nuova partita'); for a player it calls POST
+ * /api/templates/:id/play with the chosen opening (issue 40 §1; 0, the default, is the first
+ * message) (plays + 1, the player's copy) and opens /gioco/{genre lower-cased}/{new game id}; a failure
  * shows 'Impossibile creare la partita. {message}'. pendingId is the template being started (null
  * when none), so one button can show its spinner; a start while another runs is ignored.
  */
@@ -39,7 +40,7 @@ export function usePlayTemplate() {
   const navigate = useNavigate();
   const gate = useLoginGate();
   const play = useMutation({
-    mutationFn: (templateId: string) => playTemplate(templateId),
+    mutationFn: ({ templateId, opening }: { templateId: string; opening: number }) => playTemplate(templateId, opening),
     onSuccess: (game) => {
       void queryClient.invalidateQueries({ queryKey: ["templates"] });
       // The new game appears in the profile's games list (features/profile/api.ts).
@@ -49,10 +50,10 @@ export function usePlayTemplate() {
     onError: (error) => toast.error("Errore", { description: `Impossibile creare la partita. ${error.message}` }),
   });
   return {
-    start: (templateId: string) => {
+    start: (templateId: string, opening = 0) => {
       if (gate(ERRORS.START_LOGIN_REQUIRED.message) || play.isPending) return;
-      play.mutate(templateId);
+      play.mutate({ templateId, opening });
     },
-    pendingId: play.isPending ? play.variables : null,
+    pendingId: play.isPending ? play.variables.templateId : null,
   };
 }

@@ -5,13 +5,12 @@
  */
 
 import { useQuery } from "@tanstack/react-query";
-import { ArrowLeft, Heart, Play } from "lucide-react";
-import { Link, useParams } from "react-router";
-import { Button } from "@/components/ui/button";
+import { Heart, Play } from "lucide-react";
+import { useParams } from "react-router";
 import { Skeleton } from "@/components/ui/skeleton";
-import { ApiError } from "@/lib/api";
 import { formatCount } from "@/lib/format";
 import { creatorQuery } from "../api";
+import { PageError, PageLoading } from "../components/page-status";
 import { TemplateCard } from "../components/template-card";
 
 /** The creator page. */
@@ -20,27 +19,13 @@ export function CreatorPage() {
   const query = useQuery(creatorQuery(nickname));
   if (query.isPending) {
     return (
-      <div role="status" aria-label="Caricamento dell'autore" className="mx-auto max-w-7xl px-4 pt-10 md:px-6">
+      <PageLoading label="Caricamento dell'autore" className="max-w-7xl pt-10">
         <Skeleton className="h-10 w-1/2" />
         <Skeleton className="mt-4 h-5 w-1/3" />
-      </div>
+      </PageLoading>
     );
   }
-  if (query.isError) {
-    const notFound = query.error instanceof ApiError && query.error.status === 404;
-    return (
-      <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
-        <h1 className="text-3xl font-bold tracking-tight">{notFound ? "Autore non trovato." : "Errore"}</h1>
-        {!notFound && <p className="mt-4 text-muted-foreground">{query.error.message}</p>}
-        <Button asChild variant="outline" className="mt-8 rounded-full">
-          <Link to="/scopri">
-            <ArrowLeft aria-hidden="true" />
-            Torna a Scopri
-          </Link>
-        </Button>
-      </div>
-    );
-  }
+  if (query.isError) return <PageError error={query.error} notFoundTitle="Autore non trovato." />;
   const page = query.data;
   return (
     <div className="mx-auto max-w-7xl px-4 pt-10 pb-16 md:px-6 md:pt-16">

@@ -3,14 +3,17 @@
  * template, Like and favorite; §8 Game 'Accesso richiesto' / 'Impossibile creare la partita.
  * {message}', Like and favorite). Visitors see everything; liking, saving or playing sends them
  * to /login. A wrong slug with a right id is replaced by the canonical slug. Issue 40 §1: the
- * author, the remix credit and count, 'Remix', and on the author's own draft 'Pubblica'; 'Esporta scheda'
- * downloads the scenario as a character card, JSON or PNG (issue 40 §3).
+ * author, the remix credit and count, 'Remix', and on the author's own draft 'Pubblica' (and no
+ * 'Mi piace', 'Salva' or 'Segnala': a private draft takes none); 'Scegli l'inizio' when the
+ * scenario has alternative openings, the chosen one quoted in full and sent with 'Gioca Ora';
+ * 'Esporta scheda' downloads the scenario as a character card, JSON or PNG (issue 40 §3).
  */
 
 import { templatePath, templateSlug } from "@shared/slug";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ArrowLeft, Bookmark, BookmarkCheck, Download, Heart, HeartOff, Play, Quote } from "lucide-react";
-import { Link, Navigate, useParams } from "react-router";
+import { Bookmark, BookmarkCheck, Download, Heart, HeartOff, Play, Quote } from "lucide-react";
+import { useState } from "react";
+import { Navigate, useParams } from "react-router";
 import type { TemplateDetailView } from "@/lib/api-contract";
 import { toast } from "@/lib/toast";
 import { Badge } from "@/components/ui/badge";
@@ -22,6 +25,8 @@ import { formatCount } from "@/lib/format";
 import { moderationRefusal, RemovedNotice } from "@/components/removed-notice";
 import { ReportLink } from "@/components/report-link";
 import { savedTemplatesKey, setFavorite, setLike, templateKey, templateQuery } from "../api";
+import { OpeningChoice } from "../components/opening-choice";
+import { BackToScopri, PageError, PageLoading } from "../components/page-status";
 import { ScenarioActions, ScenarioCredits } from "../components/scenario-credits";
 import { DraftEditor } from "../components/draft-editor";
 import { TemplateCover } from "../components/template-cover";
@@ -34,31 +39,19 @@ export function TemplatePage() {
 
   if (query.isPending) {
     return (
-      <div role="status" aria-label="Caricamento del template" className="mx-auto max-w-4xl px-4 pt-8 md:px-6">
+      <PageLoading label="Caricamento del template" className="max-w-4xl pt-8">
         <Skeleton className="aspect-video w-full rounded-2xl" />
         <Skeleton className="mt-6 h-10 w-2/3" />
         <Skeleton className="mt-4 h-5 w-full" />
         <Skeleton className="mt-2 h-5 w-5/6" />
-      </div>
+      </PageLoading>
     );
   }
   if (query.isError) {
     // Issue 23: removed by a moderator (410), or held by automatic screening.
     const refusal = moderationRefusal(query.error);
     if (refusal) return <RemovedNotice underReview={refusal.underReview} back={{ to: "/scopri", label: "Torna a Scopri" }} />;
-    const notFound = query.error instanceof ApiError && query.error.status === 404;
-    return (
-      <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
-        <h1 className="text-3xl font-bold tracking-tight">{notFound ? "Template non trovato." : "Errore"}</h1>
-        {!notFound && <p className="mt-4 text-muted-foreground">Errore nel caricamento del template: {query.error.message}</p>}
-        <Button asChild variant="outline" className="mt-8 rounded-full">
-          <Link to="/scopri">
-            <ArrowLeft aria-hidden="true" />
-            Torna a Scopri
-          </Link>
-        </Button>
-      </div>
-    );
+    return <PageError error={query.error} notFoundTitle="Template non trovato." errorPrefix="Errore nel caricamento del template: " />;
   }
   const template = query.data;
   const canonical = templateSlug(template.title);
@@ -93,6 +86,11 @@ function TemplateDetail({ template }: { template: TemplateDetailView }) {
   });
   const play = usePlayTemplate();
   const playing = play.pendingId === template.id;
+  // Issue 40 §1: the opening the story starts with (0 = the first message).
+  const [picked, setOpening] = useState(0);
+  // An edited draft may have fewer openings now: back to the first one.
+  const opening = picked < template.openings.length ? picked : 0;
+  const openingText = template.openings[opening] ?? template.initialPrompt;
   const onLike = () => {
     if (gate("Devi effettuare il login per mettere mi piace")) return;
     if (!like.isPending) like.mutate(!template.liked);
@@ -104,12 +102,7 @@ function TemplateDetail({ template }: { template: TemplateDetailView }) {
 
   return (
     <article className="mx-auto max-w-4xl px-4 pt-6 pb-16 md:px-6 md:pt-10">
-      <Button asChild variant="ghost" className="mb-4 -ml-2 text-muted-foreground">
-        <Link to="/scopri">
-          <ArrowLeft aria-hidden="true" />
-          Tutti i template
-        </Link>
-      </Button>
+      <BackToScopri label="Tutti i template" variant="ghost" className="mb-4 -ml-2 text-muted-foreground" />
       <div className="overflow-hidden rounded-2xl border border-border/70 shadow-lg">
         <TemplateCover url={template.coverImageUrl} genre={template.genre} title={template.title} />
       </div>
@@ -137,21 +130,27 @@ function TemplateDetail({ template }: { template: TemplateDetailView }) {
           <DraftEditor template={template} />
         </div>
       )}
+      <OpeningChoice openings={template.openings} value={opening} onChange={setOpening} />
       <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
-        <Button size="lg" className="rounded-full shadow-lg shadow-primary/30" disabled={playing} onClick={() => play.start(template.id)}>
+        <Button size="lg" className="rounded-full shadow-lg shadow-primary/30" disabled={playing} onClick={() => play.start(template.id, opening)}>
           {playing ? <Spinner /> : <Play aria-hidden="true" className="fill-current" />}
           Gioca Ora
         </Button>
-        {!template.draft && <ScenarioActions template={template} />}
-        <Button size="lg" variant="outline" className="rounded-full" aria-pressed={template.liked} disabled={like.isPending} onClick={onLike}>
-          {template.liked ? <HeartOff aria-hidden="true" /> : <Heart aria-hidden="true" />}
-          {template.liked ? "Mh.. no" : "Mi piace"}
-        </Button>
-        <Button size="lg" variant="outline" className="rounded-full" aria-pressed={template.favorited} disabled={favorite.isPending} onClick={onFavorite}>
-          {template.favorited ? <BookmarkCheck aria-hidden="true" /> : <Bookmark aria-hidden="true" />}
-          {template.favorited ? "Salvato" : "Salva"}
-        </Button>
-        <ReportLink kind="template" id={template.id} />
+        {/* A private draft is its author's only: nothing to like, save or report (issue 40 §1). */}
+        {!template.draft && (
+          <>
+            <ScenarioActions template={template} />
+            <Button size="lg" variant="outline" className="rounded-full" aria-pressed={template.liked} disabled={like.isPending} onClick={onLike}>
+              {template.liked ? <HeartOff aria-hidden="true" /> : <Heart aria-hidden="true" />}
+              {template.liked ? "Mh.. no" : "Mi piace"}
+            </Button>
+            <Button size="lg" variant="outline" className="rounded-full" aria-pressed={template.favorited} disabled={favorite.isPending} onClick={onFavorite}>
+              {template.favorited ? <BookmarkCheck aria-hidden="true" /> : <Bookmark aria-hidden="true" />}
+              {template.favorited ? "Salvato" : "Salva"}
+            </Button>
+            <ReportLink kind="template" id={template.id} />
+          </>
+        )}
       </div>
       {/* Issue 40 §3: the scenario as a character card (V3), for SillyTavern and friends. */}
       <p className="mt-4 flex flex-wrap items-center justify-center gap-x-5 gap-y-2 text-sm text-muted-foreground sm:justify-start">
@@ -168,14 +167,14 @@ function TemplateDetail({ template }: { template: TemplateDetailView }) {
         ))}
       </p>
 
-      {template.initialPrompt && (
+      {openingText && (
         <section aria-labelledby="inizio-storia" className="mt-10">
           <h2 id="inizio-storia" className="text-xl font-semibold">
             L'inizio della storia
           </h2>
           <blockquote className="relative mt-4 rounded-xl border-l-4 border-violet-500 bg-card/70 p-6 pl-12 text-lg leading-relaxed italic">
             <Quote aria-hidden="true" className="absolute top-5 left-4 size-5 text-violet-300" />
-            <p className="whitespace-pre-line">{template.initialPrompt}</p>
+            <p className="whitespace-pre-line">{openingText}</p>
           </blockquote>
         </section>
       )}
