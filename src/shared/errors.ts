@@ -177,6 +177,7 @@ export const ERRORS = {
   // Scenarios by players (issue 40 §1)
   SCENARIO_NOT_FOUND: { title: "Errore", message: "Scenario non trovato." },
   SCENARIO_DRAFT_LIMIT: { title: "Troppi scenari", message: "Hai creato troppi scenari oggi: potrai crearne altri domani." },
+  COVER_UPLOAD_LIMIT: { title: "Troppe immagini", message: "Hai caricato troppe copertine in un'ora: riprova più tardi." },
   SCENARIO_PUBLISH_LIMIT: { title: "Troppe pubblicazioni", message: "Hai pubblicato troppi scenari oggi: potrai pubblicarne altri domani." },
   SCENARIO_NOT_DRAFT: { title: "Già pubblicato", message: "Questo scenario è già pubblicato." },
   COVER_INVALID: { title: "Copertina non valida", message: "Il file non è un'immagine JPEG, PNG o WebP leggibile." },

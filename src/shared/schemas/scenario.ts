@@ -25,6 +25,8 @@ export const SCENARIO_LIMITS = {
   publicationsPerDay: 10,
   /** Bytes of an uploaded cover (JPEG, PNG or WebP; POST /api/scenarios/:id/cover). */
   coverBytes: 5 * 1024 * 1024,
+  /** Cover uploads one player may make in an hour (each stores a file until saved or swept). */
+  coverUploadsPerHour: 30,
 } as const;
 
 const opening = (what: string) =>

@@ -11,7 +11,7 @@
 
 import type { Kysely } from "kysely";
 import { CompiledQuery } from "kysely";
-import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterPostgres } from "rate-limiter-flexible";
+import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
 import type { DialectName } from "../../platform/db/client";
 import type { Database } from "../../platform/db/schema";
 
@@ -72,4 +72,20 @@ export function sharedLimiter(db: Kysely<Database>, dialect: DialectName, spec: 
   let limiter = byPrefix.get(spec.keyPrefix);
   if (!limiter) byPrefix.set(spec.keyPrefix, (limiter = limiterFactory(db, dialect)(spec)));
   return limiter;
+}
+
+/**
+ * Takes one point of `key`'s allowance from the shared limiter of `spec`.
+ * Input: the database, its dialect, the spec, the key (e.g. the player's id). Output: null when the
+ * point was taken; else the whole seconds (≥ 1) until the next one, for the caller's 429 and its
+ * Retry-After. Errors: a failing store rethrows.
+ */
+export async function takePoint(db: Kysely<Database>, dialect: DialectName, spec: LimiterSpec, key: string): Promise<number | null> {
+  try {
+    await sharedLimiter(db, dialect, spec).consume(key);
+    return null;
+  } catch (error) {
+    if (error instanceof RateLimiterRes) return Math.max(1, Math.ceil(error.msBeforeNext / 1000));
+    throw error;
+  }
 }

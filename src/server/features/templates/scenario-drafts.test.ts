@@ -54,6 +54,12 @@ describe.each(DIALECTS)("draft scenarios edited by their author on %s", (dialect
 
   const png = (width = 64, height = 36) => sharp({ create: { width, height, channels: 3, background: "#446688" } }).png().toBuffer();
 
+  /** How many cover files the media storage holds. */
+  const count = async () => {
+    let n = 0;
+    for await (const entry of server.deps.media.list()) if (entry.key.startsWith("covers/")) n++;
+    return n;
+  };
   const stored = async (url: string) => server.deps.media.get(keyFromMediaUrl(url, siteOriginOf(server.deps.env.PUBLIC_URL))!);
 
   it("the author reads and saves their draft: openings, world cards, cover; the page and the narrator follow", async () => {
@@ -176,11 +182,6 @@ describe.each(DIALECTS)("draft scenarios edited by their author on %s", (dialect
 
   it("a cover upload refuses what is not a JPEG, PNG or WebP, or is too big, in Italian, and stores nothing", async () => {
     const id = await draft(author.client);
-    const count = async () => {
-      let n = 0;
-      for await (const entry of server.deps.media.list()) if (entry.key.startsWith("covers/")) n++;
-      return n;
-    };
     const files = await count();
     const gif = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#000" } }).gif().toBuffer();
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>');
@@ -209,6 +210,21 @@ describe.each(DIALECTS)("draft scenarios edited by their author on %s", (dialect
     // A JPEG is taken too, stored as WebP.
     const jpeg = await sharp({ create: { width: 20, height: 10, channels: 3, background: "#884422" } }).jpeg().toBuffer();
     expect((await upload(author.client, id, jpeg, "image/jpeg", "a.jpg")).status).toBe(200);
+  });
+
+  it("cover uploads are limited per player per hour: the next one is a 429 with Retry-After and stores nothing", async () => {
+    const busy = await registerPlayer(server);
+    const id = await draft(busy.client);
+    const image = await png(8, 8);
+    for (let i = 0; i < SCENARIO_LIMITS.coverUploadsPerHour; i++) expect((await upload(busy.client, id, image)).status).toBe(200);
+    const covers = await count();
+    const form = new FormData();
+    form.set("file", new Blob([new Uint8Array(image)], { type: "image/png" }), "copertina.png");
+    const refused = await busy.client.request("POST", `/api/scenarios/${id}/cover`, undefined, { body: form });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe("COVER_UPLOAD_LIMIT");
+    expect(await count()).toBe(covers);
   });
 
   it("a cover drawn by the illustrator for the draft costs one visualization token; without one it is a 429", async () => {

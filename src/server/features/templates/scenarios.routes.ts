@@ -17,7 +17,8 @@
  *                                                            nothing shows it any more); 400 as POST, nothing saved
  *   POST /api/scenarios/:id/cover (multipart `file`) → 200 {url}  a JPEG/PNG/WebP ≤ 5 MB for the draft, re-encoded
  *                                                            and stored (the PUT then names it); 400 COVER_INVALID
- *                                                            in Italian, nothing stored; 413 far past the limit
+ *                                                            in Italian (far past the limit too), nothing stored;
+ *                                                            429 COVER_UPLOAD_LIMIT past SCENARIO_LIMITS.coverUploadsPerHour
  *   POST /api/scenarios/:id/cover/ai       → 200 CoverResultView  drawn by the illustrator from the draft's title,
  *                                                            description and genre; one visualization token (429
  *                                                            VISUALIZE_LIMIT), through the spending gate (503 budget)
@@ -29,11 +30,10 @@
 
 import { zValidator } from "@hono/zod-validator";
 import { type Context, Hono } from "hono";
-import { RateLimiterRes } from "rate-limiter-flexible";
 import { SCENARIO_LIMITS, scenarioSchema } from "../../../shared/schemas/scenario";
 import { currentUser, requireUser } from "../../domain/auth/middleware";
-import { sharedLimiter } from "../../domain/auth/limit-store";
-import type { AppDeps, AppEnv } from "../../domain/context";
+import { takeAllowance } from "./allowance";
+import type { AppEnv } from "../../domain/context";
 import { appendAudit } from "../../domain/audit";
 import { AppError } from "../../platform/errors";
 import { validationHook } from "../../platform/validation";
@@ -48,18 +48,9 @@ import { withSpending } from "../../domain/policies/spending";
 import type { CoverResultView } from "../../../shared/template-types";
 
 /** Publications per player per day (SCENARIO_LIMITS.publicationsPerDay), shared by instances on PostgreSQL. */
-const publishLimiter = (deps: Pick<AppDeps, "db" | "dialect">) =>
-  sharedLimiter(deps.db, deps.dialect, { keyPrefix: "scenario-publish", points: SCENARIO_LIMITS.publicationsPerDay, duration: 24 * 60 * 60 });
-
-/** Takes one publication from the player's allowance; throws 429 SCENARIO_PUBLISH_LIMIT past it. */
-async function takePublication(deps: Pick<AppDeps, "db" | "dialect">, userId: string): Promise<void> {
-  try {
-    await publishLimiter(deps).consume(userId);
-  } catch (error) {
-    if (error instanceof RateLimiterRes) throw AppError.of("SCENARIO_PUBLISH_LIMIT", 429);
-    throw error;
-  }
-}
+const PUBLISH_LIMIT = { keyPrefix: "scenario-publish", points: SCENARIO_LIMITS.publicationsPerDay, duration: 24 * 60 * 60 };
+/** Cover uploads per player per hour (SCENARIO_LIMITS.coverUploadsPerHour): each stores a file until it is saved or swept. */
+const COVER_UPLOAD_LIMIT = { keyPrefix: "scenario-cover", points: SCENARIO_LIMITS.coverUploadsPerHour, duration: 60 * 60 };
 
 export const scenariosRoutes = new Hono<AppEnv>()
   .use(requireUser)
@@ -72,7 +63,7 @@ export const scenariosRoutes = new Hono<AppEnv>()
     const user = currentUser(c);
     const draft = await ownDraft(deps.db, user.id, c.req.param("id"));
     await assertMayPublish(deps.db, user.id);
-    await takePublication(deps, user.id);
+    await takeAllowance(c, PUBLISH_LIMIT, "SCENARIO_PUBLISH_LIMIT");
     const publication = await screenPublication(deps, draft.texts);
     const held = await deps.db.transaction().execute(async (trx) => {
       if (!(await markPublished(trx, user.id, draft.id))) throw AppError.of("SCENARIO_NOT_DRAFT", 409);
@@ -95,6 +86,7 @@ export const scenariosRoutes = new Hono<AppEnv>()
   })
   .post("/:id/cover", async (c) => {
     await ownDraft(c.var.deps.db, currentUser(c).id, c.req.param("id"));
+    await takeAllowance(c, COVER_UPLOAD_LIMIT, "COVER_UPLOAD_LIMIT");
     return c.json(await storeUploadedCover(c.var.deps.media, await coverUpload(c)));
   })
   .post("/:id/cover/ai", async (c) => {

@@ -18,14 +18,12 @@
 
 import { zValidator } from "@hono/zod-validator";
 import { type Context, Hono } from "hono";
-import { RateLimiterRes } from "rate-limiter-flexible";
 import { z } from "zod";
 import { CARD_IMPORTS_PER_HOUR, type ImportedCardView } from "../../../../shared/schemas/character-card";
 import { templateSlug } from "../../../../shared/slug";
-import { sharedLimiter } from "../../../domain/auth/limit-store";
+import { takeAllowance } from "../allowance";
 import { currentUser, requireUser } from "../../../domain/auth/middleware";
 import type { AppEnv } from "../../../domain/context";
-import { AppError } from "../../../platform/errors";
 import { validationHook } from "../../../platform/validation";
 import { cardError } from "./card-format";
 import { type CardUpload, cardPng, insertDraft, readCardUpload, scenarioCard } from "./card.service";
@@ -34,19 +32,8 @@ const cardQuerySchema = z.object({
   format: z.enum(["json", "png"], { error: "Formato non valido: scegli json o png." }).default("json"),
 });
 
-/** Takes one import from the player's hourly allowance; 429 CARD_IMPORT_LIMIT past it. */
-async function takeImport(c: Context<AppEnv>, userId: string): Promise<void> {
-  const { db, dialect } = c.var.deps;
-  try {
-    await sharedLimiter(db, dialect, { keyPrefix: "card-import", points: CARD_IMPORTS_PER_HOUR, duration: 3600 }).consume(userId);
-  } catch (error) {
-    if (error instanceof RateLimiterRes) {
-      c.header("Retry-After", String(Math.max(1, Math.ceil(error.msBeforeNext / 1000))));
-      throw AppError.of("CARD_IMPORT_LIMIT", 429);
-    }
-    throw error;
-  }
-}
+/** Card imports per player per hour (CARD_IMPORTS_PER_HOUR). */
+const IMPORT_LIMIT = { keyPrefix: "card-import", points: CARD_IMPORTS_PER_HOUR, duration: 3600 };
 
 /** The uploaded card: the multipart field `file`, or the JSON body; 400 for anything else. */
 async function uploadOf(c: Context<AppEnv>): Promise<CardUpload> {
@@ -71,7 +58,7 @@ const fileNameOf = (title: unknown) => templateSlug(typeof title === "string" ? 
 export const cardRoutes = new Hono<AppEnv>()
   .post("/import", requireUser, async (c) => {
     const userId = currentUser(c).id;
-    await takeImport(c, userId);
+    await takeAllowance(c, IMPORT_LIMIT, "CARD_IMPORT_LIMIT");
     const { fields, image } = await readCardUpload(await uploadOf(c));
     const id = await insertDraft(c.var.deps, userId, fields, image);
     return c.json<ImportedCardView>({ id }, 201);
