@@ -9,6 +9,7 @@
  * 'Esporta scheda' downloads the scenario as a character card, JSON or PNG (issue 40 §3).
  */
 
+import { replaceCardMacros } from "@shared/card-macros";
 import { templatePath, templateSlug } from "@shared/slug";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Bookmark, BookmarkCheck, Download, Heart, HeartOff, Play, Quote } from "lucide-react";
@@ -22,6 +23,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
 import { ApiError } from "@/lib/api";
 import { formatCount } from "@/lib/format";
+import { useMe } from "@/lib/session";
 import { moderationRefusal, RemovedNotice } from "@/components/removed-notice";
 import { ReportLink } from "@/components/report-link";
 import { savedTemplatesKey, setFavorite, setLike, templateKey, templateQuery } from "../api";
@@ -85,12 +87,17 @@ function TemplateDetail({ template }: { template: TemplateDetailView }) {
     onError: (error) => toast.error("Errore", { description: error instanceof ApiError && error.code !== "GENERIC" ? error.message : "Impossibile aggiornare i preferiti." }),
   });
   const play = usePlayTemplate();
+  const { me } = useMe();
   const playing = play.pendingId === template.id;
   // Issue 40 §1: the opening the story starts with (0 = the first message).
   const [picked, setOpening] = useState(0);
   // An edited draft may have fewer openings now: back to the first one.
   const opening = picked < template.openings.length ? picked : 0;
-  const openingText = template.openings[opening] ?? template.initialPrompt;
+  // Issue 40 §3: a card's {{user}} and {{char}} read as the story will tell them (the player's
+  // nickname, 'Giocatore' before signing in; the character's name, the title).
+  const names = { user: me?.user.nickname?.trim() || "Giocatore", char: template.title };
+  const openings = template.openings.map((text) => replaceCardMacros(text, names));
+  const openingText = openings[opening] ?? template.initialPrompt;
   const onLike = () => {
     if (gate("Devi effettuare il login per mettere mi piace")) return;
     if (!like.isPending) like.mutate(!template.liked);
@@ -130,7 +137,7 @@ function TemplateDetail({ template }: { template: TemplateDetailView }) {
           <DraftEditor template={template} />
         </div>
       )}
-      <OpeningChoice openings={template.openings} value={opening} onChange={setOpening} />
+      <OpeningChoice openings={openings} value={opening} onChange={setOpening} />
       <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
         <Button size="lg" className="rounded-full shadow-lg shadow-primary/30" disabled={playing} onClick={() => play.start(template.id, opening)}>
           {playing ? <Spinner /> : <Play aria-hidden="true" className="fill-current" />}
