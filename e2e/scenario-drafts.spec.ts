@@ -67,7 +67,11 @@ for (const width of [390, 1280]) {
     await page.reload();
     await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
     await expect(page.getByRole("img", { name: `Copertina di ${title}` })).toHaveAttribute("src", /^\/media\/covers\/.+\.webp$/);
-    await expect(page.getByText("La marea si ritira")).toBeVisible();
+    // The page offers both openings ('Scegli l'inizio') and quotes the chosen one, the first.
+    const choice = page.getByRole("group", { name: "Scegli l'inizio" });
+    await expect(choice.getByRole("radio")).toHaveCount(2);
+    await expect(choice.getByText(ALTERNATIVE.slice(0, 60), { exact: false })).toBeVisible();
+    await expect(page.locator("blockquote")).toContainText("La marea si ritira");
     await page.getByRole("button", { name: "Modifica bozza" }).click();
     const reopened = page.getByRole("form", { name: "Modifica della bozza" });
     await expect(reopened.getByRole("textbox", { name: "Apertura alternativa 1" })).toHaveValue(ALTERNATIVE);
