@@ -9,6 +9,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { MAX_MESSAGE_LENGTH } from "../../../shared/commands";
+import { overLimit } from "../../../shared/file-size";
 import { MAX_CARD_PNG_BYTES } from "../../../shared/schemas/character-card";
 import { SCENARIO_LIMITS } from "../../../shared/schemas/scenario";
 import { AppError } from "../../platform/errors";
@@ -54,16 +55,14 @@ export function bodyLimitFor(path: string): number {
   return BODY_LIMITS.json;
 }
 
-const megabytes = (bytes: number) => `${bytes / (1024 * 1024)} MB`;
-
 /**
  * The refusal of an oversized body: a file upload names its file's limit (issue 40 §3: a file over
  * the size limit is a 400 with an Italian message naming the problem): 400 CARD_INVALID for a card
  * import, 400 COVER_INVALID for a draft's cover; any other body 413 PAYLOAD_TOO_LARGE.
  */
 function refusalFor(path: string): AppError {
-  if (path === CARD_IMPORT_PATH) return AppError.of("CARD_INVALID", 400, `Il file supera il limite di ${megabytes(MAX_CARD_PNG_BYTES)}: importa una scheda più leggera.`);
-  if (COVER_UPLOAD_PATH.test(path)) return AppError.of("COVER_INVALID", 400, `L'immagine supera il limite di ${megabytes(SCENARIO_LIMITS.coverBytes)}.`);
+  if (path === CARD_IMPORT_PATH) return AppError.of("CARD_INVALID", 400, `${overLimit("Il file", MAX_CARD_PNG_BYTES)} Importa una scheda più leggera.`);
+  if (COVER_UPLOAD_PATH.test(path)) return AppError.of("COVER_INVALID", 400, overLimit("L'immagine", SCENARIO_LIMITS.coverBytes));
   return AppError.of("PAYLOAD_TOO_LARGE", 413);
 }
 
@@ -74,7 +73,7 @@ function refusalFor(path: string): AppError {
  * A chunked body is counted by Hono's bodyLimit as it streams. The 413 closes the connection
  * (Connection: close): the rest of an oversized body is never read.
  * Errors: AppError 413 PAYLOAD_TOO_LARGE ('I dati inviati sono troppo grandi.'); on
- * /api/templates/import 400 CARD_INVALID ('Il file supera il limite di 2 MB: …'), on
+ * /api/templates/import 400 CARD_INVALID ('Il file supera il limite di 2 MB. …'), on
  * /api/scenarios/:id/cover 400 COVER_INVALID ('L'immagine supera il limite di 5 MB.').
  */
 export function limitRequestBodies(): MiddlewareHandler {

@@ -9,6 +9,7 @@
 
 import { randomUUID } from "node:crypto";
 import sharp from "sharp";
+import { overLimit } from "../../../shared/file-size";
 import { resolveGenre } from "../../../shared/genres";
 import { SCENARIO_LIMITS } from "../../../shared/schemas/scenario";
 import type { GenerateCoverInput } from "../../../shared/schemas/template";
@@ -17,7 +18,9 @@ import { buildImagePrompt } from "../../domain/ai/illustrator";
 import type { AppDeps } from "../../domain/context";
 import { AppError } from "../../platform/errors";
 import { extensionOfContentType } from "../../platform/media/media-storage";
-import type { SpendingPass } from "../../domain/policies/spending";
+import { type SpendingPass, withSpending } from "../../domain/policies/spending";
+import { refundVisualization, takeVisualization } from "../../domain/quota/quota";
+import { draftForEdit } from "./scenarios.service";
 import { knownGenre } from "./ai-helpers";
 
 /**
@@ -54,6 +57,28 @@ export async function generateCover(deps: Pick<AppDeps, "illustrator" | "media" 
   }
 }
 
+/**
+ * 'Genera con l'IA' for a player's draft (issue 40 §1): a cover drawn from the draft's saved title,
+ * description and genre. The player pays as for a scene picture: one visualization token (refunded
+ * when drawing fails), through the spending gate (policies/spending.ts, purpose 'picture').
+ * Input: the services, the author, the draft's id. Output: CoverResultView. Throws 404
+ * SCENARIO_NOT_FOUND / 409 SCENARIO_NOT_DRAFT (not the caller's draft), 429 VISUALIZE_LIMIT, the
+ * gate's 503, 502 COVER_FAILED.
+ */
+export async function drawDraftCover(deps: AppDeps, userId: string, draftId: string): Promise<CoverResultView> {
+  const draft = await draftForEdit(deps.db, userId, draftId);
+  const chargedAt = new Date();
+  return withSpending(deps, { actorId: userId, purpose: "picture", slots: deps.bounds.pictures }, async (pass) => {
+    if (!(await takeVisualization(deps.db, userId, chargedAt))) throw AppError.of("VISUALIZE_LIMIT", 429);
+    try {
+      return await generateCover(deps, pass, { title: draft.title, description: draft.description, genre: draft.genre });
+    } catch (error) {
+      await refundVisualization(deps.db, userId, chargedAt);
+      throw error;
+    }
+  });
+}
+
 /** Formats a player may upload as a cover, as sharp names them (issue 40 §1). */
 const UPLOADABLE_COVER_FORMATS: ReadonlySet<string> = new Set(["jpeg", "png", "webp"]);
 
@@ -70,7 +95,7 @@ const COVER_MAX_WIDTH = 1600;
  */
 export async function storeUploadedCover(media: AppDeps["media"], bytes: Uint8Array): Promise<{ url: string }> {
   if (bytes.length === 0) throw AppError.of("COVER_INVALID", 400, "Il file è vuoto.");
-  if (bytes.length > SCENARIO_LIMITS.coverBytes) throw AppError.of("COVER_INVALID", 400, `L'immagine supera il limite di ${SCENARIO_LIMITS.coverBytes / (1024 * 1024)} MB.`);
+  if (bytes.length > SCENARIO_LIMITS.coverBytes) throw AppError.of("COVER_INVALID", 400, overLimit("L'immagine", SCENARIO_LIMITS.coverBytes));
   let encoded: Buffer;
   try {
     const image = sharp(bytes, { limitInputPixels: 40_000_000, animated: false });

@@ -41,11 +41,8 @@ import { assertMayPublish } from "../moderation/content";
 import { screenPublication } from "../moderation/screening";
 import { creatorPage } from "./creators.service";
 import { draftForEdit, createScenarioDraft, listMyScenarios, markPublished, ownDraft, remixScenario, updateScenarioDraft } from "./scenarios.service";
-import { generateCover, storeUploadedCover } from "./cover";
+import { drawDraftCover, storeUploadedCover } from "./cover";
 import { deleteUnreferencedMedia } from "../../domain/media-references";
-import { refundVisualization, takeVisualization } from "../../domain/quota/quota";
-import { withSpending } from "../../domain/policies/spending";
-import type { CoverResultView } from "../../../shared/template-types";
 
 /** Publications per player per day (SCENARIO_LIMITS.publicationsPerDay), shared by instances on PostgreSQL. */
 const PUBLISH_LIMIT = { keyPrefix: "scenario-publish", points: SCENARIO_LIMITS.publicationsPerDay, duration: 24 * 60 * 60 };
@@ -89,22 +86,7 @@ export const scenariosRoutes = new Hono<AppEnv>()
     await takeAllowance(c, COVER_UPLOAD_LIMIT, "COVER_UPLOAD_LIMIT");
     return c.json(await storeUploadedCover(c.var.deps.media, await coverUpload(c)));
   })
-  .post("/:id/cover/ai", async (c) => {
-    const { deps } = c.var;
-    const userId = currentUser(c).id;
-    const draft = await draftForEdit(deps.db, userId, c.req.param("id"));
-    const chargedAt = new Date();
-    const result = await withSpending(deps, { actorId: userId, purpose: "picture", slots: deps.bounds.pictures }, async (pass) => {
-      if (!(await takeVisualization(deps.db, userId, chargedAt))) throw AppError.of("VISUALIZE_LIMIT", 429);
-      try {
-        return await generateCover(deps, pass, { title: draft.title, description: draft.description, genre: draft.genre });
-      } catch (error) {
-        await refundVisualization(deps.db, userId, chargedAt);
-        throw error;
-      }
-    });
-    return c.json(result satisfies CoverResultView);
-  });
+  .post("/:id/cover/ai", async (c) => c.json(await drawDraftCover(c.var.deps, currentUser(c).id, c.req.param("id"))));
 
 /** The uploaded cover's bytes: the multipart field `file`; 400 COVER_INVALID in Italian otherwise. */
 async function coverUpload(c: Context<AppEnv>): Promise<Uint8Array> {

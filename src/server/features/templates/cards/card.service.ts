@@ -7,6 +7,7 @@
 
 import type { Kysely } from "kysely";
 import sharp from "sharp";
+import { overLimit } from "../../../../shared/file-size";
 import { MAX_CARD_JSON_BYTES, MAX_CARD_PNG_BYTES } from "../../../../shared/schemas/character-card";
 import { DEFAULT_PROMPT_BUDGET } from "../../../../shared/schemas/memory";
 import { TEMPLATE_FORM_DEFAULTS } from "../../../../shared/schemas/template";
@@ -32,8 +33,6 @@ export interface CardUpload {
   name: string;
 }
 
-const kib = (bytes: number) => `${Math.round(bytes / 1024)} KB`;
-
 /**
  * Reads an uploaded card. Input: the upload. Output: the draft's fields and, for a PNG, its image
  * (card chunks and metadata stripped by re-encoding) to keep as the cover. Throws 400
@@ -44,7 +43,7 @@ export async function readCardUpload(upload: CardUpload): Promise<{ fields: Draf
   const { bytes } = upload;
   if (bytes.length === 0) throw cardError("Il file è vuoto.");
   if (isPng(bytes)) {
-    if (bytes.length > MAX_CARD_PNG_BYTES) throw cardError(`L'immagine supera il limite di ${kib(MAX_CARD_PNG_BYTES)}.`);
+    if (bytes.length > MAX_CARD_PNG_BYTES) throw cardError(overLimit("L'immagine", MAX_CARD_PNG_BYTES));
     let text: string | null;
     try {
       text = cardTextOfPng(bytes);
@@ -62,7 +61,7 @@ export async function readCardUpload(upload: CardUpload): Promise<{ fields: Draf
   const text = Buffer.from(bytes).toString("utf8");
   const first = text.trimStart()[0];
   if (first !== "{" && first !== "[") throw cardError("Il file non è né un'immagine PNG né un file JSON: importa una scheda .png o .json.");
-  if (bytes.length > MAX_CARD_JSON_BYTES) throw cardError(`Il file JSON supera il limite di ${kib(MAX_CARD_JSON_BYTES)}.`);
+  if (bytes.length > MAX_CARD_JSON_BYTES) throw cardError(overLimit("Il file JSON", MAX_CARD_JSON_BYTES));
   return { fields: draftFromCardText(text), image: null };
 }
 

@@ -244,7 +244,7 @@ describe.each(DIALECTS)("character cards on %s", (dialect) => {
   describe("bad input: 400 naming the problem, nothing saved", () => {
     const bigText = "x".repeat(600 * 1024);
     const cases: [string, () => Promise<{ status: number; body: any }>, string][] = [
-      ["a PNG over 2 MB", () => upload(player.client, Buffer.from(encodeChunks([...extractChunks(png(V2_CARD)).slice(0, -1), { name: "zzZz", data: new Uint8Array(2.2 * 1024 * 1024) }, { name: "IEND", data: new Uint8Array(0) }])), "big.png", "image/png"), "supera il limite di 2048 KB"],
+      ["a PNG over 2 MB", () => upload(player.client, Buffer.from(encodeChunks([...extractChunks(png(V2_CARD)).slice(0, -1), { name: "zzZz", data: new Uint8Array(2.2 * 1024 * 1024) }, { name: "IEND", data: new Uint8Array(0) }])), "big.png", "image/png"), "L'immagine supera il limite di 2 MB."],
       // Past the import route's request limit (twice the PNG limit): refused before the body is read, still a 400 naming the limit.
       ["a file of 5 MB", () => upload(player.client, Buffer.alloc(5 * 1024 * 1024, 1), "enorme.png", "image/png"), "Il file supera il limite di 2 MB"],
       ["a JSON file over 512 KB", () => upload(player.client, Buffer.from(JSON.stringify({ ...V2_CARD, padding: bigText })), "big.json", "application/json"), "supera il limite di 512 KB"],

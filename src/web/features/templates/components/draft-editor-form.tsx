@@ -7,6 +7,7 @@
  */
 
 import { zodResolver } from "@hookform/resolvers/zod";
+import { overLimit, sizeLabel } from "@shared/file-size";
 import { GENRES } from "@shared/genres";
 import { SCENARIO_LIMITS, type ScenarioInput, scenarioSchema } from "@shared/schemas/scenario";
 import { TEMPLATE_LIMITS } from "@shared/schemas/template";
@@ -193,7 +194,7 @@ function CoverField({ draftId, title, url, onChange, error, disabled }: CoverFie
     event.target.value = "";
     if (!file) return;
     if (file.size > SCENARIO_LIMITS.coverBytes) {
-      toast.error("Copertina non valida", { description: `L'immagine supera il limite di ${SCENARIO_LIMITS.coverBytes / (1024 * 1024)} MB.` });
+      toast.error("Copertina non valida", { description: overLimit("L'immagine", SCENARIO_LIMITS.coverBytes) });
       return;
     }
     void run("upload", () => uploadDraftCover(draftId, file), "Impossibile caricare la copertina.");
@@ -227,7 +228,7 @@ function CoverField({ draftId, title, url, onChange, error, disabled }: CoverFie
         )}
       </div>
       <p id="bozza-copertina-aiuto" className="text-xs text-muted-foreground">
-        JPEG, PNG o WebP fino a {SCENARIO_LIMITS.coverBytes / (1024 * 1024)} MB. 'Genera con l'IA' usa il titolo, la descrizione e il genere salvati e costa un token visualizzazione.
+        JPEG, PNG o WebP fino a {sizeLabel(SCENARIO_LIMITS.coverBytes)}. 'Genera con l'IA' usa il titolo, la descrizione e il genere salvati e costa un token visualizzazione.
       </p>
       {error && <FieldError id="bozza-copertina-errore" message={error} />}
     </fieldset>
