@@ -4,8 +4,7 @@ import type { CreateCustomGameValues, CustomGameGeneratable } from "@shared/sche
 import type { ScenarioInput } from "@shared/schemas/scenario";
 import type { CreatedCustomGameView, CreatedScenarioView, GenerateResultView } from "@/lib/api-contract";
 import type { ImportedCardView } from "@shared/schemas/character-card";
-import { ERRORS } from "@shared/errors";
-import { api, ApiError, toApiError } from "@/lib/api";
+import { api } from "@/lib/api";
 
 /** POST /api/custom-games → 201 {id, genre}. Throws ApiError (401, 400 with the §5-style message). */
 export function createCustomGame(values: CreateCustomGameValues): Promise<CreatedCustomGameView> {
@@ -20,19 +19,12 @@ export function generateCustomGame(title: string, genre: string, fields: Partial
 /**
  * POST /api/templates/import (issue 40 §3): a character card file (.png or .json) as the multipart
  * field `file` → 201 {id} of the player's new private draft. Throws ApiError (400 CARD_INVALID with
- * the Italian message naming the problem, 401, 413, 429).
+ * the Italian message naming the problem, 401, 429).
  */
-export async function importCharacterCard(file: File): Promise<ImportedCardView> {
+export function importCharacterCard(file: File): Promise<ImportedCardView> {
   const form = new FormData();
   form.set("file", file);
-  let response: Response;
-  try {
-    response = await fetch("/api/templates/import", { method: "POST", body: form, credentials: "same-origin" });
-  } catch {
-    throw new ApiError(0, "NETWORK", ERRORS.GENERIC.message, ERRORS.GENERIC.title);
-  }
-  if (!response.ok) throw await toApiError(response);
-  return (await response.json()) as ImportedCardView;
+  return api<ImportedCardView>("/templates/import", { body: form });
 }
 
 /**
