@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { pageChunks, startModules } from "./prerender";
+import { START_APP_SCRIPT } from "../../../shared/first-paint-scripts";
+import { pageChunks, pageShell, startModules, withPrerenderedPage } from "./prerender";
 
 describe("the chunks a rendered page preloads (issue 12)", () => {
   const manifest = {
@@ -46,5 +47,29 @@ describe("the modules the browser's entry starts with (issue 21)", () => {
 
   it("are none without a build manifest", () => {
     expect(startModules({})).toEqual([]);
+  });
+});
+
+describe("the app's scripts on a rendered page (issue 39)", () => {
+  const indexHtml =
+    '<html><head><title>t</title><script type="module" crossorigin src="/assets/index-1.js"></script>' +
+    '<link rel="modulepreload" crossorigin href="/assets/shell-1.js"><link rel="stylesheet" crossorigin href="/assets/index-1.css"></head>' +
+    '<body><div id="root"></div></body></html>';
+
+  it("leave <head> (the style sheet stays) and are listed with the page's chunks, the entry first, each once", () => {
+    const shell = pageShell(indexHtml);
+    expect(shell.scripts).toEqual(["/assets/index-1.js", "/assets/shell-1.js"]);
+    expect(shell.html).toBe('<html><head><title>t</title><link rel="stylesheet" crossorigin href="/assets/index-1.css"></head><body><div id="root"></div></body></html>');
+    const html = withPrerenderedPage(shell, { html: "<p>pagina</p>", state: "{}", modules: [] }, ["/assets/shell-1.js", "/assets/page-1.js"]);
+    expect(html).toBe(
+      '<html><head><title>t</title><link rel="stylesheet" crossorigin href="/assets/index-1.css"></head><body><div id="root" data-hydrating><p>pagina</p></div>' +
+        '<script type="application/json" id="prerender-state">{}</script>' +
+        '<script type="application/json" id="app-scripts">["/assets/index-1.js","/assets/shell-1.js","/assets/page-1.js"]</script>' +
+        `<script>${START_APP_SCRIPT}</script></body></html>`,
+    );
+  });
+
+  it("refuses an index.html without a module script, whose pages would never come alive", () => {
+    expect(() => pageShell("<html><head></head><body><div id=\"root\"></div></body></html>")).toThrow(/no module script/);
   });
 });

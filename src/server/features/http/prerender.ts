@@ -16,7 +16,8 @@
 import fs from "node:fs";
 import { pathToFileURL } from "node:url";
 import type { Context, Hono } from "hono";
-import { type PrerenderModule, PRERENDER_STATE_ELEMENT_ID, type PrerenderedPage, SERVER_SITE_CONFIG_KEY } from "../../../shared/prerender";
+import { APP_SCRIPTS_ELEMENT_ID, START_APP_SCRIPT } from "../../../shared/first-paint-scripts";
+import { HYDRATING_ATTRIBUTE, type PrerenderModule, PRERENDER_STATE_ELEMENT_ID, type PrerenderedPage, SERVER_SITE_CONFIG_KEY } from "../../../shared/prerender";
 import type { SiteConfig } from "../../../shared/site-config";
 import { copyStoryAccount } from "./story-account";
 import type { AppEnv } from "../../domain/context";
@@ -72,31 +73,46 @@ export function pageChunks(manifest: Record<string, ManifestChunk>, modules: rea
   return files;
 }
 
+/** index.html without the app's scripts, and those scripts' public paths (the entry first). */
+export interface PageShell {
+  html: string;
+  scripts: string[];
+}
+
+/** A module script (group 1: its public path) or a modulepreload (group 2) of Vite's index.html. */
+const APP_SCRIPT_TAG = /<script type="module" crossorigin src="([^"]+)"><\/script>|<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+
 /**
- * index.html for pages the server renders: they paint without any script, so its scripts and
- * preloads go at low priority (on a slow network the style sheet and the first images come first).
+ * index.html for pages the server renders: they paint without any script, so the app's scripts
+ * leave <head> and are loaded by START_APP_SCRIPT once the page has painted (issue 39).
+ * Input: the built index.html. Output: the page shell ({@link PageShell}). Throws when index.html
+ * has no module script (not Vite's build): its pages would never come alive.
  */
-export function lowPriorityScripts(indexHtml: string): string {
-  return indexHtml.replace(/<script type="module" |<link rel="modulepreload" /g, (tag) => `${tag}fetchpriority="low" `);
+export function pageShell(indexHtml: string): PageShell {
+  const scripts: string[] = [];
+  const html = indexHtml.replace(APP_SCRIPT_TAG, (_tag, script: string | undefined, preload: string | undefined) => {
+    if (script) scripts.unshift(script);
+    else if (preload) scripts.push(preload);
+    return "";
+  });
+  if (!indexHtml.match(APP_SCRIPT_TAG)?.some((tag) => tag.startsWith("<script"))) throw new Error("index.html has no module script: build the site again (npm run build)");
+  return { html, scripts };
 }
 
 /**
- * `pageHtml` (lowPriorityScripts of index.html) with the rendered page in #root, its state right
- * after, and a low-priority modulepreload for each of `chunks` it does not name yet: the browser
- * fetches the page's code with the main script, and hydration starts as soon as that runs, not
+ * `shell` with the rendered page in #root (marked HYDRATING_ATTRIBUTE), its state right after, then the list of the app's
+ * scripts (the shell's, then each of `chunks` not listed yet) and START_APP_SCRIPT, which loads
+ * them all together once the page has painted: hydration starts as soon as the entry runs, not
  * one round trip later.
  */
-export function withPrerenderedPage(pageHtml: string, page: PrerenderedPage, chunks: readonly string[]): string {
-  const preloads = chunks
-    .filter((chunk) => !pageHtml.includes(`"${chunk}"`))
-    .map((chunk) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${chunk}">`)
-    .join("");
-  return pageHtml
-    .replace("</head>", () => `${preloads}</head>`)
-    .replace(
-      EMPTY_ROOT,
-      () => `<div id="root">${page.html}</div><script type="application/json" id="${PRERENDER_STATE_ELEMENT_ID}">${page.state}</script>`,
-    );
+export function withPrerenderedPage(shell: PageShell, page: PrerenderedPage, chunks: readonly string[]): string {
+  const scripts = JSON.stringify([...new Set([...shell.scripts, ...chunks])]);
+  return shell.html.replace(
+    EMPTY_ROOT,
+    () =>
+      `<div id="root" ${HYDRATING_ATTRIBUTE}>${page.html}</div><script type="application/json" id="${PRERENDER_STATE_ELEMENT_ID}">${page.state}</script>` +
+      `<script type="application/json" id="${APP_SCRIPTS_ELEMENT_ID}">${scripts}</script><script>${START_APP_SCRIPT}</script>`,
+  );
 }
 
 /**
@@ -113,7 +129,7 @@ export function pageRenderer(
   logger: Logger,
 ): PageRenderer {
   if (!fs.existsSync(paths.entry)) return { html: async () => indexHtml, knownPage: async () => true };
-  const pageHtml = lowPriorityScripts(indexHtml);
+  const shell = pageShell(indexHtml);
   const manifest = fs.existsSync(paths.manifest) ? (JSON.parse(fs.readFileSync(paths.manifest, "utf8")) as Record<string, ManifestChunk>) : {};
   const start = startModules(manifest);
   let loading: Promise<PrerenderModule> | undefined;
@@ -137,7 +153,7 @@ export function pageRenderer(
         }),
       );
       const page = await module.render(url, answers);
-      return withPrerenderedPage(pageHtml, page, pageChunks(manifest, [...start, ...page.modules]));
+      return withPrerenderedPage(shell, page, pageChunks(manifest, [...start, ...page.modules]));
     } catch (error) {
       logger.error({ err: error, path: pathname }, "Pagina inviata senza prerendering");
       return indexHtml;
