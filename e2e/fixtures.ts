@@ -188,4 +188,4 @@ export function expectOnlyFirstPaintScripts(html: string, where = ""): void {
 }
 
 /** The part of a page's HTML inside #root (the head repeats titles in its meta tags). */
-export const rootOf = (html: string) => html.slice(html.indexOf('<div id="root">'));
+export const rootOf = (html: string) => html.slice(html.indexOf('<div id="root"'));

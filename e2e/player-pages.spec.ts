@@ -189,6 +189,8 @@ test("a long story opens at its end before the app runs; the app keeps the same 
   await expect(waiting.getByRole("region", { name: "Conversazione" }).getByText(latestLine, { exact: false })).toBeInViewport();
   await expect(waiting.getByRole("textbox", { name: "Scrivi la tua azione" })).toBeInViewport();
   expect(await waiting.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  // Its buttons would do nothing yet: they take no tap until the app has hydrated the page.
+  expect(await waiting.getByRole("button", { name: /^\/A / }).evaluate((button) => getComputedStyle(button).pointerEvents)).toBe("none");
   expect(problems.filter((problem) => /Content Security Policy|Refused to execute/i.test(problem))).toEqual([]);
   await before.close();
 
@@ -212,6 +214,8 @@ test("a long story opens at its end before the app runs; the app keeps the same 
   });
   await page.goto(player.path);
   await expect(page.getByRole("button", { name: /^\/A / })).toBeEnabled();
+  await expect(page.locator("#root")).not.toHaveAttribute("data-hydrating");
+  expect(await page.getByRole("button", { name: /^\/A / }).evaluate((button) => getComputedStyle(button).pointerEvents)).toBe("auto");
   await page.waitForLoadState("networkidle");
   const { rows, kept, shifts } = await page.evaluate(() => {
     const seen = window as unknown as { firstRows: Element[]; parsedAt: number; shifts: { value: number; startTime: number }[] };
@@ -241,6 +245,8 @@ test("the narrations stay the server's HTML without the markdown renderer until 
   const story = page.getByRole("region", { name: "Conversazione" });
   // The app runs (the command bar answers) and the page settles without ever fetching the renderer.
   await expect(page.getByRole("button", { name: /^\/A / })).toBeEnabled();
+  await expect(page.locator("#root")).not.toHaveAttribute("data-hydrating");
+  expect(await page.getByRole("button", { name: /^\/A / }).evaluate((button) => getComputedStyle(button).pointerEvents)).toBe("auto");
   await page.waitForLoadState("networkidle");
   expect(asked).toEqual([]);
   // The narrator's emphasis and paragraphs are the server's: nothing fell back to plain text.

@@ -40,6 +40,12 @@ export interface PrerenderModule {
 export const PRERENDER_STATE_ELEMENT_ID = "prerender-state";
 
 /**
+ * Attribute of #root on a page the server rendered, removed once React has hydrated it
+ * (lib/use-hydrated.ts): until then its buttons take no pointer events (styles.css).
+ */
+export const HYDRATING_ATTRIBUTE = "data-hydrating";
+
+/**
  * Where the server puts the site configuration (brand, links) for the render module, which has
  * no document to read it from: one value per process, like the environment it comes from.
  */

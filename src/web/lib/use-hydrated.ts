@@ -1,3 +1,4 @@
+import { HYDRATING_ATTRIBUTE } from "@shared/prerender";
 import { createContext, createElement, type ReactNode, startTransition, useContext, useEffect, useState, useSyncExternalStore } from "react";
 
 /** Whether the tree is the server's render or the browser's hydration of it (App's `hydrating`): set once, never changed. */
@@ -15,10 +16,13 @@ let pageHydrated = false;
  * context that changed after hydration would reach every part of the page still waiting to
  * hydrate (React marks them all, not knowing what they read) and hold the update until their code
  * arrived, so the narrations, left as the server sent them (narration.tsx), would hold the page.
+ * Once the page has hydrated it removes HYDRATING_ATTRIBUTE from #root: its buttons answer taps.
  */
 export function HydratedProvider({ hydrating, children }: { hydrating: boolean; children: ReactNode }) {
   useEffect(() => {
     pageHydrated = true;
+    // The server's page answers taps from now on (styles.css).
+    document.getElementById("root")?.removeAttribute(HYDRATING_ATTRIBUTE);
   }, []);
   return createElement(HydratingContext.Provider, { value: hydrating }, children);
 }
