@@ -16,6 +16,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { SlidersHorizontal } from "lucide-react";
 import type { GameView } from "@/lib/api-contract";
 import { Button } from "@/components/ui/button";
+import { useHydrated } from "@/lib/use-hydrated";
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -77,16 +78,22 @@ export function StoryStyleMenu({ gameId, style }: StoryStyleMenuProps) {
   });
   const shown = save.isPending ? save.variables : style;
   const choose = (change: Partial<StoryStyle>) => shown && save.mutate({ ...shown, ...change });
+  const hydrated = useHydrated();
+  const trigger = (
+    <Button type="button" variant="outline" size="sm" className="h-9 gap-1.5 px-3 text-sm sm:h-7 sm:px-2.5 sm:text-xs" disabled={!shown || !hydrated}>
+      <SlidersHorizontal aria-hidden />
+      Stile
+    </Button>
+  );
+  // Until the page has hydrated, the button alone, disabled: Radix's menu schedules synchronous
+  // updates as it mounts, which would pull every effect of the page into hydration's commit, one
+  // long task on a phone (issue 39: 55 ms, four times that on a 4× slower CPU).
+  if (!hydrated) return trigger;
 
   return (
     // Not modal: the rest of the page stays readable (and not aria-hidden) while the player chooses.
     <DropdownMenu modal={false}>
-      <DropdownMenuTrigger asChild>
-        <Button type="button" variant="outline" size="sm" className="h-9 gap-1.5 px-3 text-sm sm:h-7 sm:px-2.5 sm:text-xs" disabled={!shown}>
-          <SlidersHorizontal aria-hidden />
-          Stile
-        </Button>
-      </DropdownMenuTrigger>
+      <DropdownMenuTrigger asChild>{trigger}</DropdownMenuTrigger>
       <DropdownMenuContent align="start" className="min-w-52">
         <StyleGroup label="Lunghezza" values={STORY_LENGTHS} labels={STORY_LENGTH_LABELS} value={shown?.length} onChange={(length) => choose({ length })} />
         <DropdownMenuSeparator />

@@ -14,7 +14,7 @@
  */
 
 import { useWindowVirtualizer, type VirtualItem, type Virtualizer } from "@tanstack/react-virtual";
-import { type ReactNode, type RefObject, useCallback, useLayoutEffect, useRef, useState } from "react";
+import { type ReactNode, type RefObject, startTransition, useCallback, useLayoutEffect, useRef, useState } from "react";
 import { READER_MOVED_ATTRIBUTE } from "@shared/first-paint-scripts";
 import type { MessageView } from "@/lib/api-contract";
 import { useHydrated } from "@/lib/use-hydrated";
@@ -122,13 +122,18 @@ export function VirtualStory({ messages, renderRow, endRef }: VirtualStoryProps)
   virtualizer.shouldAdjustScrollPositionOnItemSizeChange ??= keepsReaderInPlace(unspaced);
 
   // Where the rows start in the page: it moves when what is above them changes (the first rows
-  // arrive, 'Mostra i turni precedenti' gives way to the greeting, the header wraps).
+  // arrive, 'Mostra i turni precedenti' gives way to the greeting, the header wraps). Measured
+  // while hydrating too, so that the virtualiser starts with it, but then as a transition: an
+  // update from hydration's layout effects would render at once, in hydration's commit, and take
+  // every effect of the page with it into one long task (issue 39: 50–70 ms on a phone).
   useLayoutEffect(() => {
     const measure = () => {
       const start = startRef.current;
       if (!start) return;
       const top = start.getBoundingClientRect().top + window.scrollY;
-      setScrollMargin((current) => (Math.abs(top - current) > 0.5 ? top : current));
+      const update = (current: number) => (Math.abs(top - current) > 0.5 ? top : current);
+      if (hydrated) setScrollMargin(update);
+      else startTransition(() => setScrollMargin(update));
     };
     measure();
     window.addEventListener("resize", measure);
