@@ -193,6 +193,9 @@ test("a session that ends during play leads to /login and back to the game", asy
   await expect(page).toHaveURL(/\/gioco\/horror\/[0-9a-f-]{36}$/);
   const gameUrl = page.url();
   await page.getByRole("button", { name: "Accetta" }).click();
+  // The game has loaded (on a slow machine its request could otherwise go out after the cookie
+  // is gone, and the page, not the player, would be the first to find the session ended).
+  await expect(page.getByRole("button", { name: "/inizia" })).toBeEnabled();
 
   // The session ends on the server (here: the cookie is gone), then the player acts.
   await page.context().clearCookies();
