@@ -137,7 +137,8 @@ test("a page whose code is loading leaves the previous one on screen under the p
   await page.getByRole("contentinfo").getByRole("link", { name: "Galleria" }).click();
   await documentRequest;
   await expect(page.getByRole("heading", { name: "Galleria", level: 1 })).toBeVisible();
-  expect(failed).toBe(2);
+  // The server's page asks for its code once it has painted (ADR 0029), and gets it this time.
+  await expect.poll(() => failed).toBe(2);
 
   // A chunk that fails on a document's first render is not retried by loading the page again
   // (it came from the server already): one request for the document, no endless reloads.
