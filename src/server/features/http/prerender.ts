@@ -100,9 +100,10 @@ export function pageShell(indexHtml: string): PageShell {
 }
 
 /**
- * `shell` with the rendered page in #root (marked HYDRATING_ATTRIBUTE), its state right after, then the list of the app's
- * scripts (the shell's, then each of `chunks` not listed yet) and START_APP_SCRIPT, which loads
- * them all together once the page has painted: hydration starts as soon as the entry runs, not
+ * Input: the page shell, the rendered page and its chunks (pageChunks). Output: the shell with
+ * the page in #root (marked HYDRATING_ATTRIBUTE), its state right after, then the list of the
+ * app's scripts (the shell's, then each of `chunks` not listed yet) and START_APP_SCRIPT, which
+ * asks for them all once the page has painted: hydration starts as soon as the entry runs, not
  * one round trip later.
  */
 export function withPrerenderedPage(shell: PageShell, page: PrerenderedPage, chunks: readonly string[]): string {

@@ -125,7 +125,7 @@ export function VirtualStory({ messages, renderRow, endRef }: VirtualStoryProps)
   // arrive, 'Mostra i turni precedenti' gives way to the greeting, the header wraps). Measured
   // while hydrating too, so that the virtualiser starts with it, but then as a transition: an
   // update from hydration's layout effects would render at once, in hydration's commit, and take
-  // every effect of the page with it into one long task (issue 39: 50–70 ms on a phone).
+  // every effect of the page with it into one long task (issue 39, story-style-menu.tsx).
   useLayoutEffect(() => {
     const measure = () => {
       const start = startRef.current;
