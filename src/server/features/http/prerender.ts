@@ -89,14 +89,15 @@ const APP_SCRIPT_TAG = /<script type="module" crossorigin src="([^"]+)"><\/scrip
  * has no module script (not Vite's build): its pages would never come alive.
  */
 export function pageShell(indexHtml: string): PageShell {
-  const scripts: string[] = [];
-  const html = indexHtml.replace(APP_SCRIPT_TAG, (_tag, script: string | undefined, preload: string | undefined) => {
-    if (script) scripts.unshift(script);
-    else if (preload) scripts.push(preload);
+  let entry: string | undefined;
+  const preloads: string[] = [];
+  const html = indexHtml.replace(APP_SCRIPT_TAG, (_tag, script: string | undefined, preload: string) => {
+    if (script) entry = script;
+    else preloads.push(preload);
     return "";
   });
-  if (!indexHtml.match(APP_SCRIPT_TAG)?.some((tag) => tag.startsWith("<script"))) throw new Error("index.html has no module script: build the site again (npm run build)");
-  return { html, scripts };
+  if (!entry) throw new Error("index.html has no module script: build the site again (npm run build)");
+  return { html, scripts: [entry, ...preloads] };
 }
 
 /**
