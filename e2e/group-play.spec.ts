@@ -5,7 +5,8 @@
  * seeing the other's messages (labelled with the author's nickname) and every narration live; the
  * friend reloads in the middle of the last narration and sees its end. A friend who deletes the
  * account leaves the host's open page with the whole story, live, their words under 'Giocatore
- * eliminato' (issue 36 finding 0). Runs its own built server (extra-server.ts) with a narrator slow
+ * eliminato' (issue 36 finding 0). A friend whose live stream connects only after the host's turn
+ * (the header opens it after the page) still sees that turn and can play. Runs its own built server (extra-server.ts) with a narrator slow
  * enough to reload mid-way (as live-narration.spec.ts).
  */
 
@@ -320,4 +321,36 @@ test("a friend who deletes their account: the host's open page keeps the whole s
   await messageBox(host).fill("Proseguo da solo");
   await messageBox(host).press("Enter");
   await narratedAfter(host, "Proseguo da solo");
+});
+
+test("a friend whose live stream opens after the host's turn still sees it, and plays their own", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const suffix = randomUUID().slice(0, 6);
+  const host = await newPlayer(browser, `Ada_${suffix}`);
+  const friend = await newPlayer(browser, `Bruno_${suffix}`);
+  const headers = { origin: server.base };
+  const game = (await (await host.request.post("/api/games", { data: { genre: "fantasy" }, headers })).json()) as { id: string };
+  const { url } = (await (await host.request.post(`/api/games/${game.id}/invitations`, { headers })).json()) as { url: string };
+  expect((await friend.request.post(`/api/invitations/${url.split("/").at(-1)}/join`, { data: { characterName: "Nerea", characterLine: "" }, headers })).ok()).toBe(true);
+
+  // The friend's page is there (present to the host), but its stream of events waits.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await friend.route("**/api/events", async (route) => {
+    await held;
+    await route.continue();
+  });
+  for (const page of [host, friend]) await page.goto(`/gioco/fantasy/${game.id}`);
+  await expect(playersOf(host).filter({ hasText: "assente" })).toHaveCount(0);
+  await host.getByRole("button", { name: "/inizia" }).click();
+  await narratedAfter(host, "/inizia");
+
+  // Connected late, the friend's page catches up: the story started and it is their turn.
+  release();
+  await narratedAfter(friend, "/inizia");
+  await expect(messageBox(friend)).toBeEnabled();
+  await messageBox(friend).pressSequentially("Apro la porta");
+  await messageBox(friend).press("Enter");
+  await narratedAfter(host, "Apro la porta");
+  await Promise.all([host.context().close(), friend.context().close()]);
 });

@@ -30,3 +30,20 @@ export function emitGroupEvent(data: string): void {
   }
   for (const listener of listeners) listener(event);
 }
+
+const openListeners = new Set<() => void>();
+
+/**
+ * Input: a listener called each time the stream is (re)connected (its 'ready' event): the events
+ * sent before it were not heard, e.g. a game page that shows its players before the header has
+ * opened the stream. Output: the function that removes it.
+ */
+export function onLiveStreamOpen(listener: () => void): () => void {
+  openListeners.add(listener);
+  return () => void openListeners.delete(listener);
+}
+
+/** Tells every {@link onLiveStreamOpen} listener that the stream is (re)connected. */
+export function emitLiveStreamOpen(): void {
+  for (const listener of openListeners) listener();
+}

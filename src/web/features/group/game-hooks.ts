@@ -8,7 +8,7 @@ import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { GameView, GroupPlayerView, GroupView } from "@/lib/api-contract";
 import { api } from "@/lib/api";
-import { onGroupEvent } from "@/lib/live-events";
+import { onGroupEvent, onLiveStreamOpen } from "@/lib/live-events";
 import { toast } from "@/lib/toast";
 import { gameApiPath, gameKey } from "@/features/game";
 
@@ -58,7 +58,8 @@ export const SOLO_AGAIN_TEXT = "Gli amici hanno lasciato la storia: ora è di nu
  * toast, who joined ('<nickname> si è unito alla storia') and who left or was removed
  * ('<nickname> ha lasciato la storia'; issue 39); 'group.narration' reloads the game, whose
  * liveNarration the chat then follows to its end through GET /live (useGameChat, issue 11 §4),
- * also after a reload. Output: true once the last friend left while the page was open (the page
+ * also after a reload; and a group story reloads the game each time the stream (re)connects, for
+ * the events sent before (the header opens the stream after the page has shown the story). Output: true once the last friend left while the page was open (the page
  * then says so with SOLO_AGAIN_TEXT where the players were), until a friend joins again.
  */
 export function useGroupEvents(gameId: string): boolean {
@@ -68,7 +69,11 @@ export function useGroupEvents(gameId: string): boolean {
   useEffect(() => {
     const key = gameKey(gameId);
     const reload = () => void queryClient.invalidateQueries({ queryKey: key });
-    return onGroupEvent((event) => {
+    // The stream opens with the header, after the page: a group story reloads what it may have missed.
+    const stopResync = onLiveStreamOpen(() => {
+      if (queryClient.getQueryData<GameView>(key)?.group) reload();
+    });
+    const stopEvents = onGroupEvent((event) => {
       if (event.gameId !== gameId) return;
       if (event.type === "group.narration") reload();
       if (event.type === "group.changed") {
@@ -86,6 +91,10 @@ export function useGroupEvents(gameId: string): boolean {
         }, reload);
       }
     });
+    return () => {
+      stopResync();
+      stopEvents();
+    };
   }, [gameId, queryClient]);
   return soloAgain === gameId;
 }

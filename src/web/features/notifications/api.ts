@@ -20,7 +20,7 @@ import type {
 import { toast } from "@/lib/toast";
 import { meQuery } from "@/lib/session";
 import { ApiError, api } from "@/lib/api";
-import { emitGroupEvent, GROUP_EVENT_TYPES } from "@/lib/live-events";
+import { emitGroupEvent, emitLiveStreamOpen, GROUP_EVENT_TYPES } from "@/lib/live-events";
 
 const notificationsKey = ["notifications"] as const;
 const adminNotificationsKey = ["admin", "notifications"] as const;
@@ -60,8 +60,9 @@ export function useMarkRead() {
  * While mounted (for signed-in users), listens to GET /api/events: 'notifications.changed'
  * refreshes the notification lists, 'genre_prompts.changed' the admin's genre prompts,
  * 'account.changed' refreshes ['me'] (the Admin link follows
- * the user's role rows), the group events go to the game page of a group story (lib/live-events.ts).
- * Each (re)connection refreshes both, so nothing missed while offline
+ * the user's role rows), the group events go to the game page of a group story (lib/live-events.ts),
+ * which also hears each connection, the first one included (it may open after the page). Each
+ * reconnection refreshes both lists, so nothing missed while offline
  * stays stale. EventSource reconnects by itself after a network failure, but not after
  * 'replaced' (the player opened more tabs than the server keeps streams for).
  */
@@ -77,6 +78,8 @@ export function useLiveEvents(enabled: boolean) {
     };
     const refreshMe = () => void queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
     source.addEventListener("ready", () => {
+      // A group story's page may have missed events before this stream opened, as after a drop.
+      emitLiveStreamOpen();
       if (opened) {
         refreshNotifications();
         refreshMe();
