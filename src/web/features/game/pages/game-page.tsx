@@ -67,7 +67,8 @@ const GroupTurn = lazy(() => loadGroupPanel().then((m) => ({ default: m.GroupTur
  * story, and follows the others' turns live (their narrations through the same resume as a reload).
  * The story's owner (a group's host) sets its 'Lunghezza' and 'Creatività' in the header's 'Stile'
  * menu (issue 38 §4); 'Continua' sits next to the choices.
- * The /A /B /C buttons show the latest narration's three choices (issue 39); on a phone the header is
+ * The /A /B /C buttons show the latest narration's three choices (issue 39), kept (disabled) while
+ * the turn that answers them runs, so that the bar neither jumps nor rebuilds at a tap; on a phone the header is
  * one line with 'Menu della storia' holding the story's actions, and the site has no footer here.
  * The copy a player kept on leaving a group story is read-only: no message box, no story controls,
  * no sharing or inviting; reading, the map, the memory, 'Ascolta' and the export stay.
@@ -124,9 +125,13 @@ export function GamePage() {
   const lastIndex = messages.length - 1;
   const lastPlayerMessage = messages.findLast((m) => m.role === "user") ?? null;
   const canUndo = lastPlayerMessage !== null;
-  // The latest narration's choices on the /A /B /C buttons (issue 39); none once the player answered.
+  // The latest narration's choices on the /A /B /C buttons (issue 39). While a turn runs they stay,
+  // disabled, those of the narration it answers: the bar keeps its buttons and its height from the
+  // tap to the new narration, which brings its own (one commit less work at the tap, and no jump of
+  // the story under the player's thumb). None once a player's message is left unanswered ('Riprova').
   const lastMessage = messages.at(-1);
-  const lastNarration = lastMessage?.role === "assistant" ? lastMessage.content : null;
+  const answered = liveTurn ? messages.findLast((m) => m.role === "assistant") : lastMessage;
+  const lastNarration = answered?.role === "assistant" ? answered.content : null;
   const choices = useMemo(() => (lastNarration ? extractChoices(lastNarration) : undefined), [lastNarration]);
   const actionsBusy = liveTurn !== null || control.busy;
   const { switchTo, resumeFrom, undo, save } = control;
