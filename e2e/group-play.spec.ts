@@ -351,6 +351,11 @@ test("a friend whose live stream opens after the host's turn still sees it, and 
   await expect(messageBox(friend)).toBeEnabled();
   await messageBox(friend).pressSequentially("Apro la porta");
   await messageBox(friend).press("Enter");
+  // While the narration answering them is written, the choices stay on the buttons, disabled (issue 39).
+  await expect(friend.locator("li[aria-busy=true]")).toContainText(/\p{L}{4}/u);
+  await expect(friend.getByRole("button", { name: /^\/A \p{L}/u })).toBeDisabled();
+  await expect(friend.getByRole("button", { name: "Stop" })).toBeVisible();
   await narratedAfter(host, "Apro la porta");
+  await expect(host.getByRole("button", { name: /^\/A \p{L}/u })).toBeEnabled();
   await Promise.all([host.context().close(), friend.context().close()]);
 });
