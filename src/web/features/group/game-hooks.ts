@@ -59,8 +59,9 @@ export const SOLO_AGAIN_TEXT = "Gli amici hanno lasciato la storia: ora è di nu
  * ('<nickname> ha lasciato la storia'; issue 39); 'group.narration' reloads the game, whose
  * liveNarration the chat then follows to its end through GET /live (useGameChat, issue 11 §4),
  * also after a reload; and a group story reloads the game each time the stream (re)connects, for
- * the events sent before (the header opens the stream after the page has shown the story). Output: true once the last friend left while the page was open (the page
- * then says so with SOLO_AGAIN_TEXT where the players were), until a friend joins again.
+ * the events sent before (the header opens the stream after the page has shown the story).
+ * Output: true once the last friend left while the page was open (the page then says so with
+ * SOLO_AGAIN_TEXT where the players were), until a friend joins again.
  */
 export function useGroupEvents(gameId: string): boolean {
   const queryClient = useQueryClient();
