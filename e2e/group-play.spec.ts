@@ -5,15 +5,15 @@
  * seeing the other's messages (labelled with the author's nickname) and every narration live; the
  * friend reloads in the middle of the last narration and sees its end. A friend who deletes the
  * account leaves the host's open page with the whole story, live, their words under 'Giocatore
- * eliminato' (issue 36 finding 0). A friend whose live stream connects only after the host's turn
- * (the header opens it after the page) still sees that turn and can play. Runs its own built server (extra-server.ts) with a narrator slow
+ * eliminato' (issue 36 finding 0). Runs its own built server (extra-server.ts) with a narrator slow
  * enough to reload mid-way (as live-narration.spec.ts).
  */
 
 import { randomUUID } from "node:crypto";
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { type ExtraServer, startExtraServer } from "./extra-server";
 import { conversation, expectAccessible, PASSWORD, screenshots, watchProblems } from "./fixtures";
+import { messageBox, narratedAfter, newPlayer, playersOf } from "./group-fixtures";
 
 /**
  * ~140 words a narration: about 8 s to write one, long enough to reload in the middle even on a
@@ -28,34 +28,6 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(() => server.stop());
-
-/** A new player in a browser context of their own, with `nickname` on their profile. */
-async function newPlayer(browser: Browser, nickname: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL: server.base });
-  const page = await context.newPage();
-  await server.signUp(page);
-  await page.getByRole("button", { name: "Rifiuta" }).click();
-  const saved = await page.request.put("/api/profile", { data: { nickname, firstName: "", lastName: "" }, headers: { origin: server.base } });
-  expect(saved.ok()).toBe(true);
-  return page;
-}
-
-/**
- * Waits until the story on `page` ends with the player's message `playerText` and the narration
- * answering it, written to its end (its three lettered choices). The story is virtualised: only
- * its latest rows are on the page, so the end is read rather than the rows counted.
- */
-async function narratedAfter(page: Page, playerText: string): Promise<void> {
-  const end = () =>
-    page.getByRole("region", { name: "Conversazione" }).evaluate((region) => {
-      const [player, narration] = [...region.querySelectorAll("li:not([aria-hidden])")].slice(-2);
-      const finished = narration && narration.getAttribute("aria-busy") !== "true" && /C\)/.test(narration.textContent ?? "");
-      return finished ? (player?.querySelector("p")?.textContent ?? null) : null;
-    });
-  await expect.poll(end, { timeout: 30_000 }).toBe(playerText);
-}
-const messageBox = (page: Page) => page.getByLabel("Scrivi la tua azione");
-const playersOf = (page: Page) => page.getByRole("list", { name: "Elenco dei giocatori" }).getByRole("listitem");
 
 /** The host's 'Gioca insieme' dialog: chooses 'A turno' or 'Voto' (with its countdown) and saves. */
 async function chooseMode(host: Page, mode: "A turno" | "Voto", seconds?: number) {
@@ -74,8 +46,8 @@ test("two friends play one story: invited by link, three turns 'a turno', three 
   const suffix = randomUUID().slice(0, 6);
   const hostNick = `Ada_${suffix}`;
   const friendNick = `Bruno_${suffix}`;
-  const host = await newPlayer(browser, hostNick);
-  const friend = await newPlayer(browser, friendNick);
+  const host = await newPlayer(browser, server, hostNick);
+  const friend = await newPlayer(browser, server, friendNick);
 
   // The host starts a story of their own.
   await host.getByRole("button", { name: /Fantasy/ }).click();
@@ -207,7 +179,7 @@ test("two friends play one story: invited by link, three turns 'a turno', three 
 
 test("a visitor with an invitation is offered to sign in and come back, or joins as a guest invited to register; the host skips a turn; the guest leaves and the story is solo again", async ({ browser }) => {
   const hostNick = `Host_${randomUUID().slice(0, 6)}`;
-  const host = await newPlayer(browser, hostNick);
+  const host = await newPlayer(browser, server, hostNick);
   const headers = { origin: server.base };
   const game = (await (await host.request.post("/api/games", { data: { genre: "giallo" }, headers })).json()) as { id: string };
   // The story has begun (a player who leaves a story with no turn keeps no copy).
@@ -291,8 +263,8 @@ test("a friend who deletes their account: the host's open page keeps the whole s
   test.setTimeout(180_000);
   const suffix = randomUUID().slice(0, 6);
   const friendNick = `Bruno_${suffix}`;
-  const host = await newPlayer(browser, `Ada_${suffix}`);
-  const friend = await newPlayer(browser, friendNick);
+  const host = await newPlayer(browser, server, `Ada_${suffix}`);
+  const friend = await newPlayer(browser, server, friendNick);
   const headers = { origin: server.base };
   const game = (await (await host.request.post("/api/games", { data: { genre: "fantasy" }, headers })).json()) as { id: string };
   const { url } = (await (await host.request.post(`/api/games/${game.id}/invitations`, { headers })).json()) as { url: string };
@@ -321,41 +293,4 @@ test("a friend who deletes their account: the host's open page keeps the whole s
   await messageBox(host).fill("Proseguo da solo");
   await messageBox(host).press("Enter");
   await narratedAfter(host, "Proseguo da solo");
-});
-
-test("a friend whose live stream opens after the host's turn still sees it, and plays their own", async ({ browser }) => {
-  test.setTimeout(120_000);
-  const suffix = randomUUID().slice(0, 6);
-  const host = await newPlayer(browser, `Ada_${suffix}`);
-  const friend = await newPlayer(browser, `Bruno_${suffix}`);
-  const headers = { origin: server.base };
-  const game = (await (await host.request.post("/api/games", { data: { genre: "fantasy" }, headers })).json()) as { id: string };
-  const { url } = (await (await host.request.post(`/api/games/${game.id}/invitations`, { headers })).json()) as { url: string };
-  expect((await friend.request.post(`/api/invitations/${url.split("/").at(-1)}/join`, { data: { characterName: "Nerea", characterLine: "" }, headers })).ok()).toBe(true);
-
-  // The friend's page is there (present to the host), but its stream of events waits.
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await friend.route("**/api/events", async (route) => {
-    await held;
-    await route.continue();
-  });
-  for (const page of [host, friend]) await page.goto(`/gioco/fantasy/${game.id}`);
-  await expect(playersOf(host).filter({ hasText: "assente" })).toHaveCount(0);
-  await host.getByRole("button", { name: "/inizia" }).click();
-  await narratedAfter(host, "/inizia");
-
-  // Connected late, the friend's page catches up: the story started and it is their turn.
-  release();
-  await narratedAfter(friend, "/inizia");
-  await expect(messageBox(friend)).toBeEnabled();
-  await messageBox(friend).pressSequentially("Apro la porta");
-  await messageBox(friend).press("Enter");
-  // While the narration answering them is written, the choices stay on the buttons, disabled (issue 39).
-  await expect(friend.locator("li[aria-busy=true]")).toContainText(/\p{L}{4}/u);
-  await expect(friend.getByRole("button", { name: /^\/A \p{L}/u })).toBeDisabled();
-  await expect(friend.getByRole("button", { name: "Stop" })).toBeVisible();
-  await narratedAfter(host, "Apro la porta");
-  await expect(host.getByRole("button", { name: /^\/A \p{L}/u })).toBeEnabled();
-  await Promise.all([host.context().close(), friend.context().close()]);
 });
