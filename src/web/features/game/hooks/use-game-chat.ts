@@ -217,7 +217,8 @@ export function useGameChat(gameId: string) {
       // commit made one long task (issue 39 "A turn that never stutters": 54-68 ms at 4× CPU).
       let applied = shown;
       const commit = (patch: ((game: GameView) => GameView) | null, next: (turn: LiveTurn) => LiveTurn | null) => {
-        applied = applied.then(() =>
+        // `finally`: a step that throws never holds back the later ones, the turn's end above all.
+        applied = applied.finally(() =>
           notifyManager.batch(() => {
             if (patch) queryClient.setQueryData<GameView>(key, (game) => game && patch(game));
             notifyManager.schedule(() => setLiveTurn(mine(next)));
