@@ -187,6 +187,8 @@ test("an admin publishes a notification and a player's bell changes live; the pl
   const bell = player.getByRole("button", { name: /^Notifiche \(\d+ non lett[ae]\)$/ });
   await expect(bell).toBeVisible({ timeout: 5000 });
   await expect(player.getByTestId("bell-badge")).toHaveText("1");
+  // A page the server renders carries the count: the bell is right from the first paint.
+  expect(await (await player.request.get("/profilo")).text()).toMatch(/<button[^>]*aria-label="Notifiche \(\d+ non lett[ae]\)"/);
   await bell.click();
   const popover = player.getByRole("dialog", { name: "Notifiche" });
   await expect(popover.getByRole("heading", { name: "Notifiche" })).toBeVisible();

@@ -17,6 +17,7 @@ import { galleryPagePath, galleryQuery, imageApiPath, imageQuery } from "./featu
 import { PLANS_PATH, plansQuery } from "./features/pricing/api";
 import { PROFILE_GAMES_PATH, PROFILE_PATH, profileGamesQuery, profileQuery } from "./features/profile/api";
 import { creatorApiPath, creatorQuery, discoverPagePath, discoverQuery, savedTemplatesPagePath, savedTemplatesQuery, templateApiPath, templateQuery } from "./features/templates/api";
+import { NOTIFICATIONS_PATH, notificationsQuery } from "./features/notifications/api";
 import { meQuery, SESSION_PATH } from "./lib/session";
 import { siteYearQuery } from "./lib/site-year";
 import { currentYear } from "@shared/italian-date";
@@ -72,11 +73,15 @@ function matchedRoutes(url: string) {
   return { matches: matchRoutes(routes, pathname) ?? [], searchParams };
 }
 
-/** Input: a page URL. Output: the session and the answers of its route. */
+/**
+ * Input: a page URL. Output: the session, the signed-in user's notifications (the header's bell;
+ * a visitor's answer is a 401, left out of the cache) and the answers of its route.
+ */
 function pageData(url: string): PageData[] {
   const session: PageData = { path: SESSION_PATH, queryKey: meQuery.queryKey, toCache: (body) => (body as SessionView).me };
+  const notifications: PageData = { path: NOTIFICATIONS_PATH, queryKey: notificationsQuery.queryKey, toCache: asIs };
   const { matches, searchParams } = matchedRoutes(url);
-  return [session, ...matches.flatMap(({ route, params }) => (route.id && ROUTE_DATA[route.id] ? ROUTE_DATA[route.id]!(params, searchParams) : []))];
+  return [session, notifications, ...matches.flatMap(({ route, params }) => (route.id && ROUTE_DATA[route.id] ? ROUTE_DATA[route.id]!(params, searchParams) : []))];
 }
 
 export const prerenderPaths: PrerenderModule["prerenderPaths"] = (url) => pageData(url).map((data) => data.path);

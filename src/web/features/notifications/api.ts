@@ -25,10 +25,17 @@ import { emitGroupEvent, emitLiveStreamOpen, GROUP_EVENT_TYPES } from "@/lib/liv
 const notificationsKey = ["notifications"] as const;
 const adminNotificationsKey = ["admin", "notifications"] as const;
 
-/** GET /api/notifications → NotificationView[] (published only, newest first, with the read flag). */
-const notificationsQuery = queryOptions({
+/** The API path of the signed-in user's notifications (under /api). */
+export const NOTIFICATIONS_PATH = "/notifications";
+
+/**
+ * GET /api/notifications → NotificationView[] (published only, newest first, with the read flag).
+ * A page the server renders for a signed-in user carries them (entry-server.tsx): the bell shows
+ * its count from the first paint, and hydrating fetches nothing.
+ */
+export const notificationsQuery = queryOptions({
   queryKey: notificationsKey,
-  queryFn: ({ signal }) => api<NotificationsView>("/notifications", { signal }),
+  queryFn: ({ signal }) => api<NotificationsView>(NOTIFICATIONS_PATH, { signal }),
   staleTime: 60_000,
 });
 

@@ -112,6 +112,11 @@ export function VirtualStory({ messages, renderRow, endRef }: VirtualStoryProps)
     // where the reader took the page, once the rows before the server's are put above it.
     ...(fromServer
       ? {
+          // The window's size known in the render that enables the virtualiser (it measures the
+          // window itself only in a layout effect after it): its first range then comes in that
+          // render, a transition, and the takeover commits with it — rather than in a render of its
+          // own forced by that layout effect, which runs at once, in one task (issue 39).
+          ...(hydrated ? { initialRect: { width: window.innerWidth, height: window.innerHeight } } : {}),
           initialOffset: () => {
             readerAt.current = document.documentElement.hasAttribute(READER_MOVED_ATTRIBUTE) ? window.scrollY : null;
             return readerAt.current === null ? Number.MAX_SAFE_INTEGER : readerAt.current + offsetOfServerRows(messages);
@@ -210,9 +215,10 @@ export function VirtualStory({ messages, renderRow, endRef }: VirtualStoryProps)
   }, [virtualRows, fromServer, endRef, virtualizer, messages]);
 
   if (messages.length === 0) return null;
-  // Until the virtualiser has its first range (it reads the window in a layout effect, after the
-  // render that enables it), the rows stay those the server rendered: dropping them for a frame
-  // would put new elements on screen, painted again (issue 21: a late largest paint).
+  // Until the virtualiser has its first range (while hydrating, and on a page the browser renders
+  // until it reads the window in a layout effect), the rows stay those the server rendered:
+  // dropping them for a frame would put new elements on screen, painted again (issue 21: a late
+  // largest paint).
   if (!virtualRows) {
     const first = Math.max(0, messages.length - SERVER_ROWS);
     // The rows sit in the fragment's second place, as between the spacers below: hydrated, React

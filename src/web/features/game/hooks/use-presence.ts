@@ -31,18 +31,28 @@ export function usePresence(gameId: string): void {
   const navigate = useNavigate();
 
   useEffect(() => {
-    const source = new EventSource(`/api/presence?${new URLSearchParams({ tab: tabId(), game: gameId })}`);
-    source.addEventListener("duplicate", (event) => {
-      source.close();
-      let text: { title: string; message: string } = ERRORS.DUPLICATE_SESSION;
-      try {
-        text = JSON.parse((event as MessageEvent<string>).data) as typeof text;
-      } catch {
-        // keep the built-in texts
-      }
-      toast.error(text.title, { id: "duplicate-session", description: text.message });
-      navigate("/generi", { replace: true });
+    let source: EventSource | undefined;
+    // Opened in a task of its own: the first read of sessionStorage and a new connection cost a
+    // slow phone some 25 ms, which would lengthen the one task that runs every effect of the
+    // page as it hydrates (issue 39: total blocking time).
+    const opening = setTimeout(() => {
+      const opened = new EventSource(`/api/presence?${new URLSearchParams({ tab: tabId(), game: gameId })}`);
+      source = opened;
+      opened.addEventListener("duplicate", (event) => {
+        opened.close();
+        let text: { title: string; message: string } = ERRORS.DUPLICATE_SESSION;
+        try {
+          text = JSON.parse((event as MessageEvent<string>).data) as typeof text;
+        } catch {
+          // keep the built-in texts
+        }
+        toast.error(text.title, { id: "duplicate-session", description: text.message });
+        navigate("/generi", { replace: true });
+      });
     });
-    return () => source.close();
+    return () => {
+      clearTimeout(opening);
+      source?.close();
+    };
   }, [navigate, gameId]);
 }
