@@ -100,6 +100,8 @@ export function VirtualStory({ messages, renderRow, endRef }: VirtualStoryProps)
   // The ids of the rows rendered before the virtualiser took over (the server's rows), set at the
   // takeover: their estimates were never in a spacer, so their first measure must not move the page.
   const unspaced = useRef<ReadonlySet<string>>(new Set());
+  // Whether the virtualiser has had its first range: from then on its rows (even none) are the list.
+  const tookOver = useRef(false);
   const virtualizer = useWindowVirtualizer<HTMLLIElement>({
     count: messages.length,
     estimateSize: (index) => estimateRowHeight(messages[index]!),
@@ -115,8 +117,10 @@ export function VirtualStory({ messages, renderRow, endRef }: VirtualStoryProps)
           // The window's size known in the render that enables the virtualiser (it measures the
           // window itself only in a layout effect after it): its first range then comes in that
           // render, a transition, and the takeover commits with it — rather than in a render of its
-          // own forced by that layout effect, which runs at once, in one task (issue 39).
-          ...(hydrated ? { initialRect: { width: window.innerWidth, height: window.innerHeight } } : {}),
+          // own forced by that layout effect, which runs at once, in one task (issue 39). Read in
+          // that render only: reading the window's size forces a layout, which in a render during
+          // a turn made a long task.
+          ...(hydrated && !tookOver.current ? { initialRect: { width: window.innerWidth, height: window.innerHeight } } : {}),
           initialOffset: () => {
             readerAt.current = document.documentElement.hasAttribute(READER_MOVED_ATTRIBUTE) ? window.scrollY : null;
             return readerAt.current === null ? Number.MAX_SAFE_INTEGER : readerAt.current + offsetOfServerRows(messages);
@@ -196,8 +200,6 @@ export function VirtualStory({ messages, renderRow, endRef }: VirtualStoryProps)
   }, [messages, hydrated]);
 
   const rows = virtualizer.getVirtualItems();
-  // Whether the virtualiser has had its first range: from then on its rows (even none) are the list.
-  const tookOver = useRef(false);
   const virtualRows = hydrated && (tookOver.current || rows.length > 0);
   // The virtualiser's first rows come with the spacer that stands for the turns above them: they
   // are measured in one pass, and the page stays at the end of the story in that same frame, so
