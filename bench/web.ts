@@ -21,7 +21,8 @@
  * has been: the first renders of a page on a fresh server compile its code (a cold game page took
  * 270 ms to its first byte, a warm one 18 ms), which Lighthouse would count in every paint.
  * Usage: npm run bench:web (BENCH_WEB_PAGES=/profilo,"game page" measures only the pages so labelled;
- * BENCH_WEB_REPORTS=<folder> keeps each page's Lighthouse report there, for its long tasks and scripts;
+ * BENCH_WEB_REPORTS=<folder> keeps each page's Lighthouse report there, for its long tasks and scripts,
+ * and the trace of its load (<page>.trace.json, for the DevTools' Performance panel: what each task did);
  * BENCH_QUICK=1: the game page only, of a 3-turn story, asked for once before it is measured)
  */
 
@@ -164,7 +165,9 @@ async function audit(url: string, cookie?: string, attempt = 1): Promise<Audit> 
     const reports = process.env.BENCH_WEB_REPORTS;
     if (reports) {
       await mkdir(reports, { recursive: true });
-      await writeFile(path.join(reports, `${new URL(url).pathname.split("/")[1] || "home"}.json`), JSON.stringify(result.lhr));
+      const name = new URL(url).pathname.split("/")[1] || "home";
+      await writeFile(path.join(reports, `${name}.json`), JSON.stringify(result.lhr));
+      await writeFile(path.join(reports, `${name}.trace.json`), JSON.stringify(result.artifacts.Trace));
     }
     const { categories, audits } = result.lhr;
     const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);

@@ -70,6 +70,21 @@ test("on a phone the choices are on the buttons, the header is one line with its
   await page.getByRole("button", { name: "/C" }).click();
   await narrations(page, 3);
 
+  // Opened again, the page takes itself to the end of the story (past more rows than the server
+  // renders, so the app scrolls it too): that is not the player scrolling, and the line stays in view.
+  const headers = { origin: new URL(page.url()).origin };
+  for (const content of ["/A", "/B"]) {
+    const turn = await page.request.post(`/api/games/${new URL(page.url()).pathname.split("/").at(-1)}/messages`, { data: { content }, headers });
+    expect(turn.ok()).toBe(true);
+    await turn.body();
+  }
+  await page.reload();
+  // The virtualiser took over (its two spacers), then its scroll and the header's 200 ms slide had time to happen.
+  await expect(page.getByRole("region", { name: "Conversazione" }).locator("ol > li[aria-hidden]")).toHaveCount(2);
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 600)));
+  expect(await header.evaluate((element) => element.getBoundingClientRect().top)).toBeGreaterThanOrEqual(64);
+  await expect(header).toBeInViewport({ ratio: 1 });
+
   // The menu holds the story's actions; 'Mappa delle scelte' opens the map.
   const menu = page.getByRole("button", { name: "Menu della storia" });
   await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));
