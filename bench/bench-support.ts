@@ -216,3 +216,30 @@ export function spawnBuiltServer(options: { port: number; dataDir: string; aiUrl
     stdio: options.stdio,
   });
 }
+
+/** A trace event as Chromium sends it (the fields the benchmarks read; times in µs). */
+export interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  /** Thread time (µs): the part of `dur` the thread ran on a core. */
+  tdur?: number;
+}
+
+/**
+ * Input: the events of a page load's trace and the page's address (for the error). Output: the
+ * page's main-thread tasks (RunTask; the main thread is the one that parsed its document, the
+ * longest ParseHTML) from its first contentful paint on. Throws when the trace has no parse, no
+ * paint or no task.
+ */
+export function mainThreadTasksAfterPaint(events: TraceEvent[], url: string): TraceEvent[] {
+  const parse = events.filter((e) => e.name === "ParseHTML").sort((a, b) => (b.dur ?? 0) - (a.dur ?? 0))[0];
+  const paint = events.find((e) => e.name === "firstContentfulPaint");
+  if (!parse || !paint) throw new Error(`${url}: no parse or no first contentful paint in the trace`);
+  const tasks = events.filter((e) => e.name === "RunTask" && e.ph === "X" && e.pid === parse.pid && e.tid === parse.tid);
+  if (tasks.length === 0) throw new Error(`${url}: no main-thread task in the trace`);
+  return tasks.filter((e) => e.ts >= paint.ts);
+}

@@ -16,23 +16,13 @@
 
 import path from "node:path";
 import { startTestServer } from "../src/server/testing/harness";
-import { percentile, playerWithStory, QUICK, sized, withPhonePage } from "./bench-support";
+import { mainThreadTasksAfterPaint, percentile, playerWithStory, QUICK, sized, type TraceEvent, withPhonePage } from "./bench-support";
 
 const RUNS = sized(5, 1);
 const STORY_TURNS = sized(31, 3);
 const CPU_SLOWDOWN = 4;
 const IDLE_MS = sized(1000, 300);
 const LONG_TASK_MS = 50;
-
-/** A trace event as Chromium sends it (the fields read here). */
-interface TraceEvent {
-  name: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  ts: number;
-  dur?: number;
-}
 
 /** One load of a page: its main-thread tasks after the first contentful paint (ms). */
 async function load(url: string, cookie?: string): Promise<number[]> {
@@ -47,13 +37,7 @@ async function load(url: string, cookie?: string): Promise<number[]> {
     await page.waitForTimeout(IDLE_MS);
     await cdp.send("Tracing.end");
     await complete;
-    // The page's main thread is the one that parsed its document (the longest ParseHTML).
-    const parse = events.filter((e) => e.name === "ParseHTML").sort((a, b) => (b.dur ?? 0) - (a.dur ?? 0))[0];
-    const paint = events.find((e) => e.name === "firstContentfulPaint");
-    if (!parse || !paint) throw new Error(`${url}: no parse or no first contentful paint in the trace`);
-    const tasks = events.filter((e) => e.name === "RunTask" && e.ph === "X" && e.pid === parse.pid && e.tid === parse.tid);
-    if (tasks.length === 0) throw new Error(`${url}: no main-thread task in the trace`);
-    return tasks.filter((e) => e.ts >= paint.ts).map((e) => (e.dur ?? 0) / 1000);
+    return mainThreadTasksAfterPaint(events, url).map((e) => (e.dur ?? 0) / 1000);
   });
 }
 

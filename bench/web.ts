@@ -36,7 +36,7 @@ import lighthouse from "lighthouse";
 import { TEMPLATE_FORM_DEFAULTS } from "../src/shared/schemas/template";
 import { templatePath } from "../src/shared/slug";
 import { newGame, signIn, startTestServer, type TestServer } from "../src/server/testing/harness";
-import { CHROMIUM, expectOk, playerWithStory, QUICK, sized, withPhonePage } from "./bench-support";
+import { CHROMIUM, expectOk, mainThreadTasksAfterPaint, playerWithStory, QUICK, sized, type TraceEvent, withPhonePage } from "./bench-support";
 
 const ADMIN = { email: "bench-web@example.com", password: "password-bench-web" };
 /** Requests for a page before it is measured (a warm server, module docstring). */
@@ -154,29 +154,14 @@ interface MainThreadAfterPaint {
   wallMs: number;
 }
 
-/** One event of a Chromium trace, the fields read here. */
-interface TraceEvent {
-  name: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  ts: number;
-  dur?: number;
-  tdur?: number;
-  args?: { name?: string; data?: { isLoadingMainFrame?: boolean } };
-}
-
 /**
- * Input: the trace of a Lighthouse run (events in µs). Output: the CPU and wall time of the page's
- * main-thread tasks (RunTask) from its first contentful paint on, in ms; zeros when the trace has
- * no paint. Lighthouse's simulated blocking time multiplies each task's wall time by 4: where the
- * wall time is far above the CPU time, the blocking time comes from the machine, not the page.
+ * Input: the trace of a Lighthouse run of `url`. Output: the CPU and wall time of the page's
+ * main-thread tasks from its first contentful paint on, in ms. Lighthouse's simulated blocking
+ * time multiplies each task's wall time by 4: where the wall time is far above the CPU time, the
+ * blocking time comes from the machine, not the page.
  */
-function mainThreadAfterPaint(events: TraceEvent[]): MainThreadAfterPaint {
-  const paint = events.find((e) => e.name === "firstContentfulPaint");
-  if (!paint) return { cpuMs: 0, wallMs: 0 };
-  const main = events.find((e) => e.name === "thread_name" && e.pid === paint.pid && e.args?.name === "CrRendererMain");
-  const tasks = events.filter((e) => e.name === "RunTask" && e.ph === "X" && e.pid === paint.pid && e.tid === main?.tid && e.ts >= paint.ts);
+function mainThreadAfterPaint(events: TraceEvent[], url: string): MainThreadAfterPaint {
+  const tasks = mainThreadTasksAfterPaint(events, url);
   return {
     cpuMs: tasks.reduce((sum, e) => sum + (e.tdur ?? e.dur ?? 0), 0) / 1000,
     wallMs: tasks.reduce((sum, e) => sum + (e.dur ?? 0), 0) / 1000,
@@ -223,7 +208,7 @@ async function audit(url: string, cookie?: string, attempt = 1): Promise<Audit> 
         observedLcp: (audits.metrics?.details as { items?: { observedLargestContentfulPaint?: number }[] } | undefined)?.items?.[0]?.observedLargestContentfulPaint ?? 0,
       }),
       cpuIndex: result.lhr.environment.benchmarkIndex,
-      mainThread: mainThreadAfterPaint(result.artifacts.Trace.traceEvents as TraceEvent[]),
+      mainThread: mainThreadAfterPaint(result.artifacts.Trace.traceEvents as TraceEvent[], url),
     };
   } finally {
     chrome.kill();
