@@ -227,17 +227,19 @@ export interface TraceEvent {
   dur?: number;
   /** Thread time (µs): the part of `dur` the thread ran on a core. */
   tdur?: number;
+  args?: { frame?: string; beginData?: { url?: string; frame?: string } };
 }
 
 /**
- * Input: the events of a page load's trace and the page's address (for the error). Output: the
- * page's main-thread tasks (RunTask; the main thread is the one that parsed its document, the
- * longest ParseHTML) from its first contentful paint on. Throws when the trace has no parse, no
- * paint or no task.
+ * Input: the events of a page load's trace and the page's address. Output: the page's main-thread
+ * tasks (RunTask on the thread that parsed the document at `url`) from its first contentful paint
+ * (in the document's frame) on. The browser's own pages (chrome://) parse HTML in the same trace,
+ * so the thread is found by the document's address. Throws when the trace has no parse of `url`,
+ * no paint of its frame or no task.
  */
 export function mainThreadTasksAfterPaint(events: TraceEvent[], url: string): TraceEvent[] {
-  const parse = events.filter((e) => e.name === "ParseHTML").sort((a, b) => (b.dur ?? 0) - (a.dur ?? 0))[0];
-  const paint = events.find((e) => e.name === "firstContentfulPaint");
+  const parse = events.find((e) => e.name === "ParseHTML" && e.args?.beginData?.url === url);
+  const paint = events.find((e) => e.name === "firstContentfulPaint" && e.args?.frame === parse?.args?.beginData?.frame);
   if (!parse || !paint) throw new Error(`${url}: no parse or no first contentful paint in the trace`);
   const tasks = events.filter((e) => e.name === "RunTask" && e.ph === "X" && e.pid === parse.pid && e.tid === parse.tid);
   if (tasks.length === 0) throw new Error(`${url}: no main-thread task in the trace`);
