@@ -29,8 +29,8 @@ function scrollsPage(event: KeyboardEvent): boolean {
  * again after they scrolled up or near the top. Only the reader's own scrolling counts (a wheel,
  * a touch, a scrolling key, and the scroll that goes on from them within READER_SCROLL_MS): the
  * page scrolling itself (to the end of the story when it opens, following a narration as it
- * streams) leaves the bar as it was, except near the top, where it always shows — when the game page opened, that scroll hid the header
- * before the player saw it, and its slide kept a phone's compositor busy through the load.
+ * streams) leaves the bar as it was, except near the top, where it always shows. (The game page
+ * scrolls itself to the end as it opens: that hid its header before the player saw it.)
  * The state changes only when the direction does, so the owner renders twice per change.
  * False on the server and before the first scroll.
  */
