@@ -10,10 +10,12 @@ import { narrations, signedInPlayer } from "./fixtures";
 
 test.use({ viewport: { width: 390, height: 844 } });
 
+/** The id of the game the page shows (/gioco/{genre}/{id}). */
+const gameIdOf = (page: Page): string => new URL(page.url()).pathname.split("/").at(-1)!;
+
 /** The latest narration's three choices, as the server stored them (GET /api/games/:id). */
 async function storedChoices(page: Page): Promise<string[]> {
-  const gameId = new URL(page.url()).pathname.split("/").at(-1)!;
-  const response = await page.request.get(`/api/games/${gameId}`);
+  const response = await page.request.get(`/api/games/${gameIdOf(page)}`);
   expect(response.ok()).toBe(true);
   const game = (await response.json()) as { messages: { role: string; content: string }[] };
   const choices = extractChoices(game.messages.at(-1)!.content);
@@ -74,7 +76,7 @@ test("on a phone the choices are on the buttons, the header is one line with its
   // renders, so the app scrolls it too): that is not the player scrolling, and the line stays in view.
   const headers = { origin: new URL(page.url()).origin };
   for (const content of ["/A", "/B"]) {
-    const turn = await page.request.post(`/api/games/${new URL(page.url()).pathname.split("/").at(-1)}/messages`, { data: { content }, headers });
+    const turn = await page.request.post(`/api/games/${gameIdOf(page)}/messages`, { data: { content }, headers });
     expect(turn.ok()).toBe(true);
     await turn.body();
   }
