@@ -25,7 +25,10 @@
  * Usage: npm run bench:web (BENCH_WEB_PAGES=/profilo,"game page" measures only the pages so labelled;
  * BENCH_WEB_REPORTS=<folder> keeps each page's Lighthouse report there, for its long tasks and scripts,
  * and the trace of its load (<page>.trace.json, for the DevTools' Performance panel: what each task did);
- * BENCH_QUICK=1: the game page only, of a 3-turn story, asked for once before it is measured)
+ * BENCH_QUICK=1: the game page only, of a 3-turn story, asked for once before it is measured;
+ * BENCH_WEB_CPU_SLOWDOWN=<n>: Lighthouse's simulated CPU n times slower than this machine instead of
+ * its preset's 4×, to compare machines: the table's last line gives the n at which this machine
+ * stands for the phone the preset emulates, from DevTools' own calibration)
  */
 
 import { mkdir, writeFile } from "node:fs/promises";
@@ -43,6 +46,15 @@ const ADMIN = { email: "bench-web@example.com", password: "password-bench-web" }
 const WARM_UP_REQUESTS = sized(3, 1);
 /** Player's turns of the game page's story (the issue's 31-turn story). */
 const STORY_TURNS = sized(31, 3);
+/** Lighthouse's simulated CPU slowdown (its mobile preset's 4× unless BENCH_WEB_CPU_SLOWDOWN names another). */
+const CPU_SLOWDOWN = Number(process.env.BENCH_WEB_CPU_SLOWDOWN ?? 4);
+if (!(CPU_SLOWDOWN >= 1)) throw new Error(`BENCH_WEB_CPU_SLOWDOWN=${process.env.BENCH_WEB_CPU_SLOWDOWN}: a number of 1 or more`);
+/**
+ * The CPU benchmark of the low-tier phone Lighthouse's mobile preset emulates (a Moto G Power), as
+ * DevTools' CPU calibration takes it (chrome-devtools-frontend, mobile_throttling/CalibrationController.ts:
+ * lowScore): on a machine of CPU index i, that phone is i / 264 times slower.
+ */
+const LOW_TIER_PHONE_INDEX = 264;
 
 /** A template and a scene image, so their pages have something to show. */
 async function seed(server: TestServer): Promise<{ template: string; image: string }> {
@@ -157,8 +169,8 @@ interface MainThreadAfterPaint {
 /**
  * Input: the trace of a Lighthouse run of `url`. Output: the CPU and wall time of the page's
  * main-thread tasks from its first contentful paint on, in ms. Lighthouse's simulated blocking
- * time multiplies each task's wall time by 4: where the wall time is far above the CPU time, the
- * blocking time comes from the machine, not the page.
+ * time multiplies each task's wall time by the CPU slowdown (4 in the preset): where the wall time
+ * is far above the CPU time, the blocking time comes from the machine, not the page.
  */
 function mainThreadAfterPaint(events: TraceEvent[], url: string): MainThreadAfterPaint {
   const tasks = mainThreadTasksAfterPaint(events, url);
@@ -180,6 +192,7 @@ async function audit(url: string, cookie?: string, attempt = 1): Promise<Audit> 
       port: chrome.port,
       output: "json",
       logLevel: "error",
+      throttling: { cpuSlowdownMultiplier: CPU_SLOWDOWN },
       onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
       ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
     });
@@ -238,12 +251,12 @@ try {
   }
   if (rows.length === 0) throw new Error(`no page measured: BENCH_WEB_PAGES=${only?.join(",")} names none of ${pages.map(({ page }) => label(page)).join(", ")}`);
   const n = (value: number, width: number, digits = 0) => value.toFixed(digits).padStart(width);
-  console.log("\nLighthouse 12 mobile preset, /usr/bin/chromium; the game page and /profilo signed in, the rest as a visitor");
+  console.log(`\nLighthouse 12 mobile preset${CPU_SLOWDOWN === 4 ? "" : ` with the CPU ${CPU_SLOWDOWN}× slower (BENCH_WEB_CPU_SLOWDOWN)`}, /usr/bin/chromium; the game page and /profilo signed in, the rest as a visitor`);
   console.log("(targets: public pages ≥ 95 / 100 / 100 / 100; game page and /profilo performance ≥ 90, accessibility 100, LCP ≤ 2500 ms)");
   console.log("JS before paint: scripts (KB sent) finished before the observed largest paint, all counted in the simulated LCP;");
   console.log("CPU index: Lighthouse's benchmarkIndex of the machine during the run (higher is faster; the scores fall with it);");
   console.log("after FCP CPU / wall: the page's main-thread tasks after its first paint, their thread time and wall time (ms, unthrottled):");
-  console.log("the blocking time is 4 × the wall time of each task, so wall far above CPU is the machine's other processes, not the page\n");
+  console.log(`the blocking time is ${CPU_SLOWDOWN} × the wall time of each task, so wall far above CPU is the machine's other processes, not the page\n`);
   console.log("| page          | JS raw KB | JS gzip KB | JS sent KB | all compressed | perf | a11y | best pr. | SEO | FCP ms | LCP ms | TBT ms |  CLS  | JS before paint KB | CPU index | after FCP CPU / wall |");
   console.log("|---------------|-----------|------------|------------|----------------|------|------|----------|-----|--------|--------|--------|-------|--------------------|-----------|----------------------|");
   for (const { page, transfer: t, audit: a } of rows) {
@@ -252,6 +265,8 @@ try {
       `| ${label(page).padEnd(13)} | ${n(t.rawKb, 9, 1)} | ${n(t.gzipKb, 10, 1)} | ${n(t.sentKb, 10, 1)} | ${compressed.padEnd(14)} | ${n(a.scores.performance, 4)} | ${n(a.scores.accessibility, 4)} | ${n(a.scores["best-practices"], 8)} | ${n(a.scores.seo, 3)} | ${n(a.fcp, 6)} | ${n(a.lcp, 6)} | ${n(a.tbt, 6)} | ${n(a.cls, 5, 3)} | ${n(a.scriptsBeforePaintKb, 18, 1)} | ${n(a.cpuIndex, 9)} | ${`${n(a.mainThread.cpuMs, 0)} / ${n(a.mainThread.wallMs, 0)}`.padStart(20)} |`,
     );
   }
+  const cpuIndex = rows.reduce((sum, { audit: a }) => sum + a.cpuIndex, 0) / rows.length;
+  console.log(`\nThe phone the preset emulates (CPU index ${LOW_TIER_PHONE_INDEX}) is ${(cpuIndex / LOW_TIER_PHONE_INDEX).toFixed(1)}× slower than this machine (mean CPU index ${cpuIndex.toFixed(0)}): BENCH_WEB_CPU_SLOWDOWN=${Math.round(cpuIndex / LOW_TIER_PHONE_INDEX)} measures against it`);
   for (const { page, transfer: t } of rows.filter((r) => r.page === "/" || r.page.startsWith("/gioco/") || r.page === "/profilo")) {
     console.log(`\nScripts of ${label(page)} (KB gzipped): ${t.scripts.map((s) => `${s.name} ${s.gzipKb.toFixed(1)}`).join(", ")}`);
   }
